@@ -1,0 +1,48 @@
+/*===-- coro-c/Passes.h - coro passes and their registration ------*- C -*-===*\
+|*                                                                            *|
+|* Each `coroCreate...Pass` returns a new pass owned by the caller; adding it *|
+|* to a pass manager (mlirPassManagerAddOwnedPass) transfers it.              *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef CORO_C_PASSES_H
+#define CORO_C_PASSES_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// `--coro-verify`: checks every coroutine and coro op in the module against
+/// the rules of the dialect reference; each violation is an error at the
+/// op's location and fails the pass. Owned by the caller.
+MlirPass coroCreateVerifyPass(void);
+
+/// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
+/// nested in it, without a pass manager. Diagnostics go to the context.
+MlirLogicalResult coroVerify(MlirOperation op);
+
+/// Registers every coro pass and named pipeline in MLIR's global registry, so
+/// that `mlirParsePassPipeline`/`mlirOpPassManagerAddPipeline` and
+/// `--pass-pipeline=` strings can name them. Also registers every upstream
+/// MLIR pass. Idempotent and cheap after the first call.
+void coroRegisterPasses(void);
+
+/// Makes `pm` (borrowed) nest passes anchored on other operations implicitly,
+/// as mlir-opt does: `func.func` passes added to a `builtin.module` pass
+/// manager run on each function instead of aborting the process.
+void coroPassManagerEnableImplicitNesting(MlirPassManager pm);
+
+/// Calls `callback(argument, description, userData)` for every coro pass and
+/// named pipeline, in registration order. The strings are static.
+void coroForEachPass(void (*callback)(MlirStringRef argument,
+                                      MlirStringRef description,
+                                      void *userData),
+                     void *userData);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CORO_C_PASSES_H */

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# dev.sh - set up, build, and run coro on Debian 12.
+#
+#   ./dev.sh demo    install what is missing, build, run the demo
+#   ./dev.sh test    install what is missing, build, run the whole test suite
+#                    (the normal build, then the ASan+UBSan build)
+#   ./dev.sh build   install what is missing and build (build/)
+#   ./dev.sh setup   only install what is missing
+#
+# Installs Debian packages with apt-get (as root, or through sudo) only when
+# one is missing; configures CMake once per build directory; builds with -j2.
+# A second run does no needless work.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+LLVM_ROOT=/usr/lib/llvm-22
+PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
+          libclang-rt-22-dev cmake make python3 ca-certificates)
+JOBS=2
+
+setup() {
+  local missing=() p
+  for p in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "dev.sh: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo=sudo
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q \
+    --no-install-recommends "${missing[@]}"
+}
+
+# build DIR [cmake options...]
+build() {
+  local dir=$1
+  shift
+  if [ ! -f "$dir/CMakeCache.txt" ]; then
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_C_COMPILER="$LLVM_ROOT/bin/clang" \
+      -DCMAKE_CXX_COMPILER="$LLVM_ROOT/bin/clang++" "$@"
+  fi
+  cmake --build "$dir" -j"$JOBS"
+}
+
+demo() {
+  local opt=build/bin/coro-opt
+  echo "== A generator in the coro dialect, parsed, verified and printed:"
+  "$opt" examples/generator.mlir
+  echo "== The verifier at work on a broken coroutine (an error is expected):"
+  if "$opt" examples/broken.mlir >/dev/null; then
+    echo "dev.sh: the verifier accepted examples/broken.mlir" >&2
+    return 1
+  fi
+}
+
+run_tests() {
+  build build
+  cmake --build build -j"$JOBS" --target check-coro
+  build build-asan -DCORO_ENABLE_SANITIZERS=ON
+  cmake --build build-asan -j"$JOBS" --target check-coro
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  build) setup; build build ;;
+  demo) setup; build build; demo ;;
+  test) setup; run_tests ;;
+  *) echo "usage: ./dev.sh demo|test|build|setup" >&2; exit 2 ;;
+esac

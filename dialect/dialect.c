@@ -1,0 +1,95 @@
+/* dialect.c - loading the coro dialect and the !coro.handle<T> type.
+ *
+ * The dialect is data: dialect/coro.irdl.mlir is embedded into the library
+ * (generated coro_irdl.c) and loaded with mlirLoadIRDLDialects. Loading the
+ * same IRDL dialect twice into one context aborts inside MLIR, so
+ * coroDialectLoad first asks the context whether "coro" is already there;
+ * the context is the only state. IRDL gives no C accessors for type
+ * parameters, so the handle's element type goes through its printed form. */
+#include "coro-c/Dialect.h"
+#include "dialect/support.h"
+
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/IRDL.h"
+#include "mlir-c/RegisterEverything.h"
+
+#include <string.h>
+
+extern const char coro_irdl_source[];
+extern const unsigned long coro_irdl_source_size;
+
+static const char handle_prefix[] = "!coro.handle<";
+
+MlirStringRef coroDialectGetNamespace(void) {
+  return mlirStringRefCreateFromCString("coro");
+}
+
+MlirStringRef coroDialectGetIRDLSource(void) {
+  return mlirStringRefCreate(coro_irdl_source, coro_irdl_source_size);
+}
+
+bool coroDialectIsLoaded(MlirContext ctx) {
+  return !mlirDialectIsNull(
+      mlirContextGetOrLoadDialect(ctx, coroDialectGetNamespace()));
+}
+
+MlirLogicalResult coroDialectLoad(MlirContext ctx) {
+  if (coroDialectIsLoaded(ctx))
+    return mlirLogicalResultSuccess();
+
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  mlirRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(ctx, registry);
+  mlirDialectRegistryDestroy(registry);
+  mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
+
+  MlirModule defs = mlirModuleCreateParse(ctx, coroDialectGetIRDLSource());
+  if (mlirModuleIsNull(defs))
+    return mlirLogicalResultFailure();
+  MlirLogicalResult loaded = mlirLoadIRDLDialects(defs);
+  mlirModuleDestroy(defs);
+  return loaded;
+}
+
+bool coroTypeIsNone(MlirType type) {
+  return !mlirTypeIsNull(type) && mlirTypeIsANone(type);
+}
+
+MlirType coroHandleTypeGet(MlirType elem) {
+  MlirContext ctx = mlirTypeGetContext(elem);
+  if (!coroDialectIsLoaded(ctx))
+    return (MlirType){NULL};
+  struct coro_str text = {0};
+  coro_str_appendz(&text, handle_prefix);
+  mlirTypePrint(elem, coro_str_callback, &text);
+  coro_str_appendz(&text, ">");
+  MlirType handle = mlirTypeParseGet(
+      ctx, mlirStringRefCreate(coro_str_cstr(&text), text.len));
+  coro_str_free(&text);
+  return handle;
+}
+
+bool coroTypeIsAHandle(MlirType type) {
+  if (mlirTypeIsNull(type))
+    return false;
+  /* The dialect defines exactly one type. */
+  MlirDialect dialect = mlirTypeGetDialect(type);
+  return !mlirDialectIsNull(dialect) &&
+         coro_ref_eq(mlirDialectGetNamespace(dialect), "coro");
+}
+
+MlirType coroHandleTypeGetElementType(MlirType type) {
+  if (!coroTypeIsAHandle(type))
+    return (MlirType){NULL};
+  struct coro_str text = coro_type_str(type);
+  size_t prefix = sizeof(handle_prefix) - 1;
+  MlirType elem = {NULL};
+  if (text.len > prefix + 1 &&
+      memcmp(text.data, handle_prefix, prefix) == 0 &&
+      text.data[text.len - 1] == '>')
+    elem = mlirTypeParseGet(mlirTypeGetContext(type),
+                            mlirStringRefCreate(text.data + prefix,
+                                                text.len - prefix - 1));
+  coro_str_free(&text);
+  return elem;
+}

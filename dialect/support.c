@@ -1,0 +1,64 @@
+/* support.c - growable strings and MlirStringRef comparisons. */
+#include "dialect/support.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+void coro_str_append(struct coro_str *s, const char *data, size_t len) {
+  if (s->len + len + 1 > s->cap) {
+    size_t cap = s->cap ? s->cap : 64;
+    while (cap < s->len + len + 1)
+      cap *= 2;
+    char *grown = realloc(s->data, cap);
+    assert(grown && "out of memory");
+    s->data = grown;
+    s->cap = cap;
+  }
+  if (len)
+    memcpy(s->data + s->len, data, len);
+  s->len += len;
+  s->data[s->len] = '\0';
+}
+
+void coro_str_appendz(struct coro_str *s, const char *z) {
+  coro_str_append(s, z, strlen(z));
+}
+
+void coro_str_callback(MlirStringRef ref, void *user) {
+  coro_str_append((struct coro_str *)user, ref.data, ref.length);
+}
+
+void coro_str_free(struct coro_str *s) {
+  free(s->data);
+  s->data = NULL;
+  s->len = s->cap = 0;
+}
+
+const char *coro_str_cstr(const struct coro_str *s) {
+  return s->data ? s->data : "";
+}
+
+struct coro_str coro_type_str(MlirType type) {
+  struct coro_str s = {0};
+  mlirTypePrint(type, coro_str_callback, &s);
+  return s;
+}
+
+bool coro_ref_eq(MlirStringRef ref, const char *z) {
+  size_t n = strlen(z);
+  return ref.length == n && memcmp(ref.data, z, n) == 0;
+}
+
+bool coro_ref_starts_with(MlirStringRef ref, const char *prefix) {
+  size_t n = strlen(prefix);
+  return ref.length >= n && memcmp(ref.data, prefix, n) == 0;
+}
+
+MlirStringRef coro_op_name(MlirOperation op) {
+  return mlirIdentifierStr(mlirOperationGetName(op));
+}
+
+bool coro_op_named(MlirOperation op, const char *name) {
+  return coro_ref_eq(coro_op_name(op), name);
+}

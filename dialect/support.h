@@ -1,0 +1,38 @@
+/* support.h - small helpers shared by the library's C files.
+ *
+ * A growable string (`struct coro_str`) that doubles as an MlirStringCallback
+ * sink, so types, attributes and ops can be printed to memory, plus string
+ * comparisons on MlirStringRef. Memory is owned by the struct; release it with
+ * coro_str_free. Nothing here keeps global state. */
+#ifndef CORO_DIALECT_SUPPORT_H
+#define CORO_DIALECT_SUPPORT_H
+
+#include "mlir-c/IR.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+struct coro_str {
+  char *data; /* always NUL-terminated once non-empty */
+  size_t len;
+  size_t cap;
+};
+
+void coro_str_append(struct coro_str *s, const char *data, size_t len);
+void coro_str_appendz(struct coro_str *s, const char *z);
+/* MlirStringCallback: `user` is a struct coro_str *. */
+void coro_str_callback(MlirStringRef ref, void *user);
+void coro_str_free(struct coro_str *s);
+/* A NUL-terminated view; "" when empty. Borrowed from `s`. */
+const char *coro_str_cstr(const struct coro_str *s);
+
+/* Prints `type` into a fresh string the caller frees with coro_str_free. */
+struct coro_str coro_type_str(MlirType type);
+
+bool coro_ref_eq(MlirStringRef ref, const char *z);
+bool coro_ref_starts_with(MlirStringRef ref, const char *prefix);
+
+/* The op's name, e.g. "coro.yield" (borrowed from the context). */
+MlirStringRef coro_op_name(MlirOperation op);
+bool coro_op_named(MlirOperation op, const char *name);
+
+#endif /* CORO_DIALECT_SUPPORT_H */

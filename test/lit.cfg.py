@@ -1,0 +1,31 @@
+# lit configuration of the coro test suite.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "coro"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".c", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.coro_obj_root, "test")
+
+config.environment["FILECHECK_OPTS"] = (
+    "-enable-var-scope --allow-unused-prefixes=false"
+)
+for var in ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "HOME", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["PATH"] = os.pathsep.join(
+    [config.coro_tools_dir, config.llvm_tools_dir, config.environment["PATH"]]
+)
+
+config.substitutions.append(("%coro_src", config.coro_src_root))
+config.substitutions.append(("%coro_bin", config.coro_obj_root))
+config.substitutions.append(("%capi_bin", os.path.join(config.coro_obj_root, "test", "CAPI")))
+
+if shutil.which("ptxas", path="/usr/local/cuda/bin" + os.pathsep + os.environ.get("PATH", "")):
+    config.available_features.add("ptxas")
+if config.sanitizers:
+    config.available_features.add("sanitizers")

@@ -1,0 +1,81 @@
+/* driver.h - what every coro tool does with its input before its own work.
+ *
+ * Reading a file or stdin, splitting it on `// -----`, parsing each piece
+ * into a module with mlir-opt's rules (a lone top-level op that is not a
+ * module, or several ops, get an implicit module; lines keep their numbers in
+ * the whole file), collecting diagnostics and printing them as
+ * `file:line:col: error: message`, and mlir-opt's `--verify-diagnostics`
+ * (expected-error/warning/note/remark annotations). Tools own the exit status;
+ * nothing here exits. */
+#ifndef CORO_TOOLS_DRIVER_H
+#define CORO_TOOLS_DRIVER_H
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Nesting of brackets deeper than this is rejected before parsing: MLIR's
+ * parser recurses per level and would overflow the stack. */
+enum { DRV_MAX_NESTING = 1024 };
+
+struct drv_source {
+  const char *name; /* as given, "<stdin>" for stdin; borrowed */
+  char *data;       /* owned, NUL-terminated */
+  size_t len;
+};
+
+/* One piece of a split input: text and the line of the file it starts on. */
+struct drv_chunk {
+  const char *text; /* borrowed from the source */
+  size_t len;
+  unsigned first_line;
+};
+
+struct drv_diag {
+  MlirDiagnosticSeverity severity;
+  char *file; /* owned; NULL when the location has none */
+  unsigned line, col;
+  char *message; /* owned */
+};
+
+/* Diagnostics captured from a context, in emission order (notes follow the
+ * diagnostic they belong to, as entries of their own). */
+struct drv_diags {
+  struct drv_diag *items;
+  size_t count, cap;
+  const char *file_name; /* name printed for locations in the input */
+};
+
+/* Reads `path` ("-" for stdin) into `out`. On failure prints
+ * "<tool>: error: ..." to stderr and returns false. */
+bool drv_read_source(const char *tool, const char *path,
+                     struct drv_source *out);
+void drv_source_free(struct drv_source *src);
+
+/* Splits `src` at lines that start with `marker` (the whole file when
+ * `marker` is NULL). Returns the number of chunks; *out is malloc'ed. */
+size_t drv_split(const struct drv_source *src, const char *marker,
+                 struct drv_chunk **out);
+
+/* Captures every diagnostic of `ctx` into `diags` until detached. */
+MlirDiagnosticHandlerID drv_diags_attach(MlirContext ctx,
+                                         struct drv_diags *diags);
+/* Prints the captured diagnostics to stderr and forgets them. */
+void drv_diags_print(struct drv_diags *diags);
+void drv_diags_clear(struct drv_diags *diags);
+bool drv_diags_has_errors(const struct drv_diags *diags);
+
+/* Parses `chunk` of the file `name` into a module (null on failure, with the
+ * diagnostics captured in `diags`). Rejects too deep nesting first. */
+MlirModule drv_parse(MlirContext ctx, const char *name,
+                     const struct drv_chunk *chunk, struct drv_diags *diags);
+
+/* mlir-opt's --verify-diagnostics for one chunk: matches the diagnostics in
+ * `diags` against the chunk's expected-* annotations, prints every mismatch
+ * to stderr as an error, and returns whether all matched. */
+bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
+                         const struct drv_diags *diags);
+
+#endif /* CORO_TOOLS_DRIVER_H */
