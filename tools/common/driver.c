@@ -1,14 +1,19 @@
 /* driver.c - input, splitting, parsing and diagnostics for the coro tools.
  * See driver.h for the contract. */
+#define _POSIX_C_SOURCE 200809L
 #include "tools/common/driver.h"
 
 #include "coro-c/Diagnostics.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 static char *dup_n(const char *data, size_t len) {
   char *s = malloc(len + 1);
@@ -17,6 +22,36 @@ static char *dup_n(const char *data, size_t len) {
   memcpy(s, data, len);
   s[len] = '\0';
   return s;
+}
+
+/*===-- Running with room for deep recursion -----------------------------===*/
+
+struct big_stack_call {
+  int (*fn)(void *);
+  void *arg;
+  int result;
+};
+
+static void *big_stack_entry(void *data) {
+  struct big_stack_call *call = data;
+  call->result = call->fn(call->arg);
+  return NULL;
+}
+
+int drv_run_with_big_stack(int (*fn)(void *), void *arg) {
+  struct big_stack_call call = {fn, arg, 0};
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) == 0) {
+    bool started = pthread_attr_setstacksize(&attr, DRV_STACK_SIZE) == 0 &&
+                   pthread_create(&thread, &attr, big_stack_entry, &call) == 0;
+    pthread_attr_destroy(&attr);
+    if (started && pthread_join(thread, NULL) == 0)
+      return call.result;
+    if (started)
+      return 1;
+  }
+  return fn(arg); /* no thread: run with the stack we have */
 }
 
 /*===-- Reading and splitting ---------------------------------------------===*/
@@ -148,11 +183,15 @@ MlirDiagnosticHandlerID drv_diags_attach(MlirContext ctx,
   return mlirContextAttachDiagnosticHandler(ctx, handle, diags, NULL);
 }
 
-/* Locations parsed from a nameless buffer carry an empty file name: they are
- * the input's. */
+/* Locations parsed from a nameless buffer carry an empty file name, or "-"
+ * from MLIR's implicit-module parser: they are the input's. */
+static const char *input_file(const char *file, const char *input) {
+  return file && file[0] && strcmp(file, "-") != 0 ? file : input;
+}
+
 static const char *file_of(const struct drv_diags *diags,
                            const struct drv_diag *d) {
-  return d->file && d->file[0] ? d->file : diags->file_name;
+  return input_file(d->file, diags->file_name);
 }
 
 void drv_diags_print(struct drv_diags *diags) {
@@ -186,17 +225,135 @@ bool drv_diags_has_errors(const struct drv_diags *diags) {
 
 /*===-- Parsing -----------------------------------------------------------===*/
 
-/* Finds the first bracket nested deeper than DRV_MAX_NESTING, skipping
- * string literals and comments. Returns false and sets line/col if found. */
+/* The pre-scan. MLIR's parser, printer and walkers recurse once per level
+ * of brackets, per operator of an affine expression (`d0 + d0 + ...` and
+ * `- - d0` recurse per term), and per attribute or type alias expanded into
+ * another (`#a1 = [#a0]`, `#a2 = [#a1]`, ... builds an arbitrarily deep
+ * attribute with no brackets nested in the text). The scan charges each of
+ * these as one level and rejects the input past DRV_MAX_NESTING, skipping
+ * string literals and comments. */
+
+struct alias {
+  const char *name; /* borrowed from the chunk; NULL for an empty slot */
+  size_t len;
+  unsigned depth; /* deepest nesting its definition reaches */
+};
+
+struct scan {
+  unsigned depth;                          /* open brackets */
+  unsigned extra;                          /* operators in open levels */
+  unsigned level_ops[DRV_MAX_NESTING + 2]; /* operators per open level */
+  struct alias *aliases;                   /* open-addressing table */
+  size_t alias_cap, alias_count;
+  struct alias *defining; /* alias whose definition is being scanned */
+};
+
+static size_t hash_name(const char *name, size_t len) {
+  size_t h = 1469598103934665603u;
+  for (size_t i = 0; i < len; ++i)
+    h = (h ^ (unsigned char)name[i]) * 1099511628211u;
+  return h;
+}
+
+static struct alias *alias_slot(struct scan *s, const char *name, size_t len) {
+  if (!s->alias_cap)
+    return NULL;
+  size_t i = hash_name(name, len) & (s->alias_cap - 1);
+  while (s->aliases[i].name &&
+         !(s->aliases[i].len == len && !memcmp(s->aliases[i].name, name, len)))
+    i = (i + 1) & (s->alias_cap - 1);
+  return &s->aliases[i];
+}
+
+/* Returns the entry for alias `name`, creating it when `create`. NULL when
+ * absent (or out of memory). */
+static struct alias *alias_get(struct scan *s, const char *name, size_t len,
+                               bool create) {
+  if (create && (s->alias_count + 1) * 2 > s->alias_cap) {
+    size_t cap = s->alias_cap ? s->alias_cap * 2 : 64;
+    struct alias *old = s->aliases, *grown = calloc(cap, sizeof(*grown));
+    if (!grown)
+      return NULL;
+    size_t old_cap = s->alias_cap;
+    s->aliases = grown;
+    s->alias_cap = cap;
+    for (size_t i = 0; i < old_cap; ++i)
+      if (old[i].name)
+        *alias_slot(s, old[i].name, old[i].len) = old[i];
+    free(old);
+  }
+  struct alias *a = alias_slot(s, name, len);
+  if (!a || a->name)
+    return a && a->name ? a : NULL;
+  if (!create)
+    return NULL;
+  *a = (struct alias){name, len, 0};
+  ++s->alias_count;
+  return a;
+}
+
+static bool is_ident(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.';
+}
+
+/* Charges `levels` more at the current point; false when past the limit. */
+static bool charge(struct scan *s, unsigned levels) {
+  unsigned total = s->depth + s->extra + levels;
+  if (s->defining && total > s->defining->depth)
+    s->defining->depth = total;
+  return total <= DRV_MAX_NESTING;
+}
+
+static void add_operator(struct scan *s) {
+  ++s->extra;
+  ++s->level_ops[s->depth];
+}
+
+static void end_expression(struct scan *s) {
+  s->extra -= s->level_ops[s->depth];
+  s->level_ops[s->depth] = 0;
+}
+
+/* Scans the `#name`/`!name` at p (p[0] is the sigil): an alias definition
+ * at the top level, or a use. Returns the end of the name. */
+static const char *scan_alias(struct scan *s, const char *p, const char *end,
+                              bool *ok) {
+  const char *name = p + 1, *q = name;
+  while (q < end && is_ident(*q))
+    ++q;
+  size_t len = (size_t)(q - name);
+  if (!len)
+    return p;
+  const char *r = q;
+  while (r < end && (*r == ' ' || *r == '\t'))
+    ++r;
+  if (s->depth == 0 && r < end && *r == '=') {
+    s->defining = alias_get(s, name, len, true);
+    return q;
+  }
+  struct alias *a = alias_get(s, name, len, false);
+  if (a && !charge(s, a->depth))
+    *ok = false;
+  return q - 1;
+}
+
+/* Finds the first point nested deeper than DRV_MAX_NESTING. Returns false
+ * and sets line/col if there is one. */
 static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
                        unsigned *col) {
+  struct scan *s = calloc(1, sizeof(*s));
+  if (!s)
+    return true;
   const char *p = chunk->text, *end = p + chunk->len;
-  unsigned depth = 0, ln = chunk->first_line, cl = 1;
+  unsigned ln = chunk->first_line, cl = 1;
+  bool ok = true;
   for (; p < end; ++p, ++cl) {
     char c = *p;
     if (c == '\n') {
       ++ln;
       cl = 0;
+      if (s->depth == 0)
+        s->defining = NULL; /* a top-level alias definition ends here */
     } else if (c == '/' && p + 1 < end && p[1] == '/') {
       while (p + 1 < end && p[1] != '\n')
         ++p;
@@ -209,18 +366,58 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
       if (p + 1 < end && p[1] == '"')
         ++p, ++cl;
     } else if (c == '(' || c == '[' || c == '{' || c == '<') {
-      if (++depth > DRV_MAX_NESTING) {
-        *line = ln;
-        *col = cl;
-        return false;
-      }
+      ++s->depth;
+      ok = charge(s, 0);
+      if (ok)
+        s->level_ops[s->depth] = 0;
     } else if ((c == ')' || c == ']' || c == '}' ||
-                (c == '>' && !(p > chunk->text && p[-1] == '-'))) &&
-               depth > 0) {
-      --depth;
+                (c == '>' && !(p > chunk->text && p[-1] == '-') &&
+                 !(p + 1 < end && p[1] == '='))) &&
+               s->depth > 0) {
+      end_expression(s);
+      --s->depth;
+      if (s->depth == 0)
+        s->defining = NULL;
+    } else if (c == ',') {
+      end_expression(s);
+    } else if (c == '+' || c == '*' ||
+               (c == '-' && !(p + 1 < end && p[1] == '>'))) {
+      bool exponent = c != '*' && p > chunk->text && (p[-1] | 32) == 'e' &&
+                      p - 1 > chunk->text && isdigit((unsigned char)p[-2]);
+      if (!exponent) {
+        add_operator(s);
+        ok = charge(s, 0);
+      }
+    } else if ((c == '#' || c == '!') && p + 1 < end && is_ident(p[1])) {
+      const char *q = scan_alias(s, p, end, &ok);
+      cl += (unsigned)(q - p);
+      p = q;
+    } else if (is_ident(c) && !(p > chunk->text && is_ident(p[-1]))) {
+      const char *q = p;
+      while (q + 1 < end && is_ident(q[1]))
+        ++q;
+      size_t n = (size_t)(q - p) + 1;
+      if ((n == 3 && !memcmp(p, "mod", 3)) ||
+          (n == 8 && !memcmp(p, "floordiv", 8)) ||
+          (n == 7 && !memcmp(p, "ceildiv", 7))) {
+        add_operator(s);
+        ok = charge(s, 0);
+      }
+      cl += (unsigned)(q - p);
+      p = q;
+    } else if (c == '=' || c == ':') {
+      /* An op's results or a type follow: no expression spans these. */
+      end_expression(s);
+    }
+    if (!ok) {
+      *line = ln;
+      *col = cl;
+      break;
     }
   }
-  return true;
+  free(s->aliases);
+  free(s);
+  return ok;
 }
 
 /* The chunk as its own buffer, preceded by newlines so that its lines keep
@@ -240,6 +437,97 @@ static bool is_module(MlirOperation op) {
   return name.length == 14 && memcmp(name.data, "builtin.module", 14) == 0;
 }
 
+/* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
+ * reads uninitialised state; the crash comes at random, often when the
+ * context is destroyed). So bytecode is read in a child process that prints
+ * the module back as generic text with its locations, and only that text is
+ * parsed here. Returns the text (owned) or NULL with *error (owned) set. */
+static void append_pipe(MlirStringRef s, void *fd) {
+  const char *p = s.data;
+  size_t left = s.length;
+  while (left) {
+    ssize_t n = write(*(int *)fd, p, left);
+    if (n <= 0 && errno != EINTR)
+      _exit(1);
+    if (n > 0)
+      p += n, left -= (size_t)n;
+  }
+}
+
+static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
+                              const char *name, struct drv_diags *diags,
+                              char **error) {
+  int fds[2];
+  *error = NULL;
+  fflush(NULL);
+  if (pipe(fds) != 0)
+    return NULL;
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return NULL;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    size_t before = diags->count;
+    MlirOperation op = mlirOperationCreateParse(
+        ctx, source, mlirStringRefCreateFromCString(name));
+    if (mlirOperationIsNull(op)) {
+      const char *msg = diags->count > before ? diags->items[before].message
+                                              : "could not read MLIR bytecode";
+      append_pipe(mlirStringRefCreateFromCString("E"), &fds[1]);
+      append_pipe(mlirStringRefCreateFromCString(msg), &fds[1]);
+      _exit(0);
+    }
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    append_pipe(mlirStringRefCreateFromCString("T"), &fds[1]);
+    mlirOperationPrintWithFlags(op, flags, append_pipe, &fds[1]);
+    _exit(0); /* nothing of the child's context is trusted or destroyed */
+  }
+  close(fds[1]);
+  size_t cap = 1 << 16, len = 0;
+  char *data = malloc(cap);
+  for (;;) {
+    if (data && len + 1 >= cap) {
+      char *grown = realloc(data, cap *= 2);
+      if (!grown)
+        free(data);
+      data = grown;
+    }
+    if (!data)
+      break;
+    ssize_t n = read(fds[0], data + len, cap - len - 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    len += (size_t)n;
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (!data || len == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    free(data);
+    return NULL;
+  }
+  data[len] = '\0';
+  if (data[0] == 'E') {
+    memmove(data, data + 1, len);
+    *error = data;
+    return NULL;
+  }
+  memmove(data, data + 1, len);
+  return data;
+}
+
+static bool is_bytecode(MlirStringRef source) {
+  return source.length >= 4 && memcmp(source.data, "ML\xefR", 4) == 0;
+}
+
 MlirModule drv_parse(MlirContext ctx, const char *name,
                      const struct drv_chunk *chunk, struct drv_diags *diags) {
   unsigned line, col;
@@ -255,6 +543,29 @@ MlirModule drv_parse(MlirContext ctx, const char *name,
   size_t len;
   char *text = padded_text(chunk, &len);
   MlirStringRef source = mlirStringRefCreate(text, len);
+  if (is_bytecode(source)) {
+    char *error = NULL;
+    char *printed = bytecode_to_text(ctx, source, name, diags, &error);
+    free(text);
+    if (!printed) {
+      MlirLocation loc = mlirLocationFileLineColGet(
+          ctx, mlirStringRefCreateFromCString(name), 0, 0);
+      size_t n =
+          strlen("malformed MLIR bytecode: ") + (error ? strlen(error) : 0);
+      char *msg = malloc(n + 1);
+      if (msg)
+        snprintf(msg, n + 1, "malformed MLIR bytecode%s%s", error ? ": " : "",
+                 error ? error : "");
+      mlirEmitError(loc, msg ? msg : "malformed MLIR bytecode");
+      free(msg);
+      free(error);
+      return (MlirModule){NULL};
+    }
+    struct drv_chunk whole = {printed, strlen(printed), 1};
+    MlirModule module = drv_parse(ctx, name, &whole, diags);
+    free(printed);
+    return module;
+  }
 
   /* A single top-level module parses with the file's name in its
    * locations; anything else goes through the implicit-module parser. */
@@ -417,8 +728,7 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
       const char *sev = coroDiagnosticSeverityName(d->severity);
       if (d->file)
         fprintf(stderr, "%s:%u:%u: error: unexpected %s: %s\n",
-                d->file[0] ? d->file : name, d->line, d->col, sev,
-                d->message);
+                input_file(d->file, name), d->line, d->col, sev, d->message);
       else
         fprintf(stderr, "%s: error: unexpected %s: %s\n", name, sev,
                 d->message);

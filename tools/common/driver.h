@@ -16,9 +16,19 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Nesting of brackets deeper than this is rejected before parsing: MLIR's
- * parser recurses per level and would overflow the stack. */
-enum { DRV_MAX_NESTING = 1024 };
+/* Nesting deeper than this is rejected before parsing (drv_parse): MLIR's
+ * parser, printer, verifier and walkers recurse once per level of brackets,
+ * per operator of an affine expression and per alias used inside another
+ * alias, and would overflow the stack. Each level costs at most a few KiB
+ * of stack in MLIR (and more in our code under ASan): run the work through
+ * drv_run_with_big_stack so that DRV_MAX_NESTING levels always fit. */
+enum { DRV_MAX_NESTING = 2048 };
+#define DRV_STACK_SIZE ((size_t)256 << 20)
+
+/* Calls fn(arg) on a thread with a DRV_STACK_SIZE stack (the stack is only
+ * reserved; untouched pages cost nothing) and returns its result. Falls back
+ * to a direct call when no thread can be started. */
+int drv_run_with_big_stack(int (*fn)(void *), void *arg);
 
 struct drv_source {
   const char *name; /* as given, "<stdin>" for stdin; borrowed */

@@ -14,9 +14,10 @@
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
 
-#include "llvm-c/ErrorHandling.h"
 #include "mlir-c/Pass.h"
+#include "llvm-c/ErrorHandling.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +27,8 @@ static const char *tool = "coro-opt";
 struct options {
   const char *input;
   const char *output;
-  const char *pipeline;  /* --pass-pipeline */
-  char *pass_flags;      /* comma-separated elements from --PASS flags */
+  const char *pipeline; /* --pass-pipeline */
+  char *pass_flags;     /* comma-separated elements from --PASS flags */
   size_t pass_flags_len;
   bool split;
   bool verify_diagnostics;
@@ -49,7 +50,8 @@ static void usage(void) {
       "OPTIONS:\n"
       "  -o <file>                            Output file (default stdout)\n"
       "  --pass-pipeline=<pipeline>           Textual pass pipeline, e.g.\n"
-      "                                       'builtin.module(coro-verify,cse)'\n"
+      "                                       "
+      "'builtin.module(coro-verify,cse)'\n"
       "  --<pass>[=<options>]                 Run a registered pass (any\n"
       "                                       upstream MLIR pass or ours)\n"
       "  --split-input-file                   Process each '// -----' chunk\n"
@@ -188,9 +190,9 @@ static MlirPassManager build_pipeline(MlirContext ctx,
     mlirPassManagerEnableTiming(pm);
   if (o->print_after_all || o->print_before_all) {
     MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-    mlirPassManagerEnableIRPrinting(pm, o->print_before_all,
-                                    o->print_after_all, true, false, false,
-                                    flags, mlirStringRefCreate(NULL, 0));
+    mlirPassManagerEnableIRPrinting(pm, o->print_before_all, o->print_after_all,
+                                    true, false, false, flags,
+                                    mlirStringRefCreate(NULL, 0));
     mlirOpPrintingFlagsDestroy(flags);
   }
   return pm;
@@ -203,10 +205,12 @@ static void write_out(MlirStringRef s, void *user) {
 /* Processes one chunk. Returns whether it succeeded (for
  * --verify-diagnostics: whether the diagnostics matched). */
 static bool process(MlirContext ctx, const struct options *o,
-                    const struct drv_source *src,
-                    const struct drv_chunk *chunk, struct drv_diags *diags,
-                    FILE *out, bool first) {
+                    const struct drv_source *src, const struct drv_chunk *chunk,
+                    struct drv_diags *diags, FILE *out, bool first) {
   bool ok = false;
+  /* Like mlir-opt, chunk outputs are separated even where one failed. */
+  if (!first && !o->verify_diagnostics)
+    fputs("// -----\n", out);
   MlirModule module = drv_parse(ctx, src->name, chunk, diags);
   if (!mlirModuleIsNull(module)) {
     MlirPassManager pm = build_pipeline(ctx, o);
@@ -216,8 +220,6 @@ static bool process(MlirContext ctx, const struct options *o,
       mlirPassManagerDestroy(pm);
     }
     if (ok && !o->verify_diagnostics) {
-      if (!first)
-        fputs("// -----\n", out);
       MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
       if (o->generic)
         mlirOpPrintingFlagsPrintGenericOpForm(flags);
@@ -246,24 +248,16 @@ static void on_fatal_error(const char *reason) {
   _Exit(1);
 }
 
-int main(int argc, char **argv) {
-  struct options o = {0};
-  int args = parse_args(argc, argv, &o);
-  if (args == 2) {
-    usage();
-    return 0;
-  }
-  if (args)
-    return 1;
-  LLVMInstallFatalErrorHandler(on_fatal_error);
-
+static int run(void *data) {
+  const struct options *optsp = data;
+  struct options o = *optsp;
   struct drv_source src;
   if (!drv_read_source(tool, o.input, &src))
     return 1;
   FILE *out = stdout;
   if (o.output && strcmp(o.output, "-") != 0 && !(out = fopen(o.output, "w"))) {
-    fprintf(stderr, "%s: error: could not open output file '%s'\n", tool,
-            o.output);
+    fprintf(stderr, "%s: error: could not open output file '%s': %s\n", tool,
+            o.output, strerror(errno));
     drv_source_free(&src);
     return 1;
   }
@@ -287,9 +281,32 @@ int main(int argc, char **argv) {
   mlirContextDestroy(ctx);
   free(chunks);
   free(diags.items);
-  free(o.pass_flags);
   drv_source_free(&src);
-  if (out != stdout)
-    fclose(out);
+  /* A full disk shows up here, not at fopen. */
+  if ((fflush(out) != 0 || ferror(out) ||
+       (out != stdout && fclose(out) != 0))) {
+    fprintf(stderr, "%s: error: could not write output file '%s': %s\n", tool,
+            o.output ? o.output : "-", strerror(errno));
+    return 1;
+  }
   return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  struct options o = {0};
+  int args = parse_args(argc, argv, &o);
+  if (args == 2) {
+    usage();
+    free(o.pass_flags);
+    return 0;
+  }
+  if (args) {
+    free(o.pass_flags);
+    return 1;
+  }
+  LLVMInstallFatalErrorHandler(on_fatal_error);
+  /* Parsing, passes and printing recurse per level of nesting. */
+  int status = drv_run_with_big_stack(run, &o);
+  free(o.pass_flags);
+  return status;
 }
