@@ -4,8 +4,11 @@
  * (generated coro_irdl.c) and loaded with mlirLoadIRDLDialects. Loading the
  * same IRDL dialect twice into one context aborts inside MLIR, so
  * coroDialectLoad first asks the context whether "coro" is already there;
- * the context is the only state. IRDL gives no C accessors for type
- * parameters, so the handle's element type goes through its printed form. */
+ * the context is the only state. Alongside it, every upstream dialect is
+ * registered and the few coroutines are written with (func, arith, cf, scf,
+ * llvm) are loaded, since ops created from C do not load their dialect. IRDL
+ * gives no C accessors for type parameters, so the handle's element type goes
+ * through its printed form. */
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
 
@@ -19,6 +22,9 @@ extern const char coro_irdl_source[];
 extern const unsigned long coro_irdl_source_size;
 
 static const char handle_prefix[] = "!coro.handle<";
+
+/* Upstream dialects coroutines are written with, loaded with ours. */
+static const char *const used_with[] = {"func", "arith", "cf", "scf", "llvm"};
 
 MlirStringRef coroDialectGetNamespace(void) {
   return mlirStringRefCreateFromCString("coro");
@@ -42,6 +48,12 @@ MlirLogicalResult coroDialectLoad(MlirContext ctx) {
   mlirContextAppendDialectRegistry(ctx, registry);
   mlirDialectRegistryDestroy(registry);
   mlirDialectHandleLoadDialect(mlirGetDialectHandle__irdl__(), ctx);
+  /* Ops built through the C API (not parsed) do not load their dialect:
+   * load those coroutines are written with, so that a frontend's func.func
+   * and friends are registered ops. The parser loads the others on use. */
+  for (size_t i = 0; i < sizeof(used_with) / sizeof(used_with[0]); ++i)
+    mlirContextGetOrLoadDialect(ctx,
+                                mlirStringRefCreateFromCString(used_with[i]));
 
   MlirModule defs = mlirModuleCreateParse(ctx, coroDialectGetIRDLSource());
   if (mlirModuleIsNull(defs))
@@ -56,6 +68,8 @@ bool coroTypeIsNone(MlirType type) {
 }
 
 MlirType coroHandleTypeGet(MlirType elem) {
+  if (mlirTypeIsNull(elem))
+    return (MlirType){NULL};
   MlirContext ctx = mlirTypeGetContext(elem);
   if (!coroDialectIsLoaded(ctx))
     return (MlirType){NULL};
@@ -84,12 +98,11 @@ MlirType coroHandleTypeGetElementType(MlirType type) {
   struct coro_str text = coro_type_str(type);
   size_t prefix = sizeof(handle_prefix) - 1;
   MlirType elem = {NULL};
-  if (text.len > prefix + 1 &&
-      memcmp(text.data, handle_prefix, prefix) == 0 &&
+  if (text.len > prefix + 1 && memcmp(text.data, handle_prefix, prefix) == 0 &&
       text.data[text.len - 1] == '>')
-    elem = mlirTypeParseGet(mlirTypeGetContext(type),
-                            mlirStringRefCreate(text.data + prefix,
-                                                text.len - prefix - 1));
+    elem = mlirTypeParseGet(
+        mlirTypeGetContext(type),
+        mlirStringRefCreate(text.data + prefix, text.len - prefix - 1));
   coro_str_free(&text);
   return elem;
 }

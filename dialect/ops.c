@@ -1,8 +1,11 @@
 /* ops.c - builders and predicates for the coro ops.
  *
- * Every builder returns a detached operation the caller owns. Optional
- * operands and results are absent when the corresponding argument is null;
- * IRDL ops with a single optional group need no segment-size attribute. */
+ * Every builder returns a detached operation the caller owns, shaped after
+ * dialect/coro.irdl.mlir. Optional operands and results are absent when the
+ * corresponding argument is null; every coro op has at most one optional
+ * operand group and one optional result group, so none needs a segment-size
+ * attribute. A required operand that is null yields a null operation (no
+ * crash): the builders never create an op IRDL would reject for arity. */
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
 
@@ -21,14 +24,13 @@ static MlirOperation build(MlirLocation loc, const char *name,
   return mlirOperationCreate(&state);
 }
 
-/* Collects the non-null values of `in` into `out`; returns how many. */
-static intptr_t present(MlirValue *out, MlirValue a, MlirValue b) {
-  intptr_t n = 0;
-  if (!mlirValueIsNull(a))
-    out[n++] = a;
-  if (!mlirValueIsNull(b))
-    out[n++] = b;
-  return n;
+/* Builds `name(handle, value?)` with no results; null op if `handle` is. */
+static MlirOperation build_handle_value(MlirLocation loc, const char *name,
+                                        MlirValue handle, MlirValue value) {
+  if (mlirValueIsNull(handle))
+    return (MlirOperation){NULL};
+  MlirValue operands[2] = {handle, value};
+  return build(loc, name, mlirValueIsNull(value) ? 1 : 2, operands, 0, NULL);
 }
 
 MlirOperation coroBeginOpCreate(MlirLocation loc, MlirType handleType) {
@@ -37,25 +39,23 @@ MlirOperation coroBeginOpCreate(MlirLocation loc, MlirType handleType) {
 
 MlirOperation coroYieldOpCreate(MlirLocation loc, MlirValue value,
                                 MlirType resumeType) {
-  MlirValue operands[1];
-  intptr_t nOperands = present(operands, value, (MlirValue){NULL});
-  MlirType results[2] = {
-      mlirIntegerTypeGet(mlirLocationGetContext(loc), 1), resumeType};
-  return build(loc, "coro.yield", nOperands, operands,
+  MlirType results[2] = {mlirIntegerTypeGet(mlirLocationGetContext(loc), 1),
+                         resumeType};
+  return build(loc, "coro.yield", mlirValueIsNull(value) ? 0 : 1, &value,
                mlirTypeIsNull(resumeType) ? 1 : 2, results);
 }
 
 MlirOperation coroAwaitOpCreate(MlirLocation loc, MlirValue awaited,
                                 MlirType resultType) {
+  if (mlirValueIsNull(awaited))
+    return (MlirOperation){NULL};
   return build(loc, "coro.await", 1, &awaited,
                mlirTypeIsNull(resultType) ? 0 : 1, &resultType);
 }
 
 MlirOperation coroEndOpCreate(MlirLocation loc, MlirValue handle,
                               MlirValue value) {
-  MlirValue operands[2];
-  return build(loc, "coro.end", present(operands, handle, value), operands, 0,
-               NULL);
+  return build_handle_value(loc, "coro.end", handle, value);
 }
 
 MlirOperation coroSelfOpCreate(MlirLocation loc, MlirType handleType) {
@@ -64,22 +64,28 @@ MlirOperation coroSelfOpCreate(MlirLocation loc, MlirType handleType) {
 
 MlirOperation coroResumeOpCreate(MlirLocation loc, MlirValue handle,
                                  MlirValue value) {
-  MlirValue operands[2];
-  return build(loc, "coro.resume", present(operands, handle, value), operands,
-               0, NULL);
+  return build_handle_value(loc, "coro.resume", handle, value);
 }
 
 MlirOperation coroDestroyOpCreate(MlirLocation loc, MlirValue handle) {
+  if (mlirValueIsNull(handle))
+    return (MlirOperation){NULL};
   return build(loc, "coro.destroy", 1, &handle, 0, NULL);
 }
 
 MlirOperation coroDoneOpCreate(MlirLocation loc, MlirValue handle) {
+  if (mlirValueIsNull(handle))
+    return (MlirOperation){NULL};
   MlirType i1 = mlirIntegerTypeGet(mlirLocationGetContext(loc), 1);
   return build(loc, "coro.done", 1, &handle, 1, &i1);
 }
 
 MlirOperation coroPromiseOpCreate(MlirLocation loc, MlirValue handle) {
+  if (mlirValueIsNull(handle))
+    return (MlirOperation){NULL};
   MlirType elem = coroHandleTypeGetElementType(mlirValueGetType(handle));
+  if (mlirTypeIsNull(elem))
+    return (MlirOperation){NULL};
   return build(loc, "coro.promise", 1, &handle, 1, &elem);
 }
 
@@ -90,6 +96,8 @@ MlirOperation coroNoopOpCreate(MlirLocation loc) {
 }
 
 bool coroOpIsA(MlirOperation op, const char *name) {
+  if (mlirOperationIsNull(op))
+    return false;
   MlirStringRef full = coro_op_name(op);
   size_t n = strlen(name);
   return full.length == n + 5 && memcmp(full.data, "coro.", 5) == 0 &&
@@ -97,9 +105,19 @@ bool coroOpIsA(MlirOperation op, const char *name) {
 }
 
 bool coroOpIsCoroutine(MlirOperation op) {
-  return coro_op_named(op, "func.func") &&
+  return !mlirOperationIsNull(op) && coro_op_named(op, "func.func") &&
          !mlirAttributeIsNull(mlirOperationGetAttributeByName(
              op, mlirStringRefCreateFromCString("coro.abi")));
+}
+
+MlirStringRef coroCoroutineGetABI(MlirOperation op) {
+  if (!coroOpIsCoroutine(op))
+    return mlirStringRefCreate(NULL, 0);
+  MlirAttribute abi = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("coro.abi"));
+  if (!mlirAttributeIsAString(abi))
+    return mlirStringRefCreate(NULL, 0);
+  return mlirStringAttrGetValue(abi);
 }
 
 MlirOperation coroCoroutineCreate(MlirLocation loc, MlirStringRef name,
@@ -112,9 +130,10 @@ MlirOperation coroCoroutineCreate(MlirLocation loc, MlirStringRef name,
       mlirNamedAttributeGet(
           mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("sym_name")),
           mlirStringAttrGet(ctx, name)),
-      mlirNamedAttributeGet(mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(
-                                                       "function_type")),
-                            mlirTypeAttrGet(fnType)),
+      mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx,
+                            mlirStringRefCreateFromCString("function_type")),
+          mlirTypeAttrGet(fnType)),
       mlirNamedAttributeGet(
           mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("coro.abi")),
           mlirStringAttrGet(ctx, abi)),
@@ -124,8 +143,8 @@ MlirOperation coroCoroutineCreate(MlirLocation loc, MlirStringRef name,
     argLocs[i] = loc;
   MlirRegion body = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(body, mlirBlockCreate(nArgs, argTypes, argLocs));
-  MlirOperationState state = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("func.func"), loc);
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
   mlirOperationStateAddAttributes(&state, 3, attrs);
   mlirOperationStateAddOwnedRegions(&state, 1, &body);
   return mlirOperationCreate(&state);
