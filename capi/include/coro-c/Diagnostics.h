@@ -15,14 +15,15 @@ extern "C" {
 #endif
 
 /// Finds the first file/line/column location inside `loc` (borrowed),
-/// looking through name, call-site (callee first) and fused locations.
-/// Returns false if there is none. `*file` is borrowed from the context and
-/// is not NUL-terminated.
+/// looking through name, call-site (callee first, then caller) and fused
+/// locations (in order). Returns false if there is none (also for a null
+/// location); the outputs are written only on success. `*file` is borrowed
+/// from the context and is not NUL-terminated.
 bool coroLocationGetFileLineCol(MlirLocation loc, MlirStringRef *file,
                                 unsigned *line, unsigned *col);
 
 /// The severity's name as mlir-opt prints it: "error", "warning", "note",
-/// "remark". Static string.
+/// "remark". A static NUL-terminated string (borrowed, never freed).
 const char *coroDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 
 #ifdef __cplusplus

@@ -1,0 +1,188 @@
+/* RUN: %capi_bin/passes 2>&1 | FileCheck %s
+ *
+ * coro's passes through the C API: registering them (twice), naming them in
+ * a textual pipeline, listing them, and running coro-verify from a pass
+ * manager with diagnostics captured by a context handler. */
+#include "coro-c/Coro.h"
+
+#include <stdio.h>
+
+static void printToStderr(MlirStringRef s, void *u) {
+  (void)u;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static MlirContext makeContext(void) {
+  MlirContext ctx = mlirContextCreate();
+  if (mlirLogicalResultIsFailure(coroDialectLoad(ctx)))
+    fprintf(stderr, "load failed\n");
+  return ctx;
+}
+
+static MlirModule parse(MlirContext ctx, const char *text) {
+  return mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(text));
+}
+
+/* Prints each diagnostic as `severity: file:line:col: message`. */
+static MlirLogicalResult captureDiagnostic(MlirDiagnostic diag, void *count) {
+  ++*(int *)count;
+  MlirStringRef file = {NULL, 0};
+  unsigned line = 0, col = 0;
+  coroLocationGetFileLineCol(mlirDiagnosticGetLocation(diag), &file, &line,
+                             &col);
+  fprintf(stderr, "captured %s: %.*s:%u:%u: ",
+          coroDiagnosticSeverityName(mlirDiagnosticGetSeverity(diag)),
+          (int)file.length, file.data, line, col);
+  mlirDiagnosticPrint(diag, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  return mlirLogicalResultSuccess();
+}
+
+static void testRegisterAndParsePipeline(void) {
+  fprintf(stderr, "@testRegisterAndParsePipeline\n");
+  coroRegisterPasses();
+  coroRegisterPasses(); /* harmless */
+  MlirContext ctx = makeContext();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  MlirLogicalResult parsed =
+      mlirParsePassPipeline(opm,
+                            mlirStringRefCreateFromCString(
+                                "builtin.module(coro-verify,canonicalize)"),
+                            printToStderr, NULL);
+  // CHECK-LABEL: @testRegisterAndParsePipeline
+  // CHECK: parsed: 1
+  fprintf(stderr, "parsed: %d\n", mlirLogicalResultIsSuccess(parsed));
+  // CHECK: pipeline: builtin.module(coro-verify,canonicalize{
+  fprintf(stderr, "pipeline: ");
+  mlirPrintPassPipeline(opm, printToStderr, NULL);
+  fprintf(stderr, "\n");
+
+  /* The parsed pipeline runs on a valid coroutine. */
+  MlirModule module =
+      parse(ctx, "func.func @c() -> !coro.handle<none> "
+                 "attributes {coro.abi = \"switch\"} {\n"
+                 "  %h = \"coro.begin\"() : () -> !coro.handle<none>\n"
+                 "  \"coro.end\"(%h) : (!coro.handle<none>) -> ()\n"
+                 "  return %h : !coro.handle<none>\n"
+                 "}\n");
+  // CHECK: run: 1
+  fprintf(stderr, "run: %d\n",
+          mlirLogicalResultIsSuccess(
+              mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))));
+
+  /* An unknown pass is reported through the error callback, not a crash. */
+  MlirPassManager pm2 = mlirPassManagerCreate(ctx);
+  // CHECK: coro-no-such-pass
+  // CHECK: unknown parsed: 0
+  MlirLogicalResult unknown = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm2),
+      mlirStringRefCreateFromCString("builtin.module(coro-no-such-pass)"),
+      printToStderr, NULL);
+  fprintf(stderr, "\nunknown parsed: %d\n",
+          mlirLogicalResultIsSuccess(unknown));
+  mlirPassManagerDestroy(pm2);
+  mlirModuleDestroy(module);
+  mlirPassManagerDestroy(pm);
+  mlirContextDestroy(ctx);
+}
+
+static void listPass(MlirStringRef argument, MlirStringRef description,
+                     void *count) {
+  ++*(int *)count;
+  fprintf(stderr, "pass %.*s: %.*s\n", (int)argument.length, argument.data,
+          (int)description.length, description.data);
+}
+
+static void testForEachPass(void) {
+  fprintf(stderr, "@testForEachPass\n");
+  int count = 0;
+  // CHECK-LABEL: @testForEachPass
+  // CHECK: pass coro-verify: {{.+}}
+  coroForEachPass(listPass, &count);
+  // CHECK: listed at least one: 1
+  fprintf(stderr, "listed at least one: %d\n", count >= 1);
+}
+
+static const char brokenCoroutine[] =
+    "func.func @broken() -> !coro.handle<none> "
+    "attributes {coro.abi = \"switch\"} {\n"
+    "  %h = \"coro.self\"() : () -> !coro.handle<none>\n"
+    "  \"coro.end\"(%h) : (!coro.handle<none>) -> ()\n"
+    "  return %h : !coro.handle<none>\n"
+    "}\n";
+
+/* coroCreateVerifyPass in a pass manager: a coroutine without coro.begin
+ * fails the run, with an error at the function's location. */
+static void testVerifyPassFails(void) {
+  fprintf(stderr, "@testVerifyPassFails\n");
+  MlirContext ctx = makeContext();
+  int count = 0;
+  MlirDiagnosticHandlerID id =
+      mlirContextAttachDiagnosticHandler(ctx, captureDiagnostic, &count, NULL);
+  MlirModule module = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(brokenCoroutine));
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm, coroCreateVerifyPass());
+  MlirLogicalResult result =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  // CHECK-LABEL: @testVerifyPassFails
+  // CHECK: captured error: {{.*}}:1:1: {{.*}}coro.begin
+  // CHECK: run failed: 1 diagnostics: {{[1-9]}}
+  fprintf(stderr, "run failed: %d diagnostics: %d\n",
+          mlirLogicalResultIsFailure(result), count);
+
+  /* coroVerify, without a pass manager, agrees. */
+  count = 0;
+  // CHECK: captured error: {{.*}}:1:1: {{.*}}coro.begin
+  // CHECK: coroVerify failed: 1 diagnostics: {{[1-9]}}
+  result = coroVerify(mlirModuleGetOperation(module));
+  fprintf(stderr, "coroVerify failed: %d diagnostics: %d\n",
+          mlirLogicalResultIsFailure(result), count);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
+/* The same pass, anchored on any op, added to a nested func.func manager
+ * with implicit nesting, accepts a valid coroutine silently. */
+static void testVerifyPassSucceeds(void) {
+  fprintf(stderr, "@testVerifyPassSucceeds\n");
+  MlirContext ctx = makeContext();
+  int count = 0;
+  MlirDiagnosticHandlerID id =
+      mlirContextAttachDiagnosticHandler(ctx, captureDiagnostic, &count, NULL);
+  MlirModule module =
+      parse(ctx, "func.func @gen(%n: i32) -> !coro.handle<i32> "
+                 "attributes {coro.abi = \"switch\"} {\n"
+                 "  %h = \"coro.begin\"() : () -> !coro.handle<i32>\n"
+                 "  %d = \"coro.yield\"(%n) : (i32) -> i1\n"
+                 "  \"coro.end\"(%h, %n) : (!coro.handle<i32>, i32) -> ()\n"
+                 "  return %h : !coro.handle<i32>\n"
+                 "}\n");
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  coroPassManagerEnableImplicitNesting(pm);
+  MlirOpPassManager fpm = mlirPassManagerGetNestedUnder(
+      pm, mlirStringRefCreateFromCString("func.func"));
+  mlirOpPassManagerAddOwnedPass(fpm, coroCreateVerifyPass());
+  MlirLogicalResult result =
+      mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  // CHECK-LABEL: @testVerifyPassSucceeds
+  // CHECK-NOT: captured
+  // CHECK: run succeeded: 1 diagnostics: 0
+  fprintf(stderr, "run succeeded: %d diagnostics: %d\n",
+          mlirLogicalResultIsSuccess(result), count);
+  mlirContextDetachDiagnosticHandler(ctx, id);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
+int main(void) {
+  testRegisterAndParsePipeline();
+  testForEachPass();
+  testVerifyPassFails();
+  testVerifyPassSucceeds();
+  return 0;
+}
