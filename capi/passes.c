@@ -7,6 +7,7 @@
  * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
  * This file is the one place that lists them all. */
 #include "coro-c/Passes.h"
+#include "conversion/CoroToLLVMSwitch/switch.h"
 #include "dialect/verify.h"
 
 #include "mlir-c/RegisterEverything.h"
@@ -31,12 +32,22 @@ static const struct coro_pass_info coro_passes[] = {
     {"coro-verify", "CoroVerify",
      "Check coroutines and coro ops against the dialect's rules", "",
      coro_verify_run},
+    {"convert-coro-to-llvm-switch", "ConvertCoroToLLVMSwitch",
+     "Lower switch-ABI coroutines and consumer ops to LLVM coroutine "
+     "intrinsics",
+     "builtin.module", coro_convert_to_llvm_switch_run},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
 static const struct coro_pipeline_info coro_pipelines[] = {
-    {NULL, NULL, NULL} /* named pipelines are added with the conversions */
-};
+    {"coro-lower-switch",
+     "Verify and lower switch coroutines, and everything else, to the LLVM "
+     "dialect",
+     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-switch,"
+     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
+     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+     "reconcile-unrealized-casts"},
+    {NULL, NULL, NULL}};
 
 static void pass_construct(void *userData) {}
 static void pass_destruct(void *userData) {}
@@ -68,6 +79,10 @@ static MlirPass create_pass(const struct coro_pass_info *info) {
 
 MlirPass coroCreateVerifyPass(void) { return create_pass(&coro_passes[0]); }
 
+MlirPass coroCreateConvertCoroToLLVMSwitchPass(void) {
+  return create_pass(&coro_passes[1]);
+}
+
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
 
 /* The registry stores an allocator function per pass, with no user data:
@@ -75,8 +90,10 @@ MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
 #define CORO_PASS_CREATOR(i)                                                   \
   static MlirPass create_pass_##i(void) { return create_pass(&coro_passes[i]); }
 CORO_PASS_CREATOR(0)
+CORO_PASS_CREATOR(1)
 static MlirPass (*const pass_creators[num_coro_passes])(void) = {
     create_pass_0,
+    create_pass_1,
 };
 
 /* Defined in registry.cpp. */

@@ -19,6 +19,13 @@ extern "C" {
 /// op's location and fails the pass. Owned by the caller.
 MlirPass coroCreateVerifyPass(void);
 
+/// `--convert-coro-to-llvm-switch`: lowers every coroutine with
+/// coro.abi = "switch" and every consumer op (coro.resume, destroy, done,
+/// promise, noop) to the LLVM dialect's coroutine intrinsics; handles become
+/// !llvm.ptr frame pointers. Suspensions must be in CFG form. Owned by the
+/// caller.
+MlirPass coroCreateConvertCoroToLLVMSwitchPass(void);
+
 /// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
 /// nested in it, without a pass manager. Diagnostics go to the context.
 MlirLogicalResult coroVerify(MlirOperation op);

@@ -1,0 +1,489 @@
+/* abi.c - the IR builder, block splitting, storage types and the driver
+ * shared by every coro-to-LLVM conversion (see abi.h).
+ *
+ * The driver's order is fixed: collect (nothing is changed until every check
+ * passed), rewrite handle types to !llvm.ptr, lower each coroutine's ops
+ * through the ABI hooks, then the consumer ops. */
+#include "conversion/common/abi.h"
+#include "coro-c/Dialect.h"
+#include "dialect/support.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===--- builder -----------------------------------------------------------*/
+
+struct cb cb_at_end(MlirBlock block, MlirLocation loc) {
+  struct cb b = {mlirLocationGetContext(loc), loc, block, {NULL}};
+  return b;
+}
+
+struct cb cb_before(MlirOperation op) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  struct cb b = {mlirLocationGetContext(loc), loc, mlirOperationGetBlock(op),
+                 op};
+  return b;
+}
+
+MlirType cb_type(MlirContext ctx, const char *text) {
+  MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
+  assert(!mlirTypeIsNull(t) && "bad type text in a conversion");
+  return t;
+}
+
+MlirType cb_ptr(MlirContext ctx) { return mlirLLVMPointerTypeGet(ctx, 0); }
+MlirType cb_int(MlirContext ctx, unsigned w) {
+  return mlirIntegerTypeGet(ctx, w);
+}
+
+MlirOperation cb_op(struct cb *b, const char *name, intptr_t nOperands,
+                    const MlirValue *operands, intptr_t nResults,
+                    const MlirType *results, const char *attrs,
+                    intptr_t nSuccessors, MlirBlock *successors) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
+  mlirOperationStateAddOperands(&st, nOperands, operands);
+  mlirOperationStateAddResults(&st, nResults, results);
+  if (nSuccessors)
+    mlirOperationStateAddSuccessors(&st, nSuccessors, successors);
+  MlirNamedAttribute named[16];
+  if (attrs) {
+    MlirAttribute dict =
+        mlirAttributeParseGet(b->ctx, mlirStringRefCreateFromCString(attrs));
+    assert(mlirAttributeIsADictionary(dict) && "bad attribute text");
+    intptr_t n = mlirDictionaryAttrGetNumElements(dict);
+    assert(n <= 16 && "too many attributes");
+    for (intptr_t i = 0; i < n; ++i)
+      named[i] = mlirDictionaryAttrGetElement(dict, i);
+    mlirOperationStateAddAttributes(&st, n, named);
+  }
+  MlirOperation op = mlirOperationCreate(&st);
+  assert(!mlirOperationIsNull(op) && "op creation failed");
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  return op;
+}
+
+MlirValue cb_val(struct cb *b, const char *name, intptr_t nOperands,
+                 const MlirValue *operands, MlirType result,
+                 const char *attrs) {
+  bool has = !mlirTypeIsNull(result);
+  MlirOperation op =
+      cb_op(b, name, nOperands, operands, has ? 1 : 0, &result, attrs, 0, NULL);
+  return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
+}
+
+MlirValue cb_const_int(struct cb *b, unsigned width, long long value) {
+  char attrs[96];
+  if (width == 1)
+    snprintf(attrs, sizeof attrs, "{value = %s}", value ? "true" : "false");
+  else
+    snprintf(attrs, sizeof attrs, "{value = %lld : i%u}", value, width);
+  return cb_val(b, "llvm.mlir.constant", 0, NULL, cb_int(b->ctx, width), attrs);
+}
+
+MlirValue cb_null(struct cb *b) {
+  return cb_val(b, "llvm.mlir.zero", 0, NULL, cb_ptr(b->ctx), NULL);
+}
+
+MlirValue cb_intrinsic(struct cb *b, const char *name, intptr_t nOperands,
+                       const MlirValue *operands, MlirType result) {
+  char attrs[160];
+  snprintf(attrs, sizeof attrs,
+           "{intrin = \"%s\", fastmathFlags = #llvm.fastmath<none>, "
+           "op_bundle_sizes = array<i32>, operandSegmentSizes = "
+           "array<i32: %d, 0>}",
+           name, (int)nOperands);
+  return cb_val(b, "llvm.call_intrinsic", nOperands, operands, result, attrs);
+}
+
+void cb_br(struct cb *b, MlirBlock dest, intptr_t nArgs,
+           const MlirValue *args) {
+  cb_op(b, "llvm.br", nArgs, args, 0, NULL, NULL, 1, &dest);
+}
+
+void cb_cond_br(struct cb *b, MlirValue cond, MlirBlock t, MlirBlock f) {
+  MlirBlock succ[2] = {t, f};
+  cb_op(b, "llvm.cond_br", 1, &cond, 0, NULL,
+        "{operandSegmentSizes = array<i32: 1, 0, 0>}", 2, succ);
+}
+
+void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
+                 MlirValue arg0, MlirBlock case1, MlirValue arg1) {
+  MlirValue ops[3] = {v};
+  int n = 1, n0 = 0, n1 = 0;
+  if (!mlirValueIsNull(arg0))
+    ops[n++] = arg0, n0 = 1;
+  if (!mlirValueIsNull(arg1))
+    ops[n++] = arg1, n1 = 1;
+  char attrs[200];
+  snprintf(attrs, sizeof attrs,
+           "{case_operand_segments = array<i32: %d, %d>, case_values = "
+           "dense<[0, 1]> : vector<2xi8>, operandSegmentSizes = "
+           "array<i32: 1, 0, %d>}",
+           n0, n1, n0 + n1);
+  MlirBlock succ[3] = {dflt, case0, case1};
+  cb_op(b, "llvm.switch", n, ops, 0, NULL, attrs, 3, succ);
+}
+
+MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
+                   int index) {
+  struct coro_str s = coro_type_str(structType);
+  char *attrs = malloc(s.len + 128);
+  sprintf(attrs,
+          "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
+          "array<i32: 0, %d>}",
+          coro_str_cstr(&s), index);
+  MlirValue v =
+      cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx), attrs);
+  free(attrs);
+  coro_str_free(&s);
+  return v;
+}
+
+/*===--- blocks ------------------------------------------------------------*/
+
+MlirBlock coro_split_after(MlirOperation op) {
+  MlirBlock block = mlirOperationGetBlock(op);
+  MlirRegion region = mlirBlockGetParentRegion(block);
+  MlirBlock next = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionInsertOwnedBlockAfter(region, block, next);
+  MlirOperation it = mlirOperationGetNextInBlock(op);
+  while (!mlirOperationIsNull(it)) {
+    MlirOperation following = mlirOperationGetNextInBlock(it);
+    mlirOperationRemoveFromParent(it);
+    mlirBlockAppendOwnedOperation(next, it);
+    it = following;
+  }
+  return next;
+}
+
+MlirBlock coro_new_block(MlirRegion region, intptr_t nArgs,
+                         const MlirType *types, MlirLocation loc) {
+  MlirLocation locs[4] = {loc, loc, loc, loc};
+  assert(nArgs <= 4 && "too many block arguments");
+  MlirBlock block = mlirBlockCreate(nArgs, types, locs);
+  mlirRegionAppendOwnedBlock(region, block);
+  return block;
+}
+
+/*===--- storage types -----------------------------------------------------*/
+
+static bool is_llvm_compatible(MlirType t) {
+  if (mlirTypeIsAInteger(t))
+    return mlirIntegerTypeIsSignless(t);
+  if (mlirTypeIsAFloat(t))
+    return true;
+  if (mlirTypeIsAVector(t))
+    return is_llvm_compatible(mlirShapedTypeGetElementType(t));
+  MlirDialect d = mlirTypeGetDialect(t);
+  return coro_ref_eq(mlirDialectGetNamespace(d), "llvm");
+}
+
+MlirType coro_storage_type(MlirType type) {
+  MlirContext ctx = mlirTypeGetContext(type);
+  if (mlirTypeIsAIndex(type))
+    return cb_int(ctx, 64);
+  if (mlirTypeIsAMemRef(type)) {
+    int64_t rank = mlirShapedTypeGetRank(type);
+    char text[128];
+    if (rank == 0)
+      snprintf(text, sizeof text, "!llvm.struct<(ptr, ptr, i64)>");
+    else
+      snprintf(text, sizeof text,
+               "!llvm.struct<(ptr, ptr, i64, array<%lld x i64>, "
+               "array<%lld x i64>)>",
+               (long long)rank, (long long)rank);
+    return cb_type(ctx, text);
+  }
+  if (mlirTypeIsAUnrankedMemRef(type))
+    return cb_type(ctx, "!llvm.struct<(i64, ptr)>");
+  if (is_llvm_compatible(type))
+    return type;
+  return (MlirType){NULL};
+}
+
+MlirValue coro_to_storage(struct cb *b, MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  MlirType s = coro_storage_type(t);
+  if (mlirTypeEqual(s, t))
+    return v;
+  if (mlirTypeIsAIndex(t))
+    return cb_val(b, "arith.index_cast", 1, &v, s, NULL);
+  return cb_val(b, "builtin.unrealized_conversion_cast", 1, &v, s, NULL);
+}
+
+MlirValue coro_from_storage(struct cb *b, MlirValue v, MlirType type) {
+  if (mlirTypeEqual(mlirValueGetType(v), type))
+    return v;
+  if (mlirTypeIsAIndex(type))
+    return cb_val(b, "arith.index_cast", 1, &v, type, NULL);
+  return cb_val(b, "builtin.unrealized_conversion_cast", 1, &v, type, NULL);
+}
+
+static unsigned pow2ceil(unsigned x) {
+  unsigned p = 1;
+  while (p < x)
+    p *= 2;
+  return p;
+}
+
+unsigned coro_storage_align(MlirType t) {
+  if (mlirTypeIsAInteger(t))
+    return pow2ceil((mlirIntegerTypeGetWidth(t) + 7) / 8);
+  if (mlirTypeIsAFloat(t))
+    return pow2ceil(mlirFloatTypeGetWidth(t) / 8);
+  if (mlirTypeIsAVector(t)) {
+    unsigned elem = coro_storage_align(mlirShapedTypeGetElementType(t));
+    unsigned n = 1;
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+      n *= (unsigned)mlirShapedTypeGetDimSize(t, i);
+    return pow2ceil(elem * n);
+  }
+  if (mlirTypeIsALLVMStructType(t)) {
+    unsigned a = 1;
+    for (intptr_t i = 0; i < mlirLLVMStructTypeGetNumElementTypes(t); ++i) {
+      unsigned e = coro_storage_align(mlirLLVMStructTypeGetElementType(t, i));
+      a = e > a ? e : a;
+    }
+    return a;
+  }
+  return 8;
+}
+
+bool coro_declare_func(MlirOperation module, const char *name, const char *type,
+                       MlirLocation loc) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) ||
+        !coro_ref_eq(mlirStringAttrGetValue(sym), name))
+      continue;
+    if (coro_op_named(op, "llvm.func") || coro_op_named(op, "func.func"))
+      return true;
+    char msg[160];
+    snprintf(msg, sizeof msg,
+             "the coroutine lowering needs a function '@%s', but that symbol "
+             "is something else",
+             name);
+    mlirEmitError(mlirOperationGetLocation(op), msg);
+    return false;
+  }
+  struct coro_str text = {0};
+  coro_str_appendz(&text, "llvm.func @");
+  coro_str_appendz(&text, name);
+  coro_str_appendz(&text, type);
+  MlirOperation decl = mlirOperationCreateParse(
+      mlirLocationGetContext(loc), mlirStringRefCreate(text.data, text.len),
+      mlirStringRefCreateFromCString("coro-lowering"));
+  coro_str_free(&text);
+  assert(!mlirOperationIsNull(decl) && "bad declaration text");
+  mlirBlockInsertOwnedOperation(body, 0, decl);
+  return true;
+}
+
+/*===--- driver ------------------------------------------------------------*/
+
+struct opvec {
+  MlirOperation *v;
+  size_t n, cap;
+};
+
+static void opvec_push(struct opvec *o, MlirOperation op) {
+  if (o->n == o->cap) {
+    o->cap = o->cap ? 2 * o->cap : 16;
+    o->v = realloc(o->v, o->cap * sizeof *o->v);
+    assert(o->v && "out of memory");
+  }
+  o->v[o->n++] = op;
+}
+
+struct collect {
+  const struct coro_abi *abi;
+  struct opvec coroutines; /* func.func of this ABI */
+  struct opvec consumers;  /* resume/destroy/done/promise/noop */
+};
+
+static bool is_consumer(MlirOperation op) {
+  return coro_op_named(op, "coro.resume") ||
+         coro_op_named(op, "coro.destroy") || coro_op_named(op, "coro.done") ||
+         coro_op_named(op, "coro.promise") || coro_op_named(op, "coro.noop");
+}
+
+static MlirWalkResult collect_op(MlirOperation op, void *user) {
+  struct collect *c = user;
+  if (coroOpIsCoroutine(op)) {
+    MlirAttribute abi = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("coro.abi"));
+    if (mlirAttributeIsAString(abi) &&
+        coro_ref_eq(mlirStringAttrGetValue(abi), c->abi->name))
+      opvec_push(&c->coroutines, op);
+  } else if (is_consumer(op))
+    opvec_push(&c->consumers, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The coroutine-side ops of one coroutine, in walk order. */
+static MlirWalkResult collect_inner(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await") ||
+      coro_op_named(op, "coro.end") || coro_op_named(op, "coro.self") ||
+      coro_op_named(op, "coro.begin"))
+    opvec_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+static MlirType handles_to_ptr(MlirType t) {
+  if (coroTypeIsAHandle(t))
+    return cb_ptr(mlirTypeGetContext(t));
+  if (mlirTypeIsAFunction(t)) {
+    intptr_t ni = mlirFunctionTypeGetNumInputs(t);
+    intptr_t nr = mlirFunctionTypeGetNumResults(t);
+    MlirType *in = malloc((size_t)(ni + nr + 1) * sizeof *in);
+    for (intptr_t i = 0; i < ni; ++i)
+      in[i] = handles_to_ptr(mlirFunctionTypeGetInput(t, i));
+    for (intptr_t i = 0; i < nr; ++i)
+      in[ni + i] = handles_to_ptr(mlirFunctionTypeGetResult(t, i));
+    MlirType f =
+        mlirFunctionTypeGet(mlirTypeGetContext(t), ni, in, nr, in + ni);
+    free(in);
+    return f;
+  }
+  return t;
+}
+
+static MlirWalkResult retype_op(MlirOperation op, void *user) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirValue r = mlirOperationGetResult(op, i);
+    mlirValueSetType(r, handles_to_ptr(mlirValueGetType(r)));
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t a = 0; a < mlirBlockGetNumArguments(b); ++a) {
+        MlirValue arg = mlirBlockGetArgument(b, a);
+        mlirValueSetType(arg, handles_to_ptr(mlirValueGetType(arg)));
+      }
+  if (coro_op_named(op, "func.func")) {
+    MlirStringRef key = mlirStringRefCreateFromCString("function_type");
+    MlirAttribute ft = mlirOperationGetAttributeByName(op, key);
+    if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft))
+      mlirOperationSetAttributeByName(
+          op, key, mlirTypeAttrGet(handles_to_ptr(mlirTypeAttrGetValue(ft))));
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Checks one coroutine and collects its ops; nothing is changed. */
+static bool check_coroutine(MlirOperation func, struct opvec *ops,
+                            MlirOperation *begin) {
+  mlirOperationWalk(func, collect_inner, ops, MlirWalkPreOrder);
+  *begin = (MlirOperation){NULL};
+  bool ok = true;
+  for (size_t i = 0; i < ops->n; ++i) {
+    MlirOperation op = ops->v[i];
+    MlirOperation parent = mlirOperationGetParentOperation(op);
+    if (coro_op_named(op, "coro.begin"))
+      *begin = op;
+    if (mlirOperationEqual(parent, func))
+      continue;
+    struct coro_str msg = {0};
+    MlirStringRef name = coro_op_name(op), pname = coro_op_name(parent);
+    coro_str_append(&msg, name.data, name.length);
+    coro_str_appendz(&msg, " inside '");
+    coro_str_append(&msg, pname.data, pname.length);
+    coro_str_appendz(&msg, "' cannot be lowered: the coroutine body must be "
+                           "in CFG form here; run --convert-scf-to-cf "
+                           "first, or use --coro-lower-switch");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    ok = false;
+  }
+  if (ok && mlirOperationIsNull(*begin)) {
+    mlirEmitError(mlirOperationGetLocation(func),
+                  "coroutine has no coro.begin");
+    ok = false;
+  }
+  return ok;
+}
+
+static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
+                                         MlirOperation module,
+                                         MlirOperation func, MlirType elem,
+                                         struct opvec *ops,
+                                         MlirOperation begin) {
+  struct coro_fn fn = {func, begin, elem, module, NULL};
+  if (mlirLogicalResultIsFailure(abi->prepare(&fn)))
+    return mlirLogicalResultFailure();
+  MlirLogicalResult res = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < ops->n && mlirLogicalResultIsSuccess(res); ++i) {
+    MlirOperation op = ops->v[i];
+    if (mlirOperationEqual(op, begin)) /* lowered (and erased) by prepare */
+      continue;
+    if (coro_op_named(op, "coro.yield"))
+      res = abi->lower_yield(&fn, op);
+    else if (coro_op_named(op, "coro.await"))
+      res = abi->lower_await(&fn, op);
+    else if (coro_op_named(op, "coro.end"))
+      res = abi->lower_end(&fn, op);
+    else if (coro_op_named(op, "coro.self"))
+      res = abi->lower_self(&fn, op);
+  }
+  abi->finish(&fn);
+  return res;
+}
+
+MlirLogicalResult coro_abi_convert(MlirOperation module,
+                                   const struct coro_abi *abi) {
+  struct collect c = {abi, {0}, {0}};
+  mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
+  size_t n = c.coroutines.n;
+  struct opvec *inner = calloc(n + 1, sizeof *inner);
+  MlirOperation *begins = calloc(n + 1, sizeof *begins);
+  MlirType *elems = calloc(n + 1, sizeof *elems);
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation f = c.coroutines.v[i];
+    ok &= check_coroutine(f, &inner[i], &begins[i]);
+    MlirAttribute ft = mlirOperationGetAttributeByName(
+        f, mlirStringRefCreateFromCString("function_type"));
+    MlirType fty = mlirTypeAttrGetValue(ft);
+    if (mlirFunctionTypeGetNumResults(fty) != 1 ||
+        !coroTypeIsAHandle(mlirFunctionTypeGetResult(fty, 0))) {
+      mlirEmitError(mlirOperationGetLocation(f),
+                    "a coroutine must return one !coro.handle");
+      ok = false;
+      continue;
+    }
+    elems[i] = coroHandleTypeGetElementType(mlirFunctionTypeGetResult(fty, 0));
+  }
+  MlirLogicalResult res = mlirLogicalResultFailure();
+  if (ok) {
+    mlirOperationWalk(module, retype_op, NULL, MlirWalkPreOrder);
+    res = mlirLogicalResultSuccess();
+    for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
+      res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
+                            begins[i]);
+    for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
+         ++i)
+      res = abi->lower_consumer(module, c.consumers.v[i]);
+  }
+  for (size_t i = 0; i < n; ++i)
+    free(inner[i].v);
+  free(inner);
+  free(begins);
+  free(elems);
+  free(c.coroutines.v);
+  free(c.consumers.v);
+  return res;
+}

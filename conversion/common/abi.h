@@ -1,0 +1,115 @@
+/* abi.h - what every coro-to-LLVM conversion shares.
+ *
+ * A conversion is a `struct coro_abi`: a name ("switch", "retcon", ...) and
+ * one hook per coroutine-side op. `coro_abi_convert` is the driver every ABI
+ * uses: it collects the coroutines of that ABI and the consumer ops, checks
+ * that every suspension sits directly in the coroutine's body (CFG form),
+ * rewrites handle types to `!llvm.ptr`, and calls the hooks. Hooks emit a
+ * located error and return failure on input they cannot lower.
+ *
+ * Also here: a small IR builder over the C API (ops are built from generic
+ * names, properties given as an attribute-dictionary string), block
+ * splitting, and the mapping of a value type to the LLVM type it is stored
+ * as in a frame or promise. Nothing here keeps global state. */
+#ifndef CORO_CONVERSION_COMMON_ABI_H
+#define CORO_CONVERSION_COMMON_ABI_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Where new ops go: before `before` when it is not null, else at the end of
+ * `block`. */
+struct cb {
+  MlirContext ctx;
+  MlirLocation loc;
+  MlirBlock block;
+  MlirOperation before;
+};
+
+struct cb cb_at_end(MlirBlock block, MlirLocation loc);
+struct cb cb_before(MlirOperation op);
+
+/* Builds `name` with operands, result types, properties/attributes parsed
+ * from `attrs` (a dictionary like "{alignment = 8 : i64}" or NULL) and
+ * successors; inserts it and returns it. */
+MlirOperation cb_op(struct cb *b, const char *name, intptr_t nOperands,
+                    const MlirValue *operands, intptr_t nResults,
+                    const MlirType *results, const char *attrs,
+                    intptr_t nSuccessors, MlirBlock *successors);
+/* The same, returning the first result (null when none). */
+MlirValue cb_val(struct cb *b, const char *name, intptr_t nOperands,
+                 const MlirValue *operands, MlirType result, const char *attrs);
+
+MlirType cb_type(MlirContext ctx, const char *text);
+MlirType cb_ptr(MlirContext ctx);
+MlirType cb_int(MlirContext ctx, unsigned width);
+MlirValue cb_const_int(struct cb *b, unsigned width, long long value);
+MlirValue cb_null(struct cb *b);
+/* `llvm.call_intrinsic "name"(operands)` with zero or one result. */
+MlirValue cb_intrinsic(struct cb *b, const char *name, intptr_t nOperands,
+                       const MlirValue *operands, MlirType result);
+void cb_br(struct cb *b, MlirBlock dest, intptr_t nArgs, const MlirValue *args);
+void cb_cond_br(struct cb *b, MlirValue cond, MlirBlock t, MlirBlock f);
+/* `llvm.switch %v : i8` with default `dflt` and cases 0 and 1, each case
+ * passing at most one argument (null for none). */
+void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
+                 MlirValue arg0, MlirBlock case1, MlirValue arg1);
+/* GEP to field `index` of a struct `structType` at `base`. */
+MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
+                   int index);
+
+/* Splits the block of `op` after it: the ops following `op` move, in order,
+ * to a new block inserted right after; returns that block. */
+MlirBlock coro_split_after(MlirOperation op);
+/* A new empty block appended to `region`. */
+MlirBlock coro_new_block(MlirRegion region, intptr_t nArgs,
+                         const MlirType *types, MlirLocation loc);
+
+/* The LLVM type a value of `type` is stored as (i64 for index, the memref
+ * descriptor struct for memrefs, the type itself for LLVM-compatible types),
+ * or a null type when it cannot be stored. */
+MlirType coro_storage_type(MlirType type);
+/* Converts `v` to/from its storage type with ops at `b`. */
+MlirValue coro_to_storage(struct cb *b, MlirValue v);
+MlirValue coro_from_storage(struct cb *b, MlirValue v, MlirType type);
+/* A natural alignment in bytes for a storage type (at least 1). */
+unsigned coro_storage_align(MlirType storage);
+
+/* Declares `llvm.func @name` with the given LLVM function type text unless a
+ * symbol of that name exists; returns false (with an error at `loc`) when
+ * an existing symbol is not a function. */
+bool coro_declare_func(MlirOperation module, const char *name, const char *type,
+                       MlirLocation loc);
+
+/* One coroutine being lowered, as the driver hands it to the hooks. */
+struct coro_fn {
+  MlirOperation func;  /* the func.func */
+  MlirOperation begin; /* its coro.begin */
+  MlirType value_type; /* T of !coro.handle<T>; none type when it is none */
+  MlirOperation module;
+  void *abi_state; /* the ABI's per-coroutine data, set by `prepare` */
+};
+
+struct coro_abi {
+  const char *name; /* the value of `coro.abi` this conversion handles */
+  /* Called once per coroutine before its ops, with `begin` still present. */
+  MlirLogicalResult (*prepare)(struct coro_fn *fn);
+  /* Coroutine-side ops; each erases the op it lowers. */
+  MlirLogicalResult (*lower_yield)(struct coro_fn *fn, MlirOperation op);
+  MlirLogicalResult (*lower_await)(struct coro_fn *fn, MlirOperation op);
+  MlirLogicalResult (*lower_end)(struct coro_fn *fn, MlirOperation op);
+  MlirLogicalResult (*lower_self)(struct coro_fn *fn, MlirOperation op);
+  /* Called once per coroutine after its ops; frees abi_state. */
+  void (*finish)(struct coro_fn *fn);
+  /* A consumer op (coro.resume/destroy/done/promise/noop) anywhere. */
+  MlirLogicalResult (*lower_consumer)(MlirOperation module, MlirOperation op);
+};
+
+/* Lowers every coroutine of `abi` in `module` and every consumer op. */
+MlirLogicalResult coro_abi_convert(MlirOperation module,
+                                   const struct coro_abi *abi);
+
+#endif /* CORO_CONVERSION_COMMON_ABI_H */
