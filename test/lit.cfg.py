@@ -1,6 +1,7 @@
 # lit configuration of the coro test suite.
 import os
 import shutil
+import sys
 
 import lit.formats
 
@@ -22,6 +23,7 @@ config.environment["PATH"] = os.pathsep.join(
 )
 
 config.substitutions.append(("%coro_src", config.coro_src_root))
+config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%coro_bin", config.coro_obj_root))
 config.substitutions.append(("%capi_bin", os.path.join(config.coro_obj_root, "test", "CAPI")))
 

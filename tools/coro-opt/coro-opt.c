@@ -4,7 +4,8 @@
  *            [--split-input-file] [--verify-diagnostics]
  *            [--mlir-print-ir-after-all] [--mlir-print-ir-before-all]
  *            [--mlir-timing] [--mlir-print-op-generic]
- *            [--mlir-print-debuginfo] [--allow-unregistered-dialect]
+ *            [--mlir-print-debuginfo] [--emit-bytecode]
+ *            [--allow-unregistered-dialect]
  *
  * Every upstream dialect and pass is available next to ours. Each input
  * module is verified with --coro-verify when it is loaded, before the
@@ -35,6 +36,7 @@ struct options {
   bool print_after_all, print_before_all;
   bool timing;
   bool generic, debuginfo;
+  bool emit_bytecode;
   bool allow_unregistered;
 };
 
@@ -63,6 +65,7 @@ static void usage(void) {
       "  --mlir-timing                        Report pass timing\n"
       "  --mlir-print-op-generic              Print ops in generic form\n"
       "  --mlir-print-debuginfo               Print locations\n"
+      "  --emit-bytecode                      Write MLIR bytecode\n"
       "  --allow-unregistered-dialect         Accept ops of unknown dialects\n"
       "  --help                               This text\n\n"
       "coro passes and pipelines:\n");
@@ -128,6 +131,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->timing = true;
     else if (!strcmp(f, "mlir-print-op-generic"))
       o->generic = true;
+    else if (!strcmp(f, "emit-bytecode"))
+      o->emit_bytecode = true;
     else if (!strcmp(f, "mlir-print-debuginfo"))
       o->debuginfo = true;
     else if (!strcmp(f, "allow-unregistered-dialect"))
@@ -225,10 +230,15 @@ static bool process(MlirContext ctx, const struct options *o,
         mlirOpPrintingFlagsPrintGenericOpForm(flags);
       if (o->debuginfo)
         mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-      mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags,
-                                  write_out, out);
+      if (o->emit_bytecode)
+        mlirOperationWriteBytecode(mlirModuleGetOperation(module), write_out,
+                                   out);
+      else
+        mlirOperationPrintWithFlags(mlirModuleGetOperation(module), flags,
+                                    write_out, out);
       mlirOpPrintingFlagsDestroy(flags);
-      fputc('\n', out);
+      if (!o->emit_bytecode)
+        fputc('\n', out);
     }
     mlirModuleDestroy(module);
   }
@@ -267,6 +277,12 @@ static int run(void *data) {
   MlirDiagnosticHandlerID handler = drv_diags_attach(ctx, &diags);
   coroRegisterPasses();
   bool loaded = mlirLogicalResultIsSuccess(coroDialectLoad(ctx));
+  /* A bad pipeline is an error whatever the input holds. */
+  MlirPassManager probe = build_pipeline(ctx, &o);
+  if (mlirPassManagerIsNull(probe))
+    loaded = false;
+  else
+    mlirPassManagerDestroy(probe);
   mlirContextSetAllowUnregisteredDialects(ctx, o.allow_unregistered);
 
   /* Every chunk is processed, even after one failed, as mlir-opt does. */

@@ -1,0 +1,4 @@
+func.func @f() {
+  // expected-error@sideways {{nope}}
+  return
+}

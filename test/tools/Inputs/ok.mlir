@@ -1,0 +1,5 @@
+// A small valid module used by several tests.
+
+func.func @ok() {
+  return
+}

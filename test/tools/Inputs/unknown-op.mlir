@@ -1,0 +1,5 @@
+// An op of an unknown dialect.
+func.func @f() {
+  "nowhere.op"() : () -> ()
+  return
+}
