@@ -1,0 +1,80 @@
+/* lower.c - the lowering pipeline of coro-run and coro-translate; it reads
+ * straight down in `coro_lower_module`. */
+#include "tools/coro-run/lower.h"
+#include "coro-c/Coro.h"
+
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool coro_route_parse(const char *name, enum coro_route *out) {
+  if (!strcmp(name, "llvm"))
+    *out = CORO_ROUTE_LLVM;
+  else if (!strcmp(name, "mlir-split"))
+    *out = CORO_ROUTE_MLIR_SPLIT;
+  else
+    return false;
+  return true;
+}
+
+struct text {
+  char buf[2048];
+  size_t len;
+};
+
+static void append(struct text *t, const char *s, size_t n) {
+  if (t->len + n + 2 >= sizeof t->buf)
+    return;
+  if (t->len)
+    t->buf[t->len++] = ',';
+  memcpy(t->buf + t->len, s, n);
+  t->len += n;
+  t->buf[t->len] = '\0';
+}
+
+/* Collects every ABI conversion `convert-coro-to-llvm-<abi>`. */
+static void add_abi_conversion(MlirStringRef arg, MlirStringRef desc,
+                               void *user) {
+  static const char prefix[] = "convert-coro-to-llvm-";
+  if (arg.length > sizeof prefix - 1 &&
+      !memcmp(arg.data, prefix, sizeof prefix - 1))
+    append(user, arg.data, arg.length);
+}
+
+static void ignore(MlirStringRef s, void *user) {}
+
+bool coro_lower_module(MlirModule module, enum coro_route route,
+                       const char **why) {
+  *why = NULL;
+  if (route == CORO_ROUTE_MLIR_SPLIT) {
+    *why = "--route=mlir-split needs the --coro-split pass, which does not "
+           "exist yet; use --route=llvm";
+    return false;
+  }
+  coroRegisterPasses();
+  struct text p = {{0}, 0};
+  const char *head = "coro-verify,convert-scf-to-cf";
+  append(&p, head, strlen(head));
+  coroForEachPass(add_abi_conversion, &p);
+  const char *tail =
+      "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
+      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+      "reconcile-unrealized-casts";
+  append(&p, tail, strlen(tail));
+
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  coroPassManagerEnableImplicitNesting(pm);
+  MlirLogicalResult ok = mlirOpPassManagerAddPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString(p.buf), ignore, NULL);
+  if (mlirLogicalResultIsSuccess(ok))
+    ok = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
+  else
+    *why = "internal error: the lowering pipeline does not parse";
+  mlirPassManagerDestroy(pm);
+  return mlirLogicalResultIsSuccess(ok);
+}
