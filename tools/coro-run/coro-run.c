@@ -15,12 +15,12 @@
 #include "tools/common/driver.h"
 #include "tools/coro-run/lower.h"
 
-#include "llvm-c/ErrorHandling.h"
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/RegisterEverything.h"
+#include "llvm-c/ErrorHandling.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -110,12 +110,23 @@ static bool kind_of(MlirType t, enum result_kind *k) {
   }
   if (mlirTypeIsAInteger(t)) {
     switch (mlirIntegerTypeGetWidth(t)) {
-    case 1: *k = R_I1; return true;
-    case 8: *k = R_I8; return true;
-    case 16: *k = R_I16; return true;
-    case 32: *k = R_I32; return true;
-    case 64: *k = R_I64; return true;
-    default: return false;
+    case 1:
+      *k = R_I1;
+      return true;
+    case 8:
+      *k = R_I8;
+      return true;
+    case 16:
+      *k = R_I16;
+      return true;
+    case 32:
+      *k = R_I32;
+      return true;
+    case 64:
+      *k = R_I64;
+      return true;
+    default:
+      return false;
     }
   }
   if (mlirTypeIsAF32(t)) {
@@ -136,16 +147,15 @@ static bool entry_kind(MlirModule module, const char *entry,
   MlirOperation f = find_symbol(module, entry);
   char msg[256];
   if (mlirOperationIsNull(f)) {
-    snprintf(msg, sizeof msg, "no entry function '@%s' in the module",
-             entry);
+    snprintf(msg, sizeof msg, "no entry function '@%s' in the module", entry);
     mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
                   msg);
     return false;
   }
   MlirAttribute ft = mlirOperationGetAttributeByName(
       f, mlirStringRefCreateFromCString("function_type"));
-  MlirType ty = mlirAttributeIsNull(ft) ? (MlirType){NULL}
-                                        : mlirTypeAttrGetValue(ft);
+  MlirType ty =
+      mlirAttributeIsNull(ft) ? (MlirType){NULL} : mlirTypeAttrGetValue(ft);
   intptr_t nin = -1, nres = 0;
   MlirType res = {NULL};
   if (!mlirTypeIsNull(ty) && mlirTypeIsAFunction(ty)) {
@@ -154,15 +164,15 @@ static bool entry_kind(MlirModule module, const char *entry,
     if (nres == 1)
       res = mlirFunctionTypeGetResult(ty, 0);
   } else if (!mlirTypeIsNull(ty) &&
-             mlirIdentifierEqual(mlirOperationGetName(f),
-                                 mlirIdentifierGet(
-                                     mlirOperationGetContext(f),
-                                     mlirStringRefCreateFromCString(
-                                         "llvm.func")))) {
+             mlirIdentifierEqual(
+                 mlirOperationGetName(f),
+                 mlirIdentifierGet(
+                     mlirOperationGetContext(f),
+                     mlirStringRefCreateFromCString("llvm.func")))) {
     nin = mlirLLVMFunctionTypeGetNumInputs(ty);
     res = mlirLLVMFunctionTypeGetReturnType(ty);
-    nres = mlirTypeEqual(res, mlirLLVMVoidTypeGet(mlirTypeGetContext(ty))) ? 0
-                                                                          : 1;
+    nres =
+        mlirTypeEqual(res, mlirLLVMVoidTypeGet(mlirTypeGetContext(ty))) ? 0 : 1;
   }
   if (nin < 0) {
     snprintf(msg, sizeof msg, "entry '@%s' is not a function", entry);
@@ -200,14 +210,30 @@ struct call {
 static void *call_entry(void *data) {
   struct call *c = data;
   switch (c->kind) {
-  case R_NONE: ((void (*)(void))c->fn)(); break;
-  case R_I1: c->i = ((uint8_t (*)(void))c->fn)() & 1; break;
-  case R_I8: c->i = ((int8_t (*)(void))c->fn)(); break;
-  case R_I16: c->i = ((int16_t (*)(void))c->fn)(); break;
-  case R_I32: c->i = ((int32_t (*)(void))c->fn)(); break;
-  case R_I64: c->i = ((int64_t (*)(void))c->fn)(); break;
-  case R_F32: c->d = ((float (*)(void))c->fn)(); break;
-  case R_F64: c->d = ((double (*)(void))c->fn)(); break;
+  case R_NONE:
+    ((void (*)(void))c->fn)();
+    break;
+  case R_I1:
+    c->i = ((uint8_t(*)(void))c->fn)() & 1;
+    break;
+  case R_I8:
+    c->i = ((int8_t(*)(void))c->fn)();
+    break;
+  case R_I16:
+    c->i = ((int16_t(*)(void))c->fn)();
+    break;
+  case R_I32:
+    c->i = ((int32_t(*)(void))c->fn)();
+    break;
+  case R_I64:
+    c->i = ((int64_t(*)(void))c->fn)();
+    break;
+  case R_F32:
+    c->d = ((float (*)(void))c->fn)();
+    break;
+  case R_F64:
+    c->d = ((double (*)(void))c->fn)();
+    break;
   }
   return NULL;
 }
@@ -225,10 +251,17 @@ static bool run_entry(struct call *c) {
 
 static void print_result(const struct call *c) {
   switch (c->kind) {
-  case R_NONE: break;
-  case R_F32: printf("%.9g\n", c->d); break;
-  case R_F64: printf("%.17g\n", c->d); break;
-  default: printf("%" PRId64 "\n", c->i); break;
+  case R_NONE:
+    break;
+  case R_F32:
+    printf("%.9g\n", c->d);
+    break;
+  case R_F64:
+    printf("%.17g\n", c->d);
+    break;
+  default:
+    printf("%" PRId64 "\n", c->i);
+    break;
   }
   fflush(stdout);
 }
@@ -282,10 +315,9 @@ static int run(void *data) {
       entry_kind(module, o->entry, &kind)) {
     MlirExecutionEngine jit = compile(ctx, module, o, &diags);
     if (!mlirExecutionEngineIsNull(jit)) {
-      struct call c = {
-          mlirExecutionEngineLookup(jit,
-                                    mlirStringRefCreateFromCString(o->entry)),
-          kind, 0, 0};
+      struct call c = {mlirExecutionEngineLookup(
+                           jit, mlirStringRefCreateFromCString(o->entry)),
+                       kind, 0, 0};
       if (!c.fn)
         fprintf(stderr, "%s: error: '%s' not found after compilation\n", tool,
                 o->entry);
