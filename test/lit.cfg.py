@@ -31,3 +31,13 @@ if shutil.which("ptxas", path="/usr/local/cuda/bin" + os.pathsep + os.environ.ge
     config.available_features.add("ptxas")
 if config.sanitizers:
     config.available_features.add("sanitizers")
+
+# The fuzz smoke test needs the libFuzzer harness (tools/coro-fuzz), built
+# when CORO_ENABLE_FUZZER is on and the compiler links -fsanitize=fuzzer.
+if os.path.exists(os.path.join(config.coro_tools_dir, "coro-fuzz")):
+    config.available_features.add("coro-fuzz")
+else:
+    lit_config.note(
+        "coro-fuzz is not built (CORO_ENABLE_FUZZER=OFF, or the compiler "
+        "cannot link -fsanitize=fuzzer): test/fuzz/fuzz.test is skipped"
+    )

@@ -1,0 +1,84 @@
+/* coro-fuzz - libFuzzer harness over what coro-opt does on load.
+ *
+ * Each input goes the way of `coro-opt --split-input-file`: split on
+ * `// -----`, each chunk parsed with drv_parse (the nesting pre-scan, the
+ * bytecode child, the implicit module), verified by coroVerify, printed, and
+ * its diagnostics matched against its expected-* annotations as
+ * --verify-diagnostics does. A fresh context per input, so inputs cannot
+ * affect each other; the work runs on drv_run_with_big_stack's stack like
+ * the tools. Crashes, sanitizer reports and aborts are findings; errors are
+ * not. Run: coro-fuzz CORPUS_DIR SEED_DIR... [-max_total_time=N]. */
+#include "coro-c/Coro.h"
+#include "tools/common/driver.h"
+
+#include "llvm-c/ErrorHandling.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct input {
+  const uint8_t *data;
+  size_t size;
+};
+
+static void discard(MlirStringRef s, void *user) {
+  size_t *n = user;
+  *n += s.length;
+}
+
+static int one_input(void *arg) {
+  const struct input *in = arg;
+  struct drv_source src = {"fuzz-input", malloc(in->size + 1), in->size};
+  if (!src.data)
+    return 0;
+  memcpy(src.data, in->data, in->size);
+  src.data[in->size] = '\0';
+
+  MlirContext ctx = mlirContextCreateWithThreading(false);
+  struct drv_diags diags = {.file_name = src.name};
+  MlirDiagnosticHandlerID handler = drv_diags_attach(ctx, &diags);
+  if (mlirLogicalResultIsSuccess(coroDialectLoad(ctx))) {
+    struct drv_chunk *chunks = NULL;
+    size_t n = drv_split(&src, "// -----", &chunks);
+    for (size_t i = 0; i < n; ++i) {
+      MlirModule module = drv_parse(ctx, src.name, &chunks[i], &diags);
+      if (!mlirModuleIsNull(module)) {
+        MlirOperation op = mlirModuleGetOperation(module);
+        if (mlirLogicalResultIsSuccess(coroVerify(op))) {
+          size_t printed = 0;
+          mlirOperationPrint(op, discard, &printed);
+        }
+        mlirModuleDestroy(module);
+      }
+      drv_verify_expected(src.name, &chunks[i], &diags);
+      drv_diags_clear(&diags);
+    }
+    free(chunks);
+  }
+  mlirContextDetachDiagnosticHandler(ctx, handler);
+  mlirContextDestroy(ctx);
+  drv_diags_clear(&diags);
+  free(diags.items);
+  drv_source_free(&src);
+  return 0;
+}
+
+static void on_fatal_error(const char *reason) {
+  /* A fatal error is a finding: let libFuzzer see it as a crash. */
+  fprintf(stderr, "coro-fuzz: LLVM fatal error: %s\n", reason);
+  abort();
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  coroRegisterPasses();
+  LLVMInstallFatalErrorHandler(on_fatal_error);
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  struct input in = {data, size};
+  drv_run_with_big_stack(one_input, &in);
+  return 0;
+}
