@@ -1,0 +1,18 @@
+// RUN: coro-opt %s --convert-coro-to-llvm-switch | FileCheck %s
+
+// coro.alloc_fn / coro.free_fn replace malloc and free; func.func allocators
+// are called with func.call, llvm.func ones with llvm.call.
+
+// CHECK-LABEL: func.func @custom
+// CHECK: %[[SIZE:.*]] = llvm.intr.coro.size : i64
+// CHECK: %{{.*}} = call @my_alloc(%[[SIZE]]) : (i64) -> !llvm.ptr
+// CHECK: %[[MEM:.*]] = llvm.intr.coro.free
+// CHECK: llvm.call @my_free(%[[MEM]]) : (!llvm.ptr) -> ()
+// CHECK-NOT: @malloc
+func.func @custom() -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc_fn = @my_alloc, coro.free_fn = @my_free} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+func.func private @my_alloc(i64) -> !llvm.ptr
+llvm.func @my_free(!llvm.ptr)
