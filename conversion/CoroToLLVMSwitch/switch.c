@@ -44,6 +44,7 @@ struct sw_state {
   MlirBlock cleanup, ret, unreachable;
   char free_fn[128];
   bool free_is_func; /* func.func (func.call) rather than llvm.func */
+  bool elide;        /* coro.alloc = "elide" */
 };
 
 static const char *await_wrapper =
@@ -165,6 +166,32 @@ static bool symbol_is_func(MlirOperation module, const char *name) {
   return false;
 }
 
+/* coro.alloc: "heap" (default) or "elide". "elide" marks the ramp
+ * alwaysinline: once CoroSplit has split it, the inliner puts the ramp in
+ * every caller, where LLVM's CoroElide replaces the allocation with a frame
+ * on the caller's stack (the frontend asserted the handle does not outlive
+ * the caller). At -O0 LLVM neither inlines nor elides: the frame stays on
+ * the heap. */
+static MlirLogicalResult alloc_kind(struct coro_fn *fn, struct sw_state *st) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
+  if (mlirAttributeIsNull(a))
+    return mlirLogicalResultSuccess();
+  if (mlirAttributeIsAString(a)) {
+    MlirStringRef v = mlirStringAttrGetValue(a);
+    if (coro_ref_eq(v, "heap"))
+      return mlirLogicalResultSuccess();
+    if (coro_ref_eq(v, "elide")) {
+      st->elide = true;
+      return mlirLogicalResultSuccess();
+    }
+  }
+  mlirEmitError(mlirOperationGetLocation(fn->func),
+                "the switch ABI supports coro.alloc = \"heap\" or "
+                "\"elide\" (or coro.alloc_fn/coro.free_fn)");
+  return mlirLogicalResultFailure();
+}
+
 static MlirLogicalResult alloc_fns(struct coro_fn *fn, struct sw_state *st,
                                    char *alloc_fn, size_t cap,
                                    bool *alloc_is_func) {
@@ -262,6 +289,8 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   }
   MlirType fields[2] = {cb_ptr(ctx), st->value_storage};
   st->promise_type = mlirLLVMStructTypeLiteralGet(ctx, 2, fields, false);
+  if (mlirLogicalResultIsFailure(alloc_kind(fn, st)))
+    return mlirLogicalResultFailure();
   char alloc_fn[128];
   bool alloc_is_func;
   if (mlirLogicalResultIsFailure(
@@ -304,7 +333,9 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
 
   emit_exits(fn, st, loc);
   MlirAttribute pass = mlirAttributeParseGet(
-      ctx, mlirStringRefCreateFromCString("[\"presplitcoroutine\"]"));
+      ctx, mlirStringRefCreateFromCString(
+               st->elide ? "[\"presplitcoroutine\", \"alwaysinline\"]"
+                         : "[\"presplitcoroutine\"]"));
   mlirOperationSetAttributeByName(
       fn->func, mlirStringRefCreateFromCString("passthrough"), pass);
   ensure_wrapper(fn->module, "__coro_switch_await", await_wrapper);

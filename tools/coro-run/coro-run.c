@@ -142,14 +142,16 @@ static bool kind_of(MlirType t, enum result_kind *k) {
 
 /* Finds the entry and the C signature to call it with; emits a located
  * error and returns false when it cannot be called. */
-static bool entry_kind(MlirModule module, const char *entry,
+static bool entry_kind(MlirModule module, const char *file, const char *entry,
                        enum result_kind *kind) {
   MlirOperation f = find_symbol(module, entry);
   char msg[256];
   if (mlirOperationIsNull(f)) {
     snprintf(msg, sizeof msg, "no entry function '@%s' in the module", entry);
-    mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
-                  msg);
+    mlirEmitError(
+        mlirLocationFileLineColGet(mlirModuleGetContext(module),
+                                   mlirStringRefCreateFromCString(file), 1, 1),
+        msg);
     return false;
   }
   MlirAttribute ft = mlirOperationGetAttributeByName(
@@ -312,7 +314,7 @@ static int run(void *data) {
     module = drv_parse(ctx, src.name, &chunks[0], &diags);
   if (!mlirModuleIsNull(module) &&
       mlirLogicalResultIsSuccess(coroVerify(mlirModuleGetOperation(module))) &&
-      entry_kind(module, o->entry, &kind)) {
+      entry_kind(module, src.name, o->entry, &kind)) {
     MlirExecutionEngine jit = compile(ctx, module, o, &diags);
     if (!mlirExecutionEngineIsNull(jit)) {
       struct call c = {mlirExecutionEngineLookup(

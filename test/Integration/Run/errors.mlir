@@ -1,0 +1,31 @@
+// RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not coro-run %s --entry=args 2>&1 | FileCheck %s --check-prefix=ARGS
+// RUN: not coro-run %s --entry=vec 2>&1 | FileCheck %s --check-prefix=VEC
+// RUN: not coro-run %s --entry=ok --route=mlir-split 2>&1 | FileCheck %s --check-prefix=ROUTE
+// RUN: not coro-run %s --entry=ok --route=gpu 2>&1 | FileCheck %s --check-prefix=BADROUTE
+// RUN: not coro-run %s --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: not coro-run %S/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not coro-run %S/Inputs/parse-error.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not coro-run %S/Inputs/lower-error.mlir 2>&1 | FileCheck %s --check-prefix=LOWER
+
+// MISSING: errors.mlir:1:1: error: no entry function '@main' in the module
+// ARGS: errors.mlir:[[# @LINE + 6]]:1: error: entry function '@args' must take no arguments
+// VEC: errors.mlir:[[# @LINE + 12]]:1: error: entry function '@vec' must return one i1, i8, i16, i32, i64, index, f32 or f64, or nothing
+// ROUTE: coro-run: error: --route=mlir-split needs the coro-split pass
+// BADROUTE: coro-run: error: unknown route 'gpu'
+// FLAG: coro-run: error: unknown option '--bogus'
+// NOFILE: coro-run: error: {{.*}}does-not-exist.mlir
+func.func @args(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @ok() -> i32 {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}
+func.func @vec() -> vector<2xi32> {
+  %c = arith.constant dense<0> : vector<2xi32>
+  return %c : vector<2xi32>
+}
+
+// PARSE: parse-error.mlir:3:{{[0-9]+}}: error:
+// LOWER: lower-error.mlir:5:5: error: coro.yield inside 'affine.for' cannot be lowered
