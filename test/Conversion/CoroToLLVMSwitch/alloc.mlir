@@ -16,3 +16,14 @@ func.func @custom() -> !coro.handle<none> attributes {coro.abi = "switch", coro.
 }
 func.func private @my_alloc(i64) -> !llvm.ptr
 llvm.func @my_free(!llvm.ptr)
+
+// coro.alloc = "elide" marks the ramp alwaysinline, so that LLVM inlines it
+// after CoroSplit and CoroElide can put the frame in the caller.
+// CHECK-LABEL: func.func @elided
+// CHECK-SAME: passthrough = ["presplitcoroutine", "alwaysinline"]
+// CHECK: llvm.call @malloc
+func.func @elided() -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc = "elide"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}

@@ -39,3 +39,12 @@ func.func @heap() -> !coro.handle<none> attributes {coro.abi = "switch"} {
   return %h : !coro.handle<none>
 }
 llvm.mlir.global internal @free(0 : i32) : i32
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the switch ABI supports coro.alloc = "heap" or "elide"
+func.func @arena() -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc = "arena"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
