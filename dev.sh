@@ -54,6 +54,10 @@ demo() {
     echo "dev.sh: the verifier accepted examples/broken.mlir" >&2
     return 1
   fi
+  echo "== The generator lowered to the LLVM dialect (coro-lower-switch), first lines:"
+  "$opt" examples/generator.mlir --coro-lower-switch | sed -n 1,20p
+  echo "== The generator JIT-compiled and run; main sums what it yields (45):"
+  build/bin/coro-run examples/generator.mlir
 }
 
 run_tests() {
