@@ -268,6 +268,27 @@ static void emit_exits(struct coro_fn *fn, struct sw_state *st,
   cb_op(&b, "llvm.unreachable", 0, NULL, 0, NULL, NULL, 0, NULL);
 }
 
+/* Adds "presplitcoroutine" (and "alwaysinline" for elide) to the function's
+ * passthrough attributes, keeping those already there. */
+static void mark_presplit(MlirOperation func, bool elide) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute old = mlirOperationGetAttributeByName(func, key);
+  intptr_t n = !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old)
+                   ? mlirArrayAttrGetNumElements(old)
+                   : 0;
+  MlirAttribute *elems = malloc((size_t)(n + 2) * sizeof *elems);
+  for (intptr_t i = 0; i < n; ++i)
+    elems[i] = mlirArrayAttrGetElement(old, i);
+  elems[n++] = mlirStringAttrGet(
+      ctx, mlirStringRefCreateFromCString("presplitcoroutine"));
+  if (elide)
+    elems[n++] =
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("alwaysinline"));
+  mlirOperationSetAttributeByName(func, key, mlirArrayAttrGet(ctx, n, elems));
+  free(elems);
+}
+
 static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   MlirLocation loc = mlirOperationGetLocation(fn->begin);
   MlirContext ctx = mlirLocationGetContext(loc);
@@ -332,12 +353,7 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   mlirOperationDestroy(fn->begin);
 
   emit_exits(fn, st, loc);
-  MlirAttribute pass = mlirAttributeParseGet(
-      ctx, mlirStringRefCreateFromCString(
-               st->elide ? "[\"presplitcoroutine\", \"alwaysinline\"]"
-                         : "[\"presplitcoroutine\"]"));
-  mlirOperationSetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("passthrough"), pass);
+  mark_presplit(fn->func, st->elide);
   ensure_wrapper(fn->module, "__coro_switch_await", await_wrapper);
   ensure_wrapper(fn->module, "__coro_switch_final", final_wrapper);
   return mlirLogicalResultSuccess();

@@ -27,3 +27,12 @@ func.func @elided() -> !coro.handle<none> attributes {coro.abi = "switch", coro.
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// Passthrough attributes already on the coroutine are kept.
+// CHECK-LABEL: func.func @kept
+// CHECK-SAME: passthrough = ["nounwind", "presplitcoroutine"]
+func.func @kept() -> !coro.handle<none> attributes {coro.abi = "switch", passthrough = ["nounwind"]} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
