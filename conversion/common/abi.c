@@ -311,8 +311,10 @@ static void opvec_push(struct opvec *o, MlirOperation op) {
 
 struct collect {
   const struct coro_abi *abi;
+  MlirOperation module;
   struct opvec coroutines; /* func.func of this ABI */
   struct opvec consumers;  /* resume/destroy/done/promise/noop */
+  bool ok;
 };
 
 static bool is_consumer(MlirOperation op) {
@@ -321,24 +323,126 @@ static bool is_consumer(MlirOperation op) {
          coro_op_named(op, "coro.promise") || coro_op_named(op, "coro.noop");
 }
 
+static bool is_coroutine_side(MlirOperation op) {
+  return coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await") ||
+         coro_op_named(op, "coro.end") || coro_op_named(op, "coro.self") ||
+         coro_op_named(op, "coro.begin");
+}
+
+/* The coro.abi of a coroutine function (empty when `func` is not one). */
+static MlirStringRef abi_of(MlirOperation func) {
+  if (mlirOperationIsNull(func) || !coroOpIsCoroutine(func))
+    return mlirStringRefCreate(NULL, 0);
+  MlirAttribute abi = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("coro.abi"));
+  return mlirAttributeIsAString(abi) ? mlirStringAttrGetValue(abi)
+                                     : mlirStringRefCreate(NULL, 0);
+}
+
+static MlirOperation enclosing_func(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (coro_op_named(p, "func.func"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+static MlirOperation lookup_func(MlirOperation module, MlirAttribute callee) {
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirOperation){NULL};
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return op;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* The ABI that owns a handle value when it can be told from where the
+ * value comes from (a call of a coroutine, or coro.begin/coro.self in
+ * one); empty when unknown. Unknown handles belong to every conversion. */
+static MlirStringRef handle_abi(MlirOperation module, MlirValue h) {
+  if (!mlirValueIsAOpResult(h))
+    return mlirStringRefCreate(NULL, 0);
+  MlirOperation def = mlirOpResultGetOwner(h);
+  if (coro_op_named(def, "func.call"))
+    return abi_of(lookup_func(
+        module, mlirOperationGetAttributeByName(
+                    def, mlirStringRefCreateFromCString("callee"))));
+  if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self"))
+    return abi_of(enclosing_func(def));
+  return mlirStringRefCreate(NULL, 0);
+}
+
+/* Whether a handle owned by `abi` (empty: unknown) is another ABI's. */
+static bool foreign(MlirStringRef abi, const struct coro_abi *mine) {
+  return abi.length && !coro_ref_eq(abi, mine->name);
+}
+
+static void error_types(MlirOperation op, const char *what, MlirType got,
+                        MlirType want) {
+  struct coro_str msg = {0}, a = coro_type_str(got), b = coro_type_str(want);
+  coro_str_appendz(&msg, what);
+  coro_str_appendz(&msg, " ");
+  coro_str_appendz(&msg, coro_str_cstr(&a));
+  coro_str_appendz(&msg, " does not match the handle's value type ");
+  coro_str_appendz(&msg, coro_str_cstr(&b));
+  mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+  coro_str_free(&msg);
+  coro_str_free(&a);
+  coro_str_free(&b);
+}
+
+/* Checks that the value an op reads through a handle has the handle's
+ * value type (the verifier's rule, repeated: a mismatch would read the
+ * promise as the wrong type at run time). */
+static bool check_value_type(MlirOperation op, const char *what) {
+  if (mlirOperationGetNumResults(op) == 0)
+    return true;
+  MlirType h = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType got = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!coroTypeIsAHandle(h))
+    return true;
+  MlirType want = coroHandleTypeGetElementType(h);
+  if (mlirTypeEqual(got, want))
+    return true;
+  error_types(op, what, got, want);
+  return false;
+}
+
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
   if (coroOpIsCoroutine(op)) {
-    MlirAttribute abi = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("coro.abi"));
-    if (mlirAttributeIsAString(abi) &&
-        coro_ref_eq(mlirStringAttrGetValue(abi), c->abi->name))
+    if (coro_ref_eq(abi_of(op), c->abi->name))
       opvec_push(&c->coroutines, op);
-  } else if (is_consumer(op))
-    opvec_push(&c->consumers, op);
+  } else if (is_consumer(op)) {
+    if (coro_op_named(op, "coro.noop") ||
+        !foreign(handle_abi(c->module, mlirOperationGetOperand(op, 0)),
+                 c->abi)) {
+      opvec_push(&c->consumers, op);
+      if (coro_op_named(op, "coro.promise"))
+        c->ok &= check_value_type(op, "coro.promise result type");
+    }
+  } else if (is_coroutine_side(op) && !abi_of(enclosing_func(op)).length) {
+    struct coro_str msg = {0};
+    MlirStringRef name = coro_op_name(op);
+    coro_str_append(&msg, name.data, name.length);
+    coro_str_appendz(&msg, " outside a coroutine (a func.func with coro.abi)");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    c->ok = false;
+  }
   return MlirWalkResultAdvance;
 }
 
 /* The coroutine-side ops of one coroutine, in walk order. */
 static MlirWalkResult collect_inner(MlirOperation op, void *user) {
-  if (coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await") ||
-      coro_op_named(op, "coro.end") || coro_op_named(op, "coro.self") ||
-      coro_op_named(op, "coro.begin"))
+  if (is_coroutine_side(op))
     opvec_push(user, op);
   return MlirWalkResultAdvance;
 }
@@ -362,7 +466,22 @@ static MlirType handles_to_ptr(MlirType t) {
   return t;
 }
 
+/* Rewrites handle types to !llvm.ptr, leaving alone what another ABI owns:
+ * its coroutines (whole) and the results of calls to them. Handles that
+ * reach other places (arguments, block arguments) are rewritten: a module
+ * mixing ABIs must keep each ABI's handles apart or lower the other ABIs
+ * first. */
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
+  struct collect *c = user;
+  if (coroOpIsCoroutine(op) && foreign(abi_of(op), c->abi))
+    return MlirWalkResultSkip;
+  if (coro_op_named(op, "func.call") &&
+      foreign(
+          abi_of(lookup_func(
+              c->module, mlirOperationGetAttributeByName(
+                             op, mlirStringRefCreateFromCString("callee")))),
+          c->abi))
+    return MlirWalkResultAdvance;
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     mlirValueSetType(r, handles_to_ptr(mlirValueGetType(r)));
@@ -393,8 +512,17 @@ static bool check_coroutine(MlirOperation func, struct opvec *ops,
   for (size_t i = 0; i < ops->n; ++i) {
     MlirOperation op = ops->v[i];
     MlirOperation parent = mlirOperationGetParentOperation(op);
-    if (coro_op_named(op, "coro.begin"))
+    if (coro_op_named(op, "coro.begin")) {
+      if (!mlirOperationIsNull(*begin)) {
+        mlirEmitError(mlirOperationGetLocation(op),
+                      "a coroutine has exactly one coro.begin; this is a "
+                      "second one");
+        ok = false;
+      }
       *begin = op;
+    }
+    if (coro_op_named(op, "coro.await"))
+      ok &= check_value_type(op, "coro.await result type");
     if (mlirOperationEqual(parent, func))
       continue;
     struct coro_str msg = {0};
@@ -445,13 +573,13 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  struct collect c = {abi, {0}, {0}};
+  struct collect c = {abi, module, {0}, {0}, true};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
   size_t n = c.coroutines.n;
   struct opvec *inner = calloc(n + 1, sizeof *inner);
   MlirOperation *begins = calloc(n + 1, sizeof *begins);
   MlirType *elems = calloc(n + 1, sizeof *elems);
-  bool ok = true;
+  bool ok = c.ok;
   for (size_t i = 0; i < n; ++i) {
     MlirOperation f = c.coroutines.v[i];
     ok &= check_coroutine(f, &inner[i], &begins[i]);
@@ -469,7 +597,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   }
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
-    mlirOperationWalk(module, retype_op, NULL, MlirWalkPreOrder);
+    mlirOperationWalk(module, retype_op, &c, MlirWalkPreOrder);
     res = mlirLogicalResultSuccess();
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],

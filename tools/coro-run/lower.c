@@ -3,6 +3,7 @@
 #include "tools/coro-run/lower.h"
 #include "coro-c/Coro.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Pass.h"
 
 #include <stdio.h>
@@ -45,6 +46,41 @@ static void add_abi_conversion(MlirStringRef arg, MlirStringRef desc,
 
 static void ignore(MlirStringRef s, void *user) {}
 
+/* Emits an error at every coroutine whose ABI has no registered conversion
+ * (`coro.abi = "retcon.once"` needs `convert-coro-to-llvm-retcon-once`).
+ * `conversions` is the comma-separated list of registered ones. */
+static bool abis_supported(MlirModule module, const char *conversions) {
+  bool ok = true;
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coroOpIsCoroutine(op))
+      continue;
+    MlirAttribute abi = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("coro.abi"));
+    if (!mlirAttributeIsAString(abi))
+      continue; /* the verifier reports it */
+    MlirStringRef v = mlirStringAttrGetValue(abi);
+    char pass[96];
+    int n = snprintf(pass, sizeof pass, "convert-coro-to-llvm-%.*s",
+                     (int)(v.length < 64 ? v.length : 64), v.data);
+    for (char *c = pass; *c; ++c)
+      if (*c == '.')
+        *c = '-';
+    const char *hit = strstr(conversions, pass);
+    if (hit && (hit[n] == ',' || hit[n] == '\0'))
+      continue;
+    char msg[256];
+    snprintf(msg, sizeof msg,
+             "coroutines with coro.abi = \"%.*s\" cannot be lowered yet: "
+             "no %s pass is registered",
+             (int)(v.length < 64 ? v.length : 64), v.data, pass);
+    mlirEmitError(mlirOperationGetLocation(op), msg);
+    ok = false;
+  }
+  return ok;
+}
+
 bool coro_lower_module(MlirModule module, enum coro_route route,
                        const char **why) {
   *why = NULL;
@@ -57,7 +93,10 @@ bool coro_lower_module(MlirModule module, enum coro_route route,
   struct text p = {{0}, 0};
   const char *head = "coro-verify,convert-scf-to-cf";
   append(&p, head, strlen(head));
+  size_t before = p.len;
   coroForEachPass(add_abi_conversion, &p);
+  if (!abis_supported(module, p.buf + before))
+    return false;
   const char *tail =
       "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
