@@ -42,9 +42,9 @@ struct sw_state {
   MlirType value_storage;
   MlirValue promise, flag, id, hdl;
   MlirBlock cleanup, ret, unreachable;
-  char free_fn[128];
-  bool free_is_func; /* func.func (func.call) rather than llvm.func */
-  bool elide;        /* coro.alloc = "elide" */
+  MlirAttribute free_fn; /* flat symbol ref */
+  bool free_is_func;     /* func.func (func.call) rather than llvm.func */
+  bool elide;            /* coro.alloc = "elide" */
 };
 
 static const char *await_wrapper =
@@ -122,45 +122,50 @@ static unsigned value_align(MlirType storage) {
   return a > CORO_SWITCH_PROMISE_ALIGN ? CORO_SWITCH_PROMISE_ALIGN : a;
 }
 
-/* Calls `name` (an llvm.func, or a func.func when `is_func`). */
-static MlirValue call(struct cb *b, const char *name, bool is_func, intptr_t n,
+/* Calls the function `sym` (a flat symbol ref; an llvm.func, or a
+ * func.func when `is_func`). The callee is set as an attribute, never
+ * printed and parsed, so any symbol name works. */
+static MlirValue call(struct cb *b, MlirAttribute sym, bool is_func, intptr_t n,
                       const MlirValue *args, MlirType result) {
   char attrs[256];
   if (is_func)
-    snprintf(attrs, sizeof attrs, "{callee = @%s}", name);
+    attrs[0] = '\0';
   else
     snprintf(attrs, sizeof attrs,
              "{CConv = #llvm.cconv<ccc>, TailCallKind = "
-             "#llvm.tailcallkind<none>, callee = @%s, fastmathFlags = "
+             "#llvm.tailcallkind<none>, fastmathFlags = "
              "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
              "operandSegmentSizes = array<i32: %d, 0>}",
-             name, (int)n);
-  return cb_val(b, is_func ? "func.call" : "llvm.call", n, args, result, attrs);
+             (int)n);
+  bool has = !mlirTypeIsNull(result);
+  MlirOperation op =
+      cb_op(b, is_func ? "func.call" : "llvm.call", n, args, has ? 1 : 0,
+            &result, is_func ? NULL : attrs, 0, NULL);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
+                                  sym);
+  return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
 }
 
-/* Reads a symbol-ref attribute `attr` of the coroutine into `out`; returns
- * false when it is absent. */
-static bool sym_attr(MlirOperation func, const char *attr, char *out,
-                     size_t cap) {
+/* The coroutine's flat symbol ref attribute `attr` (null when absent). */
+static MlirAttribute sym_attr(MlirOperation func, const char *attr) {
   MlirAttribute a = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString(attr));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a))
-    return false;
-  MlirStringRef s = mlirFlatSymbolRefAttrGetValue(a);
-  snprintf(out, cap, "%.*s", (int)s.length, s.data);
-  return true;
+    return (MlirAttribute){NULL};
+  return a;
 }
 
-/* Whether the module's symbol `name` is a func.func (else llvm.func, or
+/* Whether the module's symbol `sym` is a func.func (else llvm.func, or
  * absent: then it is declared as an llvm.func). */
-static bool symbol_is_func(MlirOperation module, const char *name) {
+static bool symbol_is_func(MlirOperation module, MlirAttribute sym) {
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
+    MlirAttribute s = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
-        coro_ref_eq(mlirStringAttrGetValue(sym), name))
+    if (!mlirAttributeIsNull(s) && mlirAttributeIsAString(s) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(s), name))
       return coro_op_named(op, "func.func");
   }
   return false;
@@ -193,25 +198,27 @@ static MlirLogicalResult alloc_kind(struct coro_fn *fn, struct sw_state *st) {
 }
 
 static MlirLogicalResult alloc_fns(struct coro_fn *fn, struct sw_state *st,
-                                   char *alloc_fn, size_t cap,
+                                   MlirAttribute *alloc_fn,
                                    bool *alloc_is_func) {
-  bool has_alloc = sym_attr(fn->func, "coro.alloc_fn", alloc_fn, cap);
-  bool has_free =
-      sym_attr(fn->func, "coro.free_fn", st->free_fn, sizeof st->free_fn);
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  *alloc_fn = sym_attr(fn->func, "coro.alloc_fn");
+  st->free_fn = sym_attr(fn->func, "coro.free_fn");
   MlirLocation loc = mlirOperationGetLocation(fn->func);
-  if (has_alloc != has_free) {
+  if (mlirAttributeIsNull(*alloc_fn) != mlirAttributeIsNull(st->free_fn)) {
     mlirEmitError(loc, "coro.alloc_fn and coro.free_fn must be given "
                        "together (as flat symbol references)");
     return mlirLogicalResultFailure();
   }
-  if (!has_alloc) {
-    snprintf(alloc_fn, cap, "malloc");
-    snprintf(st->free_fn, sizeof st->free_fn, "free");
+  if (mlirAttributeIsNull(*alloc_fn)) {
+    *alloc_fn =
+        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("malloc"));
+    st->free_fn =
+        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("free"));
   }
-  *alloc_is_func = symbol_is_func(fn->module, alloc_fn);
+  *alloc_is_func = symbol_is_func(fn->module, *alloc_fn);
   st->free_is_func = symbol_is_func(fn->module, st->free_fn);
   if ((!*alloc_is_func &&
-       !coro_declare_func(fn->module, alloc_fn, "(i64) -> !llvm.ptr", loc)) ||
+       !coro_declare_func(fn->module, *alloc_fn, "(i64) -> !llvm.ptr", loc)) ||
       (!st->free_is_func &&
        !coro_declare_func(fn->module, st->free_fn, "(!llvm.ptr)", loc)))
     return mlirLogicalResultFailure();
@@ -312,10 +319,9 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   st->promise_type = mlirLLVMStructTypeLiteralGet(ctx, 2, fields, false);
   if (mlirLogicalResultIsFailure(alloc_kind(fn, st)))
     return mlirLogicalResultFailure();
-  char alloc_fn[128];
+  MlirAttribute alloc_fn;
   bool alloc_is_func;
-  if (mlirLogicalResultIsFailure(
-          alloc_fns(fn, st, alloc_fn, sizeof alloc_fn, &alloc_is_func)))
+  if (mlirLogicalResultIsFailure(alloc_fns(fn, st, &alloc_fn, &alloc_is_func)))
     return mlirLogicalResultFailure();
   emit_allocas(fn, st);
 

@@ -260,37 +260,46 @@ unsigned coro_storage_align(MlirType t) {
   return 8;
 }
 
-bool coro_declare_func(MlirOperation module, const char *name, const char *type,
-                       MlirLocation loc) {
+bool coro_declare_func(MlirOperation module, MlirAttribute sym,
+                       const char *type, MlirLocation loc) {
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
+  struct coro_str printed = {0};
+  mlirAttributePrint(sym, coro_str_callback, &printed);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  bool ok = true, found = false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
+       !found && !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute s = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAString(sym) ||
-        !coro_ref_eq(mlirStringAttrGetValue(sym), name))
+    if (mlirAttributeIsNull(s) || !mlirAttributeIsAString(s) ||
+        !mlirStringRefEqual(mlirStringAttrGetValue(s), name))
       continue;
+    found = true;
     if (coro_op_named(op, "llvm.func") || coro_op_named(op, "func.func"))
-      return true;
-    char msg[160];
-    snprintf(msg, sizeof msg,
-             "the coroutine lowering needs a function '@%s', but that symbol "
-             "is something else",
-             name);
-    mlirEmitError(mlirOperationGetLocation(op), msg);
-    return false;
+      continue;
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "the coroutine lowering needs a function '");
+    coro_str_appendz(&msg, coro_str_cstr(&printed));
+    coro_str_appendz(&msg, "', but that symbol is something else");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    ok = false;
   }
-  struct coro_str text = {0};
-  coro_str_appendz(&text, "llvm.func @");
-  coro_str_appendz(&text, name);
-  coro_str_appendz(&text, type);
-  MlirOperation decl = mlirOperationCreateParse(
-      mlirLocationGetContext(loc), mlirStringRefCreate(text.data, text.len),
-      mlirStringRefCreateFromCString("coro-lowering"));
-  coro_str_free(&text);
-  assert(!mlirOperationIsNull(decl) && "bad declaration text");
-  mlirBlockInsertOwnedOperation(body, 0, decl);
-  return true;
+  if (!found) {
+    struct coro_str text = {0};
+    coro_str_appendz(&text, "llvm.func ");
+    coro_str_appendz(&text, coro_str_cstr(&printed));
+    coro_str_appendz(&text, type);
+    MlirOperation decl = mlirOperationCreateParse(
+        mlirLocationGetContext(loc), mlirStringRefCreate(text.data, text.len),
+        mlirStringRefCreateFromCString("coro-lowering"));
+    coro_str_free(&text);
+    assert(!mlirOperationIsNull(decl) && "bad declaration text");
+    mlirBlockInsertOwnedOperation(body, 0, decl);
+  }
+  coro_str_free(&printed);
+  return ok;
 }
 
 /*===--- driver ------------------------------------------------------------*/

@@ -78,11 +78,12 @@ MlirValue coro_from_storage(struct cb *b, MlirValue v, MlirType type);
 /* A natural alignment in bytes for a storage type (at least 1). */
 unsigned coro_storage_align(MlirType storage);
 
-/* Declares `llvm.func @name` with the given LLVM function type text unless a
- * symbol of that name exists; returns false (with an error at `loc`) when
- * an existing symbol is not a function. */
-bool coro_declare_func(MlirOperation module, const char *name, const char *type,
-                       MlirLocation loc);
+/* Declares `llvm.func` named by the flat symbol ref `sym` with the given
+ * LLVM signature text (e.g. "(i64) -> !llvm.ptr") unless a symbol of that
+ * name exists; returns false (with an error at the symbol) when an existing
+ * symbol is not a function. */
+bool coro_declare_func(MlirOperation module, MlirAttribute sym,
+                       const char *type, MlirLocation loc);
 
 /* One coroutine being lowered, as the driver hands it to the hooks. */
 struct coro_fn {

@@ -3,6 +3,9 @@
 // coro.alloc_fn / coro.free_fn replace malloc and free; func.func allocators
 // are called with func.call, llvm.func ones with llvm.call.
 
+// Declarations of allocators the module lacks come first.
+// CHECK-DAG: llvm.func @"free it"(!llvm.ptr)
+// CHECK-DAG: llvm.func @"get 1 frame"(i64) -> !llvm.ptr
 // CHECK-LABEL: func.func @custom
 // CHECK: %[[SIZE:.*]] = llvm.intr.coro.size : i64
 // CHECK: %{{.*}} = call @my_alloc(%[[SIZE]]) : (i64) -> !llvm.ptr
@@ -32,6 +35,17 @@ func.func @elided() -> !coro.handle<none> attributes {coro.abi = "switch", coro.
 // CHECK-LABEL: func.func @kept
 // CHECK-SAME: passthrough = ["nounwind", "presplitcoroutine"]
 func.func @kept() -> !coro.handle<none> attributes {coro.abi = "switch", passthrough = ["nounwind"]} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// Allocator names that need quoting are fine (never printed and reparsed);
+// absent ones are declared as llvm.func (checked at the top).
+// CHECK-LABEL: func.func @quoted
+// CHECK: llvm.call @"get 1 frame"(%{{.*}}) : (i64) -> !llvm.ptr
+// CHECK: llvm.call @"free it"(%{{.*}}) : (!llvm.ptr) -> ()
+func.func @quoted() -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc_fn = @"get 1 frame", coro.free_fn = @"free it"} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
