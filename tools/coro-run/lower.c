@@ -23,11 +23,14 @@ bool coro_route_parse(const char *name, enum coro_route *out) {
 struct text {
   char buf[2048];
   size_t len;
+  bool overflow; /* something did not fit: the pipeline is incomplete */
 };
 
 static void append(struct text *t, const char *s, size_t n) {
-  if (t->len + n + 2 >= sizeof t->buf)
+  if (t->len + n + 2 >= sizeof t->buf) {
+    t->overflow = true;
     return;
+  }
   if (t->len)
     t->buf[t->len++] = ',';
   memcpy(t->buf + t->len, s, n);
@@ -90,7 +93,7 @@ bool coro_lower_module(MlirModule module, enum coro_route route,
     return false;
   }
   coroRegisterPasses();
-  struct text p = {{0}, 0};
+  struct text p = {{0}, 0, false};
   const char *head = "coro-verify,convert-scf-to-cf";
   append(&p, head, strlen(head));
   size_t before = p.len;
@@ -102,6 +105,10 @@ bool coro_lower_module(MlirModule module, enum coro_route route,
       "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
       "reconcile-unrealized-casts";
   append(&p, tail, strlen(tail));
+  if (p.overflow) {
+    *why = "internal error: the lowering pipeline is too long";
+    return false;
+  }
 
   MlirContext ctx = mlirModuleGetContext(module);
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
