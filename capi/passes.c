@@ -7,7 +7,7 @@
  * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
  * This file is the one place that lists them all. */
 #include "coro-c/Passes.h"
-#include "conversion/CoroToLLVMSwitch/switch.h"
+#include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
 
 #include "mlir-c/RegisterEverything.h"

@@ -1,4 +1,4 @@
-/* switch.h - entry point of `--convert-coro-to-llvm-switch` (switch.c). */
+/* convert_coro_to_llvm_switch.h - entry point of the pass of that name. */
 #ifndef CORO_CONVERSION_CORO_TO_LLVM_SWITCH_H
 #define CORO_CONVERSION_CORO_TO_LLVM_SWITCH_H
 

@@ -1,4 +1,5 @@
-/* switch.c - `--convert-coro-to-llvm-switch`: the switched-resume ABI.
+/* convert_coro_to_llvm_switch.c - `--convert-coro-to-llvm-switch`: the
+ * switched-resume ABI (see docs/switch-lowering.md).
  *
  * A coroutine with coro.abi = "switch" keeps its func.func (returning the
  * handle, now !llvm.ptr = the frame pointer) and gets LLVM's switch-ABI
@@ -21,7 +22,7 @@
  * block (coro.free + free_fn) and one suspend-return block (coro.end, return
  * the handle) at the end of the body. Every suspension is save, suspend and a
  * switch on the i8: default -> suspend-return, 0 -> resume, 1 -> destroy. */
-#include "conversion/CoroToLLVMSwitch/switch.h"
+#include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/common/abi.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
