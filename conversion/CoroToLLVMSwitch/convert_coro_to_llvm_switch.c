@@ -297,11 +297,10 @@ static void mark_presplit(MlirOperation func, bool elide) {
   free(elems);
 }
 
-static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
-  MlirLocation loc = mlirOperationGetLocation(fn->begin);
-  MlirContext ctx = mlirLocationGetContext(loc);
-  struct sw_state *st = calloc(1, sizeof *st);
-  fn->abi_state = st;
+/* The promise's value field: the storage type of T (i8 for none). */
+static MlirLogicalResult promise_layout(struct coro_fn *fn,
+                                        struct sw_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
   st->value_storage = coroTypeIsNone(fn->value_type)
                           ? cb_int(ctx, 8)
                           : coro_storage_type(fn->value_type);
@@ -318,15 +317,15 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   }
   MlirType fields[2] = {cb_ptr(ctx), st->value_storage};
   st->promise_type = mlirLLVMStructTypeLiteralGet(ctx, 2, fields, false);
-  if (mlirLogicalResultIsFailure(alloc_kind(fn, st)))
-    return mlirLogicalResultFailure();
-  MlirAttribute alloc_fn;
-  bool alloc_is_func;
-  if (mlirLogicalResultIsFailure(alloc_fns(fn, st, &alloc_fn, &alloc_is_func)))
-    return mlirLogicalResultFailure();
-  emit_allocas(fn, st);
+  return mlirLogicalResultSuccess();
+}
 
-  /* coro.id ... coro.begin, replacing the coro.begin op. */
+/* Replaces coro.begin with coro.id, coro.alloc ? alloc_fn(coro.size) :
+ * null, coro.begin, and initializes the continuation and the flag. */
+static void emit_begin(struct coro_fn *fn, struct sw_state *st,
+                       MlirAttribute alloc_fn, bool alloc_is_func) {
+  MlirLocation loc = mlirOperationGetLocation(fn->begin);
+  MlirContext ctx = mlirLocationGetContext(loc);
   MlirBlock after = coro_split_after(fn->begin);
   MlirBlock head = mlirOperationGetBlock(fn->begin);
   struct cb b = cb_before(fn->begin);
@@ -358,8 +357,20 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   cb_br(&b, after, 0, NULL);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->hdl);
   mlirOperationDestroy(fn->begin);
+}
 
-  emit_exits(fn, st, loc);
+static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
+  struct sw_state *st = calloc(1, sizeof *st);
+  fn->abi_state = st;
+  MlirAttribute alloc_fn;
+  bool alloc_is_func;
+  if (mlirLogicalResultIsFailure(promise_layout(fn, st)) ||
+      mlirLogicalResultIsFailure(alloc_kind(fn, st)) ||
+      mlirLogicalResultIsFailure(alloc_fns(fn, st, &alloc_fn, &alloc_is_func)))
+    return mlirLogicalResultFailure();
+  emit_allocas(fn, st);
+  emit_begin(fn, st, alloc_fn, alloc_is_func);
+  emit_exits(fn, st, mlirOperationGetLocation(fn->func));
   mark_presplit(fn->func, st->elide);
   ensure_wrapper(fn->module, "__coro_switch_await", await_wrapper);
   ensure_wrapper(fn->module, "__coro_switch_final", final_wrapper);

@@ -560,9 +560,7 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
                                          struct opvec *ops,
                                          MlirOperation begin) {
   struct coro_fn fn = {func, begin, elem, module, NULL};
-  if (mlirLogicalResultIsFailure(abi->prepare(&fn)))
-    return mlirLogicalResultFailure();
-  MlirLogicalResult res = mlirLogicalResultSuccess();
+  MlirLogicalResult res = abi->prepare(&fn);
   for (size_t i = 0; i < ops->n && mlirLogicalResultIsSuccess(res); ++i) {
     MlirOperation op = ops->v[i];
     if (mlirOperationEqual(op, begin)) /* lowered (and erased) by prepare */

@@ -103,7 +103,8 @@ struct coro_abi {
   MlirLogicalResult (*lower_await)(struct coro_fn *fn, MlirOperation op);
   MlirLogicalResult (*lower_end)(struct coro_fn *fn, MlirOperation op);
   MlirLogicalResult (*lower_self)(struct coro_fn *fn, MlirOperation op);
-  /* Called once per coroutine after its ops; frees abi_state. */
+  /* Called once per coroutine after its ops, or after `prepare` failed;
+   * frees abi_state. */
   void (*finish)(struct coro_fn *fn);
   /* A consumer op (coro.resume/destroy/done/promise/noop) anywhere. */
   MlirLogicalResult (*lower_consumer)(MlirOperation module, MlirOperation op);
