@@ -2,15 +2,18 @@
  *
  *   coro-run FILE [--entry=main] [-O0|-O1|-O2|-O3] [--route=llvm|mlir-split]
  *
- * The file is parsed and verified, every coroutine is lowered to the LLVM
- * dialect (lower.c), MLIR's ExecutionEngine translates it and runs LLVM's
- * pipeline, including the coroutine passes, and the entry function (no
- * arguments; result i1, i8, i16, i32, i64, index, f32, f64 or none) is
- * called. Its result is printed on stdout, in decimal. The entry runs on a
- * thread with an 8 MiB stack, an ordinary main-thread size, so programs that
- * claim O(1) stack (symmetric transfer) are checked by running them.
- * Any failure: `file:line:col: error: ...` (or `coro-run: error: ...`) on
- * stderr and exit status 1. */
+ * The file is parsed and verified; a wrapper `@__coro_run_entry(ptr)` is
+ * added that calls the entry (no arguments; up to 16 results of type i1,
+ * i8, i16, i32, i64, index, f32 or f64) and stores each result in an 8-byte
+ * slot, so every signature is called the same way from C. Every coroutine
+ * is lowered to the LLVM dialect (lower.c), MLIR's ExecutionEngine
+ * translates the module and runs LLVM's pipeline, including the coroutine
+ * passes, and the wrapper is called. The results are printed on stdout,
+ * one per line, in decimal. The entry runs on a thread with an 8 MiB stack,
+ * an ordinary main-thread size, so programs that claim O(1) stack
+ * (symmetric transfer) are checked by running them. Any failure:
+ * `file:line:col: error: ...` (or `coro-run: error: ...`) on stderr and
+ * exit status 1. */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
 #include "tools/coro-run/lower.h"
@@ -41,13 +44,23 @@ struct options {
   enum coro_route route;
 };
 
-/* The C signature the entry is called with. */
-enum result_kind { R_NONE, R_I1, R_I8, R_I16, R_I32, R_I64, R_F32, R_F64 };
+/* How each result of the entry is read back (see add_wrapper). */
+enum result_kind { R_I1, R_I8, R_I16, R_I32, R_I64, R_F32, R_F64 };
+
+enum { MAX_RESULTS = 16 };
+
+struct entry_sig {
+  int n;
+  enum result_kind kinds[MAX_RESULTS];
+  MlirType types[MAX_RESULTS];
+  bool is_llvm; /* an llvm.func (else func.func) */
+};
 
 static void usage(void) {
   printf("OVERVIEW: coro-run - lower a coro program and JIT-run it\n\n"
          "USAGE: coro-run FILE [--entry=main] [-O0..-O3] [--route=llvm]\n\n"
-         "  --entry=<name>   function to call (no arguments; default main)\n"
+         "  --entry=<name>   function to call (no arguments; default main);\n"
+         "                   its results are printed one per line\n"
          "  -O0 .. -O3       LLVM optimization level (default -O0)\n"
          "  --route=llvm     lower through LLVM's coroutine passes (default)\n"
          "  --route=mlir-split  through coro-split (not available yet)\n");
@@ -140,10 +153,10 @@ static bool kind_of(MlirType t, enum result_kind *k) {
   return false;
 }
 
-/* Finds the entry and the C signature to call it with; emits a located
- * error and returns false when it cannot be called. */
-static bool entry_kind(MlirModule module, const char *file, const char *entry,
-                       enum result_kind *kind) {
+/* Finds the entry and its result types; emits a located error and returns
+ * false when coro-run cannot call it. */
+static bool entry_signature(MlirModule module, const char *file,
+                            const char *entry, struct entry_sig *sig) {
   MlirOperation f = find_symbol(module, entry);
   char msg[256];
   if (mlirOperationIsNull(f)) {
@@ -156,25 +169,29 @@ static bool entry_kind(MlirModule module, const char *file, const char *entry,
   }
   MlirAttribute ft = mlirOperationGetAttributeByName(
       f, mlirStringRefCreateFromCString("function_type"));
-  MlirType ty =
-      mlirAttributeIsNull(ft) ? (MlirType){NULL} : mlirTypeAttrGetValue(ft);
-  intptr_t nin = -1, nres = 0;
-  MlirType res = {NULL};
+  MlirType ty = mlirAttributeIsNull(ft) || !mlirAttributeIsAType(ft)
+                    ? (MlirType){NULL}
+                    : mlirTypeAttrGetValue(ft);
+  intptr_t nin = -1;
+  sig->n = 0;
+  sig->is_llvm = false;
   if (!mlirTypeIsNull(ty) && mlirTypeIsAFunction(ty)) {
     nin = mlirFunctionTypeGetNumInputs(ty);
-    nres = mlirFunctionTypeGetNumResults(ty);
-    if (nres == 1)
-      res = mlirFunctionTypeGetResult(ty, 0);
+    intptr_t nres = mlirFunctionTypeGetNumResults(ty);
+    sig->n = nres > MAX_RESULTS ? MAX_RESULTS + 1 : (int)nres;
+    for (int i = 0; i < sig->n && i < MAX_RESULTS; ++i)
+      sig->types[i] = mlirFunctionTypeGetResult(ty, i);
   } else if (!mlirTypeIsNull(ty) &&
              mlirIdentifierEqual(
                  mlirOperationGetName(f),
                  mlirIdentifierGet(
                      mlirOperationGetContext(f),
                      mlirStringRefCreateFromCString("llvm.func")))) {
+    sig->is_llvm = true;
     nin = mlirLLVMFunctionTypeGetNumInputs(ty);
-    res = mlirLLVMFunctionTypeGetReturnType(ty);
-    nres =
-        mlirTypeEqual(res, mlirLLVMVoidTypeGet(mlirTypeGetContext(ty))) ? 0 : 1;
+    MlirType res = mlirLLVMFunctionTypeGetReturnType(ty);
+    if (!mlirTypeEqual(res, mlirLLVMVoidTypeGet(mlirTypeGetContext(ty))))
+      sig->types[sig->n++] = res;
   }
   if (nin < 0) {
     snprintf(msg, sizeof msg, "entry '@%s' is not a function", entry);
@@ -187,56 +204,117 @@ static bool entry_kind(MlirModule module, const char *file, const char *entry,
     mlirEmitError(mlirOperationGetLocation(f), msg);
     return false;
   }
-  if (nres == 0) {
-    *kind = R_NONE;
-    return true;
-  }
-  if (nres > 1 || !kind_of(res, kind)) {
+  bool ok = sig->n <= MAX_RESULTS;
+  for (int i = 0; ok && i < sig->n; ++i)
+    ok = kind_of(sig->types[i], &sig->kinds[i]);
+  if (!ok) {
     snprintf(msg, sizeof msg,
-             "entry function '@%s' must return one i1, i8, i16, i32, i64, "
-             "index, f32 or f64, or nothing",
-             entry);
+             "entry function '@%s' must return up to %d values of type i1, "
+             "i8, i16, i32, i64, index, f32 or f64",
+             entry, MAX_RESULTS);
     mlirEmitError(mlirOperationGetLocation(f), msg);
-    return false;
   }
+  return ok;
+}
+
+struct text {
+  char buf[8192];
+  size_t len;
+};
+
+static void text_add(struct text *t, const char *s, size_t n) {
+  if (t->len + n >= sizeof t->buf)
+    n = sizeof t->buf - 1 - t->len;
+  memcpy(t->buf + t->len, s, n);
+  t->len += n;
+  t->buf[t->len] = '\0';
+}
+
+static void text_cb(MlirStringRef s, void *user) {
+  text_add(user, s.data, s.length);
+}
+
+static void text_z(struct text *t, const char *z) { text_add(t, z, strlen(z)); }
+
+/* Adds `@__coro_run_entry(%out: !llvm.ptr)`: it calls the entry and stores
+ * result i at %out + 8*i (index as i64), so that every signature is called
+ * the same way from C. */
+static bool add_wrapper(MlirModule module, const char *entry,
+                        const struct entry_sig *sig) {
+  MlirContext ctx = mlirModuleGetContext(module);
+  MlirAttribute sym =
+      mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(entry));
+  struct text t = {{0}, 0};
+  char line[160];
+  /* Parsed next to a declaration of the entry (the parser verifies the
+   * call), then moved alone into the module. */
+  text_z(&t, sig->is_llvm ? "llvm.func " : "func.func private ");
+  mlirAttributePrint(sym, text_cb, &t);
+  text_z(&t, "()");
+  if (sig->n) {
+    text_z(&t, " -> (");
+    for (int i = 0; i < sig->n; ++i) {
+      if (i)
+        text_z(&t, ", ");
+      mlirTypePrint(sig->types[i], text_cb, &t);
+    }
+    text_z(&t, ")");
+  }
+  text_z(&t, "\nfunc.func @__coro_run_entry(%out: !llvm.ptr) {\n  ");
+  if (sig->n) {
+    snprintf(line, sizeof line, "%%r:%d = ", sig->n);
+    text_z(&t, line);
+  }
+  text_z(&t, sig->is_llvm ? "llvm.call " : "func.call ");
+  mlirAttributePrint(sym, text_cb, &t);
+  text_z(&t, "() : () -> (");
+  for (int i = 0; i < sig->n; ++i) {
+    if (i)
+      text_z(&t, ", ");
+    mlirTypePrint(sig->types[i], text_cb, &t);
+  }
+  text_z(&t, ")\n");
+  for (int i = 0; i < sig->n; ++i) {
+    bool index = mlirTypeIsAIndex(sig->types[i]);
+    snprintf(line, sizeof line,
+             "  %%p%d = llvm.getelementptr %%out[%d] : (!llvm.ptr) -> "
+             "!llvm.ptr, i64\n",
+             i, i);
+    text_z(&t, line);
+    if (index) {
+      snprintf(line, sizeof line,
+               "  %%v%d = arith.index_cast %%r#%d : index to i64\n"
+               "  llvm.store %%v%d, %%p%d : i64, !llvm.ptr\n",
+               i, i, i, i);
+      text_z(&t, line);
+      continue;
+    }
+    snprintf(line, sizeof line, "  llvm.store %%r#%d, %%p%d : ", i, i);
+    text_z(&t, line);
+    mlirTypePrint(sig->types[i], text_cb, &t);
+    text_z(&t, ", !llvm.ptr\n");
+  }
+  text_z(&t, "  return\n}\n");
+  MlirModule tmp =
+      mlirModuleCreateParse(ctx, mlirStringRefCreate(t.buf, t.len));
+  if (mlirModuleIsNull(tmp))
+    return false;
+  MlirOperation decl = mlirBlockGetFirstOperation(mlirModuleGetBody(tmp));
+  MlirOperation w = mlirOperationGetNextInBlock(decl);
+  mlirOperationRemoveFromParent(w);
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), w);
+  mlirModuleDestroy(tmp);
   return true;
 }
 
 struct call {
-  void *fn;
-  enum result_kind kind;
-  int64_t i;
-  double d;
+  void (*fn)(void *);
+  uint64_t slots[MAX_RESULTS];
 };
 
 static void *call_entry(void *data) {
   struct call *c = data;
-  switch (c->kind) {
-  case R_NONE:
-    ((void (*)(void))c->fn)();
-    break;
-  case R_I1:
-    c->i = ((uint8_t(*)(void))c->fn)() & 1;
-    break;
-  case R_I8:
-    c->i = ((int8_t(*)(void))c->fn)();
-    break;
-  case R_I16:
-    c->i = ((int16_t(*)(void))c->fn)();
-    break;
-  case R_I32:
-    c->i = ((int32_t(*)(void))c->fn)();
-    break;
-  case R_I64:
-    c->i = ((int64_t(*)(void))c->fn)();
-    break;
-  case R_F32:
-    c->d = ((float (*)(void))c->fn)();
-    break;
-  case R_F64:
-    c->d = ((double (*)(void))c->fn)();
-    break;
-  }
+  c->fn(c->slots);
   return NULL;
 }
 
@@ -251,21 +329,42 @@ static bool run_entry(struct call *c) {
   return ok && pthread_join(thread, NULL) == 0;
 }
 
-static void print_result(const struct call *c) {
-  switch (c->kind) {
-  case R_NONE:
+/* Prints result `i`, one per line, read as the wrapper stored it. */
+static void print_result(const struct call *c, int i, enum result_kind k) {
+  const void *slot = &c->slots[i];
+  union {
+    uint8_t u8;
+    int8_t i8;
+    int16_t i16;
+    int32_t i32;
+    int64_t i64;
+    float f32;
+    double f64;
+  } v;
+  memcpy(&v, slot, sizeof v);
+  switch (k) {
+  case R_I1:
+    printf("%d\n", v.u8 & 1);
+    break;
+  case R_I8:
+    printf("%d\n", v.i8);
+    break;
+  case R_I16:
+    printf("%d\n", v.i16);
+    break;
+  case R_I32:
+    printf("%" PRId32 "\n", v.i32);
+    break;
+  case R_I64:
+    printf("%" PRId64 "\n", v.i64);
     break;
   case R_F32:
-    printf("%.9g\n", c->d);
+    printf("%.9g\n", v.f32);
     break;
   case R_F64:
-    printf("%.17g\n", c->d);
-    break;
-  default:
-    printf("%" PRId64 "\n", c->i);
+    printf("%.17g\n", v.f64);
     break;
   }
-  fflush(stdout);
 }
 
 static void on_fatal_error(const char *reason) {
@@ -309,27 +408,36 @@ static int run(void *data) {
   struct drv_chunk *chunks = NULL;
   drv_split(&src, NULL, &chunks);
   MlirModule module = {NULL};
-  enum result_kind kind = R_NONE;
+  struct entry_sig sig;
   if (mlirLogicalResultIsSuccess(coroDialectLoad(ctx)))
     module = drv_parse(ctx, src.name, &chunks[0], &diags);
   if (!mlirModuleIsNull(module) &&
       mlirLogicalResultIsSuccess(coroVerify(mlirModuleGetOperation(module))) &&
-      entry_kind(module, src.name, o->entry, &kind)) {
-    MlirExecutionEngine jit = compile(ctx, module, o, &diags);
-    if (!mlirExecutionEngineIsNull(jit)) {
-      struct call c = {mlirExecutionEngineLookup(
-                           jit, mlirStringRefCreateFromCString(o->entry)),
-                       kind, 0, 0};
-      if (!c.fn)
-        fprintf(stderr, "%s: error: '%s' not found after compilation\n", tool,
-                o->entry);
-      else if (!run_entry(&c))
-        fprintf(stderr, "%s: error: could not start the entry thread\n", tool);
-      else {
-        print_result(&c);
-        status = 0;
+      entry_signature(module, src.name, o->entry, &sig)) {
+    if (!add_wrapper(module, o->entry, &sig)) {
+      drv_diags_print(&diags);
+      fprintf(stderr, "%s: error: could not build the call of '@%s'\n", tool,
+              o->entry);
+    } else {
+      MlirExecutionEngine jit = compile(ctx, module, o, &diags);
+      if (!mlirExecutionEngineIsNull(jit)) {
+        struct call c = {NULL, {0}};
+        c.fn = (void (*)(void *))mlirExecutionEngineLookup(
+            jit, mlirStringRefCreateFromCString("__coro_run_entry"));
+        if (!c.fn)
+          fprintf(stderr, "%s: error: '%s' not found after compilation\n", tool,
+                  o->entry);
+        else if (!run_entry(&c))
+          fprintf(stderr, "%s: error: could not start the entry thread\n",
+                  tool);
+        else {
+          for (int i = 0; i < sig.n; ++i)
+            print_result(&c, i, sig.kinds[i]);
+          fflush(stdout);
+          status = 0;
+        }
+        mlirExecutionEngineDestroy(jit);
       }
-      mlirExecutionEngineDestroy(jit);
     }
   }
   drv_diags_print(&diags);

@@ -7,6 +7,7 @@
 // RUN: coro-run %s --entry=f64 | FileCheck %s --check-prefix=F64
 // RUN: coro-run %s --entry=nothing | count 0
 // RUN: coro-run %s --entry=llvm_i32 | FileCheck %s --check-prefix=LLVM
+// RUN: coro-run %s --entry=several | FileCheck %s --check-prefix=MULTI
 
 // coro-run calls the entry with the C signature of its result type and
 // prints the result in decimal.
@@ -18,6 +19,12 @@
 // F32: {{^}}0.25{{$}}
 // F64: {{^}}-1.125{{$}}
 // LLVM: {{^}}7{{$}}
+// Several results: one per line, in order.
+// MULTI: {{^}}-7{{$}}
+// MULTI-NEXT: {{^}}2.5{{$}}
+// MULTI-NEXT: {{^}}0{{$}}
+// MULTI-NEXT: {{^}}99{{$}}
+// MULTI-NOT: {{.}}
 func.func @i1() -> i1 {
   %c = arith.constant true
   return %c : i1
@@ -52,4 +59,11 @@ func.func @nothing() {
 llvm.func @llvm_i32() -> i32 {
   %c = llvm.mlir.constant(7 : i32) : i32
   llvm.return %c : i32
+}
+func.func @several() -> (i32, f64, i1, index) {
+  %a = arith.constant -7 : i32
+  %b = arith.constant 2.5 : f64
+  %c = arith.constant false
+  %d = arith.constant 99 : index
+  return %a, %b, %c, %d : i32, f64, i1, index
 }

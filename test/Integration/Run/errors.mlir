@@ -11,7 +11,7 @@
 
 // MISSING: errors.mlir:1:1: error: no entry function '@main' in the module
 // ARGS: errors.mlir:[[# @LINE + 6]]:1: error: entry function '@args' must take no arguments
-// VEC: errors.mlir:[[# @LINE + 12]]:1: error: entry function '@vec' must return one i1, i8, i16, i32, i64, index, f32 or f64, or nothing
+// VEC: errors.mlir:[[# @LINE + 12]]:1: error: entry function '@vec' must return up to 16 values of type i1, i8, i16, i32, i64, index, f32 or f64
 // ROUTE: coro-run: error: --route=mlir-split needs the coro-split pass
 // BADROUTE: coro-run: error: unknown route 'gpu'
 // FLAG: coro-run: error: unknown option '--bogus'
