@@ -1,6 +1,632 @@
-/* verify.c - the --coro-verify pass. (Rules follow.) */
+/* verify.c - the --coro-verify pass: the dialect's rules, checked before
+ * any lowering so that LLVM never sees input it would abort on.
+ *
+ * The checks run per coroutine (a func.func with coro.abi), then per coro op
+ * anywhere. Every violation is one error at the offending op's location
+ * (mlirEmitError); all of them are reported, and any one fails the pass. The
+ * rules, in order of the dialect reference (docs/dialect.md):
+ *   placement   coroutine-only ops inside a coroutine; one coro.begin, in
+ *               the entry block; at least one coro.end, each followed by
+ *               func.return of the handle; suspensions only in ops that
+ *               lower to a CFG (scf.if/for/while/index_switch/
+ *               execute_region, affine.for/if)
+ *   types       coro.abi known; one !coro.handle<T> result; begin, self,
+ *               end, yield, await, promise and resume agree with T
+ *               (and R, the value passed on resume)
+ *   arity       resume values only under retcon/retcon.once, the same R for
+ *               every yield of a coroutine
+ *   once        retcon.once: exactly one suspension on every path to
+ *               coro.end (retcon_once.c)
+ *   liveness    no dynamic alloca (switch/async) and no !llvm.token live
+ *               across a suspension (suspend_points.c)
+ *   attributes  coro.alloc, coro.alloc_fn/coro.free_fn, coro.buffer
+ * Nothing here keeps state beyond one run. */
 #include "dialect/verify.h"
+#include "coro-c/Diagnostics.h"
+#include "coro-c/Dialect.h"
+#include "dialect/retcon_once.h"
+#include "dialect/support.h"
+#include "dialect/suspend_points.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct verifier {
+  MlirOperation module; /* the root the pass runs on */
+  bool failed;
+};
+
+/* A coroutine under check. */
+struct coro {
+  MlirOperation func;
+  MlirType handle; /* null if the signature is wrong */
+  MlirType elem;   /* T */
+  MlirStringRef abi;
+  bool abi_known;
+  MlirOperation begin; /* the first coro.begin, or null */
+};
+
+/* Formats and emits an error at `op`; %T in `fmt` is not supported, types
+ * are formatted by the callers with type_name. */
+static void error(struct verifier *v, MlirOperation op, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof(msg), fmt, ap);
+  va_end(ap);
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  v->failed = true;
+}
+
+/* The printed form of `t` in a static-size buffer for messages. */
+struct tname {
+  char s[160];
+};
+static struct tname type_name(MlirType t) {
+  struct tname n = {{0}};
+  if (mlirTypeIsNull(t)) {
+    strcpy(n.s, "<none>");
+    return n;
+  }
+  struct coro_str str = coro_type_str(t);
+  snprintf(n.s, sizeof(n.s), "%s", coro_str_cstr(&str));
+  coro_str_free(&str);
+  return n;
+}
+
+static MlirStringRef name_of(MlirOperation op) { return coro_op_name(op); }
+
+static MlirAttribute attr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op,
+                                         mlirStringRefCreateFromCString(name));
+}
+
+static MlirOperation parent_func(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (coro_op_named(p, "func.func") || coro_op_named(p, "llvm.func"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+static bool is_abi(const struct coro *c, const char *abi) {
+  return c->abi_known && coro_ref_eq(c->abi, abi);
+}
+static bool is_retcon(const struct coro *c) {
+  return is_abi(c, "retcon") || is_abi(c, "retcon.once");
+}
+
+/*===-- The coroutine's signature and attributes --------------------------===*/
+
+static void check_signature(struct verifier *v, struct coro *c) {
+  MlirAttribute abi = attr(c->func, "coro.abi");
+  static const char *const abis[] = {"switch", "retcon", "retcon.once",
+                                     "async"};
+  if (mlirAttributeIsAString(abi)) {
+    c->abi = mlirStringAttrGetValue(abi);
+    for (size_t i = 0; i < sizeof(abis) / sizeof(*abis); ++i)
+      c->abi_known |= coro_ref_eq(c->abi, abis[i]);
+  }
+  if (!c->abi_known)
+    error(v, c->func,
+          "'func.func' op has an unknown coro.abi; expected one of \"switch\", "
+          "\"retcon\", \"retcon.once\", \"async\"");
+  MlirType fty = mlirTypeAttrGetValue(attr(c->func, "function_type"));
+  if (mlirFunctionTypeGetNumResults(fty) == 1 &&
+      coroTypeIsAHandle(mlirFunctionTypeGetResult(fty, 0))) {
+    c->handle = mlirFunctionTypeGetResult(fty, 0);
+    c->elem = coroHandleTypeGetElementType(c->handle);
+  } else {
+    error(v, c->func,
+          "'func.func' op is a coroutine, so it must have exactly one result, "
+          "of type !coro.handle<T>");
+  }
+}
+
+/* Whether the module defines `name` as something other than a function
+ * (an absent allocator is declared by the lowering, as malloc is). */
+static bool symbol_is_non_function(struct verifier *v, MlirStringRef name) {
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(v->module, 0));
+  if (mlirBlockIsNull(body))
+    return false;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute sym = attr(op, "sym_name");
+    if (mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return !coro_op_named(op, "func.func") && !coro_op_named(op, "llvm.func");
+  }
+  return false;
+}
+
+static void check_allocator(struct verifier *v, struct coro *c,
+                            const char *which) {
+  MlirAttribute fn = attr(c->func, which);
+  if (mlirAttributeIsNull(fn))
+    return;
+  if (!mlirAttributeIsAFlatSymbolRef(fn)) {
+    error(v, c->func, "'func.func' op %s must be a symbol reference (@name)",
+          which);
+    return;
+  }
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(fn);
+  if (symbol_is_non_function(v, name))
+    error(v, c->func,
+          "'func.func' op %s refers to @%.*s, which is not a "
+          "function",
+          which, (int)name.length, name.data);
+}
+
+static void check_attributes(struct verifier *v, struct coro *c) {
+  MlirAttribute alloc = attr(c->func, "coro.alloc");
+  bool has_fn = !mlirAttributeIsNull(attr(c->func, "coro.alloc_fn"));
+  bool has_free = !mlirAttributeIsNull(attr(c->func, "coro.free_fn"));
+  if (!mlirAttributeIsNull(alloc)) {
+    MlirStringRef s = mlirAttributeIsAString(alloc)
+                          ? mlirStringAttrGetValue(alloc)
+                          : mlirStringRefCreate(NULL, 0);
+    if (!coro_ref_eq(s, "heap") && !coro_ref_eq(s, "elide") &&
+        !coro_ref_eq(s, "arena"))
+      error(v, c->func,
+            "'func.func' op has an unknown coro.alloc; expected "
+            "\"heap\", \"elide\" or \"arena\"");
+    if (has_fn || has_free)
+      error(v, c->func,
+            "'func.func' op has both coro.alloc and "
+            "coro.alloc_fn/coro.free_fn; give one or the other");
+  }
+  if (has_fn != has_free)
+    error(v, c->func, "'func.func' op has %s without %s; give both",
+          has_fn ? "coro.alloc_fn" : "coro.free_fn",
+          has_fn ? "coro.free_fn" : "coro.alloc_fn");
+  check_allocator(v, c, "coro.alloc_fn");
+  check_allocator(v, c, "coro.free_fn");
+
+  MlirAttribute buffer = attr(c->func, "coro.buffer");
+  if (mlirAttributeIsNull(buffer))
+    return;
+  if (c->abi_known && !is_retcon(c)) {
+    error(v, c->func,
+          "'func.func' op has coro.buffer, which only the retcon "
+          "and retcon.once ABIs use");
+    return;
+  }
+  if (!mlirAttributeIsADenseI64Array(buffer) ||
+      mlirDenseArrayGetNumElements(buffer) != 2) {
+    error(v, c->func,
+          "'func.func' op coro.buffer must be array<i64: SIZE, "
+          "ALIGN>");
+    return;
+  }
+  int64_t size = mlirDenseI64ArrayGetElement(buffer, 0);
+  int64_t align = mlirDenseI64ArrayGetElement(buffer, 1);
+  if (size <= 0 || align <= 0 || (align & (align - 1)) != 0)
+    error(v, c->func,
+          "'func.func' op coro.buffer needs SIZE > 0 and ALIGN a "
+          "power of two (got %lld, %lld)",
+          (long long)size, (long long)align);
+}
+
+/*===-- Ops of the coroutine body -----------------------------------------===*/
+
+static void check_same_handle(struct verifier *v, struct coro *c,
+                              MlirOperation op, MlirType t, const char *what) {
+  if (mlirTypeIsNull(c->handle) || mlirTypeEqual(t, c->handle))
+    return;
+  struct tname got = type_name(t), want = type_name(c->handle);
+  error(v, op, "'%.*s' op %s has type %s, but the coroutine's handle is %s",
+        (int)name_of(op).length, name_of(op).data, what, got.s, want.s);
+}
+
+/* A published value (yield operand, end operand) of type `t`. */
+static void check_published(struct verifier *v, struct coro *c,
+                            MlirOperation op, MlirType t) {
+  if (mlirTypeIsNull(c->elem))
+    return;
+  MlirStringRef n = name_of(op);
+  if (coroTypeIsNone(c->elem)) {
+    error(v, op,
+          "'%.*s' op publishes a value, but the coroutine's handle is "
+          "!coro.handle<none>",
+          (int)n.length, n.data);
+  } else if (!mlirTypeEqual(t, c->elem)) {
+    struct tname got = type_name(t), want = type_name(c->elem);
+    error(v, op,
+          "'%.*s' op publishes %s, but the coroutine's handle "
+          "publishes %s",
+          (int)n.length, n.data, got.s, want.s);
+  }
+}
+
+static bool is_own_handle(struct coro *c, MlirValue h) {
+  if (!mlirValueIsAOpResult(h))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(h);
+  return coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self");
+}
+
+static void check_end(struct verifier *v, struct coro *c, MlirOperation end) {
+  intptr_t n = mlirOperationGetNumOperands(end);
+  MlirValue h = mlirOperationGetOperand(end, 0);
+  check_same_handle(v, c, end, mlirValueGetType(h), "its handle");
+  if (!is_own_handle(c, h))
+    error(v, end,
+          "'coro.end' op must end the coroutine's own handle (the "
+          "result of coro.begin or coro.self)");
+  if (n == 2)
+    check_published(v, c, end,
+                    mlirValueGetType(mlirOperationGetOperand(end, 1)));
+  MlirOperation next = mlirOperationGetNextInBlock(end);
+  bool returns = !mlirOperationIsNull(next) &&
+                 coro_op_named(next, "func.return") &&
+                 mlirOperationGetNumOperands(next) == 1 &&
+                 is_own_handle(c, mlirOperationGetOperand(next, 0));
+  if (!returns)
+    error(v, end,
+          "'coro.end' op must be followed by 'func.return' of the "
+          "coroutine's handle");
+}
+
+/* Ops that lower to a CFG, so a suspension may sit inside them. */
+static bool splittable(MlirOperation op) {
+  static const char *const ok[] = {"scf.if",
+                                   "scf.for",
+                                   "scf.while",
+                                   "scf.index_switch",
+                                   "scf.execute_region",
+                                   "affine.for",
+                                   "affine.if"};
+  for (size_t i = 0; i < sizeof(ok) / sizeof(*ok); ++i)
+    if (coro_op_named(op, ok[i]))
+      return true;
+  return false;
+}
+
+static void check_suspension_placement(struct verifier *v, struct coro *c,
+                                       MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, c->func);
+       p = mlirOperationGetParentOperation(p)) {
+    if (splittable(p))
+      continue;
+    MlirStringRef n = name_of(op), pn = name_of(p);
+    error(v, op,
+          "'%.*s' op suspends inside '%.*s', which cannot be split "
+          "across a suspension",
+          (int)n.length, n.data, (int)pn.length, pn.data);
+    return;
+  }
+}
+
+/* The R of the first yield with a resume value (null type if none). */
+struct yield_arity {
+  MlirOperation first;
+  MlirType resume; /* null when the first yield passes none */
+};
+
+static void check_yield(struct verifier *v, struct coro *c, MlirOperation op,
+                        struct yield_arity *arity) {
+  if (mlirOperationGetNumOperands(op) == 1)
+    check_published(v, c, op, mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  bool has_r = mlirOperationGetNumResults(op) == 2;
+  MlirType r = has_r ? mlirValueGetType(mlirOperationGetResult(op, 1))
+                     : (MlirType){NULL};
+  if (has_r && c->abi_known && !is_retcon(c)) {
+    error(v, op,
+          "'coro.yield' op receives a value on resume, which only the "
+          "retcon and retcon.once ABIs can express (this coroutine is "
+          "\"%.*s\")",
+          (int)c->abi.length, c->abi.data);
+    return;
+  }
+  if (mlirOperationIsNull(arity->first)) {
+    arity->first = op;
+    arity->resume = r;
+    return;
+  }
+  bool same = has_r == !mlirTypeIsNull(arity->resume) &&
+              (!has_r || mlirTypeEqual(r, arity->resume));
+  if (!same) {
+    struct tname a = type_name(arity->resume), b = type_name(r);
+    error(v, op,
+          "'coro.yield' op receives %s on resume, but an earlier yield "
+          "of this coroutine receives %s; all yields must agree",
+          b.s, a.s);
+  }
+}
+
+static void check_await(struct verifier *v, MlirOperation op) {
+  MlirType awaited = mlirValueGetType(mlirOperationGetOperand(op, 0));
+  MlirType u = coroHandleTypeGetElementType(awaited);
+  if (mlirOperationGetNumResults(op) == 0 || mlirTypeIsNull(u))
+    return;
+  MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (coroTypeIsNone(u))
+    error(v, op,
+          "'coro.await' op has a result, but the awaited handle "
+          "publishes nothing");
+  else if (!mlirTypeEqual(r, u)) {
+    struct tname a = type_name(r), b = type_name(u);
+    error(v, op,
+          "'coro.await' op result has type %s, but the awaited handle "
+          "publishes %s",
+          a.s, b.s);
+  }
+}
+
+struct body_walk {
+  struct verifier *v;
+  struct coro *c;
+  int begins;
+  int ends;
+  struct yield_arity arity;
+};
+
+static MlirWalkResult visit_body_op(MlirOperation op, void *user) {
+  struct body_walk *w = user;
+  struct verifier *v = w->v;
+  struct coro *c = w->c;
+  if (!mlirOperationEqual(parent_func(op), c->func))
+    return MlirWalkResultAdvance;
+  if (coro_op_named(op, "coro.begin")) {
+    if (w->begins++ > 0)
+      error(v, op,
+            "'coro.begin' op is repeated; a coroutine has exactly "
+            "one");
+    else
+      c->begin = op;
+    MlirBlock entry =
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(c->func, 0));
+    if (!mlirBlockEqual(mlirOperationGetBlock(op), entry))
+      error(v, op,
+            "'coro.begin' op must be in the entry block of the "
+            "coroutine");
+    check_same_handle(v, c, op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                      "its result");
+  } else if (coro_op_named(op, "coro.self")) {
+    check_same_handle(v, c, op, mlirValueGetType(mlirOperationGetResult(op, 0)),
+                      "its result");
+  } else if (coro_op_named(op, "coro.end")) {
+    ++w->ends;
+  } else if (coro_op_named(op, "coro.yield")) {
+    check_suspension_placement(v, c, op);
+    check_yield(v, c, op, &w->arity);
+  } else if (coro_op_named(op, "coro.await")) {
+    check_suspension_placement(v, c, op);
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult visit_end(MlirOperation op, void *user) {
+  struct body_walk *w = user;
+  if (coro_op_named(op, "coro.end") &&
+      mlirOperationEqual(parent_func(op), w->c->func))
+    check_end(w->v, w->c, op);
+  return MlirWalkResultAdvance;
+}
+
+/*===-- Liveness across suspensions ---------------------------------------===*/
+
+static bool is_constant(MlirValue v) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return coro_op_named(def, "llvm.mlir.constant") ||
+         coro_op_named(def, "arith.constant");
+}
+
+static bool is_dynamic_alloca(MlirOperation op) {
+  if (coro_op_named(op, "memref.alloca"))
+    return !mlirShapedTypeHasStaticShape(
+        mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (coro_op_named(op, "llvm.alloca"))
+    return !is_constant(mlirOperationGetOperand(op, 0));
+  return false;
+}
+
+/* !llvm.token has no C API predicate: compare with the parsed type. */
+static bool is_token(MlirType t) {
+  return mlirTypeEqual(
+      t, mlirTypeParseGet(mlirTypeGetContext(t),
+                          mlirStringRefCreateFromCString("!llvm.token")));
+}
+
+static void location_text(MlirOperation op, char *buf, size_t n) {
+  MlirStringRef file;
+  unsigned line, col;
+  if (coroLocationGetFileLineCol(mlirOperationGetLocation(op), &file, &line,
+                                 &col))
+    snprintf(buf, n, " (line %u, column %u)", line, col);
+  else
+    buf[0] = '\0';
+}
+
+struct live_walk {
+  struct verifier *v;
+  struct coro *c;
+};
+
+static MlirWalkResult visit_liveness(MlirOperation op, void *user) {
+  struct live_walk *w = user;
+  bool dyn = !is_abi(w->c, "retcon") && !is_abi(w->c, "retcon.once") &&
+             is_dynamic_alloca(op);
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
+    MlirValue r = mlirOperationGetResult(op, i);
+    bool token = is_token(mlirValueGetType(r));
+    MlirOperation s;
+    if (!(dyn || token) || !sp_live_across(r, &s))
+      continue;
+    char where[64];
+    location_text(s, where, sizeof(where));
+    MlirStringRef n = name_of(op);
+    if (token)
+      error(w->v, op,
+            "'%.*s' op defines a token that is used after a "
+            "suspension%s; tokens cannot live across suspensions",
+            (int)n.length, n.data, where);
+    else
+      error(w->v, op,
+            "'%.*s' op allocates a dynamically sized stack buffer "
+            "that is live across a suspension%s; the %.*s ABI "
+            "needs a static size (or allocate it on the heap)",
+            (int)n.length, n.data, where, (int)w->c->abi.length,
+            w->c->abi.data);
+  }
+  return MlirWalkResultAdvance;
+}
+
+/*===-- Driver ------------------------------------------------------------===*/
+
+static void check_coroutine(struct verifier *v, MlirOperation func) {
+  struct coro c = {.func = func};
+  check_signature(v, &c);
+  check_attributes(v, &c);
+  struct body_walk w = {.v = v, .c = &c};
+  mlirOperationWalk(func, visit_body_op, &w, MlirWalkPreOrder);
+  if (w.begins == 0)
+    error(v, func, "'func.func' op is a coroutine without 'coro.begin'");
+  if (w.ends == 0)
+    error(v, func, "'func.func' op is a coroutine without 'coro.end'");
+  mlirOperationWalk(func, visit_end, &w, MlirWalkPreOrder);
+  if (is_abi(&c, "retcon.once") &&
+      mlirLogicalResultIsFailure(retcon_once_check(func)))
+    v->failed = true;
+  struct live_walk lw = {v, &c};
+  mlirOperationWalk(func, visit_liveness, &lw, MlirWalkPreOrder);
+}
+
+/* The function (func.func or llvm.func) whose body holds `op`, if it is a
+ * coroutine. */
+static bool inside_coroutine(MlirOperation op) {
+  MlirOperation f = parent_func(op);
+  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f);
+}
+
+static void check_promise(struct verifier *v, MlirOperation op) {
+  MlirType t = coroHandleTypeGetElementType(
+      mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (mlirTypeIsNull(t))
+    return;
+  if (coroTypeIsNone(t)) {
+    error(v, op, "'coro.promise' op reads a handle that publishes nothing");
+  } else if (!mlirTypeEqual(t, r)) {
+    struct tname a = type_name(r), b = type_name(t);
+    error(v, op,
+          "'coro.promise' op result has type %s, but the handle "
+          "publishes %s",
+          a.s, b.s);
+  }
+}
+
+/* The coroutine a handle comes from, when it is visibly the result of a
+ * call to one in this module. */
+static MlirOperation handle_origin(struct verifier *v, MlirValue h) {
+  if (!mlirValueIsAOpResult(h))
+    return (MlirOperation){NULL};
+  MlirOperation def = mlirOpResultGetOwner(h);
+  if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self"))
+    return parent_func(def);
+  MlirAttribute callee = attr(def, "callee");
+  if (!coro_op_named(def, "func.call") ||
+      !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirOperation){NULL};
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(v->module, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    MlirAttribute sym = attr(f, "sym_name");
+    if (coroOpIsCoroutine(f) && mlirAttributeIsAString(sym) &&
+        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
+      return f;
+  }
+  return (MlirOperation){NULL};
+}
+
+static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
+  MlirType *r = user;
+  if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
+    *r = mlirValueGetType(mlirOperationGetResult(op, 1));
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void check_resume(struct verifier *v, MlirOperation op) {
+  MlirOperation callee = handle_origin(v, mlirOperationGetOperand(op, 0));
+  if (mlirOperationIsNull(callee) || !coroOpIsCoroutine(callee))
+    return;
+  MlirAttribute abi = attr(callee, "coro.abi");
+  bool retcon = mlirAttributeIsAString(abi) &&
+                (coro_ref_eq(mlirStringAttrGetValue(abi), "retcon") ||
+                 coro_ref_eq(mlirStringAttrGetValue(abi), "retcon.once"));
+  MlirType want = {NULL};
+  mlirOperationWalk(callee, find_resume_type, &want, MlirWalkPreOrder);
+  bool has = mlirOperationGetNumOperands(op) == 2;
+  if (has && !retcon) {
+    error(v, op,
+          "'coro.resume' op passes a value, but the coroutine it "
+          "resumes is not a retcon coroutine");
+  } else if (has && mlirTypeIsNull(want)) {
+    error(v, op,
+          "'coro.resume' op passes a value, but the coroutine's yields "
+          "receive none");
+  } else if (has) {
+    MlirType got = mlirValueGetType(mlirOperationGetOperand(op, 1));
+    if (!mlirTypeEqual(got, want)) {
+      struct tname a = type_name(got), b = type_name(want);
+      error(v, op,
+            "'coro.resume' op passes %s, but the coroutine's yields "
+            "receive %s",
+            a.s, b.s);
+    }
+  } else if (!mlirTypeIsNull(want)) {
+    struct tname b = type_name(want);
+    error(v, op,
+          "'coro.resume' op passes no value, but the coroutine's "
+          "yields receive %s",
+          b.s);
+  }
+}
+
+static MlirWalkResult visit_op(MlirOperation op, void *user) {
+  struct verifier *v = user;
+  if (coroOpIsCoroutine(op)) {
+    check_coroutine(v, op);
+    return MlirWalkResultAdvance;
+  }
+  MlirStringRef n = name_of(op);
+  if (!coro_ref_starts_with(n, "coro."))
+    return MlirWalkResultAdvance;
+  static const char *const inner[] = {"coro.begin", "coro.yield", "coro.await",
+                                      "coro.end", "coro.self"};
+  for (size_t i = 0; i < sizeof(inner) / sizeof(*inner); ++i)
+    if (coro_op_named(op, inner[i]) && !inside_coroutine(op))
+      error(v, op,
+            "'%s' op must be inside a coroutine (a func.func with "
+            "coro.abi)",
+            inner[i]);
+  if (coro_op_named(op, "coro.await"))
+    check_await(v, op);
+  else if (coro_op_named(op, "coro.promise"))
+    check_promise(v, op);
+  else if (coro_op_named(op, "coro.resume"))
+    check_resume(v, op);
+  /* coro.noop's type is constrained by the IRDL definition itself. */
+  return MlirWalkResultAdvance;
+}
 
 MlirLogicalResult coro_verify_run(MlirOperation root) {
-  return mlirLogicalResultSuccess();
+  struct verifier v = {.module = root, .failed = false};
+  mlirOperationWalk(root, visit_op, &v, MlirWalkPreOrder);
+  return v.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }

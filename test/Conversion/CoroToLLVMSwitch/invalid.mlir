@@ -13,7 +13,7 @@ func.func @in_scf(%c: i1) -> !coro.handle<none> attributes {coro.abi = "switch"}
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: coro.alloc_fn and coro.free_fn must be given together
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: 'func.func' op has coro.alloc_fn without coro.free_fn; give both
 func.func @half(%c: i1) -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc_fn = @a} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   "coro.end"(%h) : (!coro.handle<none>) -> ()

@@ -1,0 +1,155 @@
+/* retcon_once.c - counting suspensions on every path (retcon.once).
+ *
+ * A forward dataflow over the function's CFG whose facts are sets of
+ * suspension counts {0, 1, 2 or more}, as a 3-bit mask. A suspension
+ * (coro.yield, coro.await) adds one to every count; branches join by union;
+ * a cycle through a suspension reaches "2 or more". Structured ops are
+ * entered: scf.if / scf.index_switch / scf.execute_region / affine.if join
+ * the counts of their regions (an absent else region counts as a region with
+ * no suspension); a suspension inside a loop op is an error by itself (it may
+ * run zero or many times). The fact at each coro.end must be exactly {1}.
+ * Masks only grow, so the fixpoint is reached in a few rounds. */
+#include "dialect/retcon_once.h"
+#include "dialect/support.h"
+#include "dialect/suspend_points.h"
+
+#include "mlir-c/Diagnostics.h"
+
+#include <stdlib.h>
+
+enum { ZERO = 1, ONE = 2, MANY = 4 };
+
+struct once {
+  bool report; /* emit errors (false while iterating to the fixpoint) */
+  bool failed;
+};
+
+/* The counts after adding `k` suspensions to every count of `m`. */
+static unsigned add(unsigned m, unsigned k) {
+  unsigned out = 0;
+  for (unsigned c = 0; c < 3; ++c)
+    if (m & (1u << c))
+      out |= 1u << (c + k > 2 ? 2 : c + k);
+  return out;
+}
+
+static void fail(struct once *o, MlirOperation op, const char *msg) {
+  if (!o->report)
+    return;
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  o->failed = true;
+}
+
+static unsigned region_counts(struct once *o, MlirRegion region, unsigned in);
+
+static MlirWalkResult flag_suspension(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.yield"))
+    fail(user, op,
+         "'coro.yield' op suspends inside a loop, but a retcon.once "
+         "coroutine suspends exactly once");
+  else if (coro_op_named(op, "coro.await"))
+    fail(user, op,
+         "'coro.await' op suspends inside a loop, but a retcon.once "
+         "coroutine suspends exactly once");
+  return MlirWalkResultAdvance;
+}
+
+/* The counts after `op` (which holds regions), given those before it. */
+static unsigned structured_counts(struct once *o, MlirOperation op,
+                                  unsigned in) {
+  if (sp_is_loop(op)) {
+    mlirOperationWalk(op, flag_suspension, o, MlirWalkPreOrder);
+    return in;
+  }
+  unsigned out = 0;
+  for (intptr_t i = 0, n = mlirOperationGetNumRegions(op); i < n; ++i) {
+    MlirRegion r = mlirOperationGetRegion(op, i);
+    out |= mlirBlockIsNull(mlirRegionGetFirstBlock(r))
+               ? in
+               : region_counts(o, r, in);
+  }
+  return out ? out : in;
+}
+
+static unsigned op_counts(struct once *o, MlirOperation op, unsigned in) {
+  if (sp_is_suspension(op))
+    return add(in, 1);
+  if (coro_op_named(op, "coro.end")) {
+    if (in & ZERO)
+      fail(o, op,
+           "'coro.end' op in a retcon.once coroutine: a path reaches "
+           "it without suspending; every path must suspend exactly "
+           "once");
+    if (in & MANY)
+      fail(o, op,
+           "'coro.end' op in a retcon.once coroutine: a path suspends "
+           "more than once before it; every path must suspend exactly "
+           "once");
+    return in;
+  }
+  if (mlirOperationGetNumRegions(op) > 0)
+    return structured_counts(o, op, in);
+  return in;
+}
+
+/* Runs the dataflow over `region`'s blocks starting with `in` at its entry;
+ * returns the join of the counts at its exits (terminators without
+ * successors). coro.end checks happen once the facts are final. */
+static unsigned region_counts(struct once *o, MlirRegion region, unsigned in) {
+  size_t n = 0;
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    ++n;
+  MlirBlock *blocks = malloc(n * sizeof(*blocks));
+  unsigned *facts = calloc(n, sizeof(*facts));
+  size_t i = 0;
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    blocks[i++] = b;
+  facts[0] = in;
+  /* Iterate to a fixpoint without reporting, then once more to report. */
+  struct once quiet = {false, false};
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (i = 0; i < n; ++i) {
+      unsigned f = facts[i];
+      if (!f)
+        continue;
+      MlirOperation op = mlirBlockGetFirstOperation(blocks[i]);
+      for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        f = op_counts(&quiet, op, f);
+        for (intptr_t s = 0; s < mlirOperationGetNumSuccessors(op); ++s) {
+          MlirBlock succ = mlirOperationGetSuccessor(op, s);
+          for (size_t j = 0; j < n; ++j)
+            if (mlirBlockEqual(blocks[j], succ) && (facts[j] | f) != facts[j]) {
+              facts[j] |= f;
+              changed = true;
+            }
+        }
+      }
+    }
+  }
+  unsigned out = 0;
+  for (i = 0; i < n; ++i) {
+    unsigned f = facts[i];
+    if (!f)
+      continue;
+    MlirOperation op = mlirBlockGetFirstOperation(blocks[i]);
+    for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      f = op_counts(o, op, f);
+      if (mlirOperationIsNull(mlirOperationGetNextInBlock(op)) &&
+          mlirOperationGetNumSuccessors(op) == 0)
+        out |= f;
+    }
+  }
+  free(blocks);
+  free(facts);
+  return out;
+}
+
+MlirLogicalResult retcon_once_check(MlirOperation func) {
+  struct once o = {true, false};
+  region_counts(&o, mlirOperationGetRegion(func, 0), ZERO);
+  return o.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
