@@ -1,0 +1,279 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics
+
+// The error examples of docs/dialect.md ("Verifier rules"), one case per
+// rule, with the exact message the verifier prints. The page and this test
+// hold the same examples.
+
+// coroutine-side op outside a coroutine
+func.func @plain() {
+// expected-error@+1 {{'coro.yield' op must be inside a coroutine (a func.func with coro.abi)}}
+  %d = "coro.yield"() : () -> i1
+  return
+}
+
+// -----
+
+// missing `coro.begin`
+// expected-error@+1 {{'func.func' op is a coroutine without 'coro.begin'}}
+func.func @no_begin() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.self"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// repeated `coro.begin`
+func.func @two_begins() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.begin' op is repeated; a coroutine has exactly one}}
+  %h2 = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.begin` outside the entry block
+func.func @late_begin() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  cf.br ^next
+^next:
+// expected-error@+1 {{'coro.begin' op must be in the entry block of the coroutine}}
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// missing `coro.end`
+// expected-error@+1 {{'func.func' op is a coroutine without 'coro.end'}}
+func.func @no_end() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.end` not followed by `return` of the handle
+func.func @end_then_work() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.end' op must be followed by 'func.return' of the coroutine's handle}}
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  %c = arith.constant 0 : i32
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// unknown `coro.abi`
+// expected-error@+1 {{'func.func' op has an unknown coro.abi; expected one of "switch", "retcon", "retcon.once", "async"}}
+func.func @fiber() -> !coro.handle<none>
+    attributes {coro.abi = "fiber"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// coroutine result not a single handle
+// expected-error@+3 {{'func.func' op is a coroutine, so it must have exactly one result, of type !coro.handle<T>}}
+// expected-error@+2 {{'func.func' op is a coroutine without 'coro.begin'}}
+// expected-error@+1 {{'func.func' op is a coroutine without 'coro.end'}}
+func.func @returns_int() -> i32
+    attributes {coro.abi = "switch"} {
+  %c = arith.constant 0 : i32
+  return %c : i32
+}
+
+// -----
+
+// `coro.yield` publishes a value of another type than `T`
+func.func @yield_type(%x: f32) -> !coro.handle<i32>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+// expected-error@+1 {{'coro.yield' op publishes f32, but the coroutine's handle publishes i32}}
+  %d = "coro.yield"(%x) : (f32) -> i1
+  "coro.end"(%h) : (!coro.handle<i32>) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
+// `coro.end` final result of another type than `T`
+func.func @end_type(%x: f32) -> !coro.handle<i32>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+// expected-error@+1 {{'coro.end' op publishes f32, but the coroutine's handle publishes i32}}
+  "coro.end"(%h, %x) : (!coro.handle<i32>, f32) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
+// `coro.await` result of another type than the awaited handle's `U`
+func.func @await_type(%g: !coro.handle<i32>) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.await' op result has type i64, but the awaited handle publishes i32}}
+  %r = "coro.await"(%g) : (!coro.handle<i32>) -> i64
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.self` type differs from the coroutine's result
+func.func @self_type() -> !coro.handle<i32>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+// expected-error@+1 {{'coro.self' op its result has type !coro.handle<none>, but the coroutine's handle is !coro.handle<i32>}}
+  %s = "coro.self"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<i32>) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
+// `coro.promise` result of another type than `T`
+func.func @promise_type(%g: !coro.handle<i32>) -> i64 {
+// expected-error@+1 {{'coro.promise' op result has type i64, but the handle publishes i32}}
+  %v = "coro.promise"(%g) : (!coro.handle<i32>) -> i64
+  return %v : i64
+}
+
+// -----
+
+// a value passed in on resume outside the retcon ABIs
+func.func @switch_resume_value() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.yield' op receives a value on resume, which only the retcon and retcon.once ABIs can express (this coroutine is "switch")}}
+  %d, %r = "coro.yield"() : () -> (i1, i32)
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// resume values of different types
+func.func @mixed_resume() -> !coro.handle<none>
+    attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %d1, %a = "coro.yield"() : () -> (i1, i32)
+// expected-error@+1 {{'coro.yield' op receives i64 on resume, but an earlier yield of this coroutine receives i32; all yields must agree}}
+  %d2, %b = "coro.yield"() : () -> (i1, i64)
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `retcon.once` path with other than exactly one suspension
+func.func @twice() -> !coro.handle<none>
+    attributes {coro.abi = "retcon.once"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %d1 = "coro.yield"() : () -> i1
+  %d2 = "coro.yield"() : () -> i1
+// expected-error@+1 {{'coro.end' op in a retcon.once coroutine: a path suspends more than once before it; every path must suspend exactly once}}
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// suspension inside an op that cannot be split across
+func.func @in_parallel(%n: index) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+// expected-error@+1 {{'coro.yield' op suspends inside 'scf.parallel', which cannot be split across a suspension}}
+    %d = "coro.yield"() : () -> i1
+    scf.reduce
+  }
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// dynamic-size alloca live across a suspension (switch, async)
+func.func @dyn_alloca(%n: index) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'memref.alloca' op allocates a dynamically sized stack buffer that is live across a suspension}}
+  %buf = memref.alloca(%n) : memref<?xi8>
+  %d = "coro.yield"() : () -> i1
+  %c0 = arith.constant 0 : index
+  %v = memref.load %buf[%c0] : memref<?xi8>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// token live across a suspension
+func.func @token(%p: !llvm.ptr) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %c = llvm.mlir.constant(0 : i32) : i32
+// expected-error@+1 {{'llvm.call_intrinsic' op defines a token that is used after a suspension}}
+  %t = llvm.call_intrinsic "llvm.coro.save"(%p) : (!llvm.ptr) -> !llvm.token
+  %d = "coro.yield"() : () -> i1
+  %s = llvm.call_intrinsic "llvm.coro.suspend"(%t, %d) : (!llvm.token, i1) -> i8
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// unknown `coro.alloc`
+// expected-error@+1 {{'func.func' op has an unknown coro.alloc; expected "heap", "elide" or "arena"}}
+func.func @stack() -> !coro.handle<none>
+    attributes {coro.abi = "switch", coro.alloc = "stack"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.alloc_fn` without `coro.free_fn`
+func.func private @my_alloc(i64) -> !llvm.ptr
+// expected-error@+1 {{'func.func' op has coro.alloc_fn without coro.free_fn; give both}}
+func.func @half() -> !coro.handle<none>
+    attributes {coro.abi = "switch", coro.alloc_fn = @my_alloc} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.buffer` outside the retcon ABIs
+// expected-error@+1 {{'func.func' op has coro.buffer, which only the retcon and retcon.once ABIs use}}
+func.func @switch_buffer() -> !coro.handle<none>
+    attributes {coro.abi = "switch", coro.buffer = array<i64: 64, 8>} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// malformed `coro.buffer`
+// expected-error@+1 {{'func.func' op coro.buffer must be array<i64: SIZE, ALIGN>}}
+func.func @bad_buffer() -> !coro.handle<none>
+    attributes {coro.abi = "retcon", coro.buffer = array<i64: 64>} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
