@@ -150,6 +150,39 @@ func.func @promise_type(%g: !coro.handle<i32>) -> i64 {
 
 // -----
 
+// `coro.resume` passes a value the coroutine does not take
+func.func @gen() -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+func.func @drive_gen(%v: i32) {
+  %g = call @gen() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.resume' op passes a value, but the coroutine it resumes is not a retcon coroutine}}
+  "coro.resume"(%g, %v) : (!coro.handle<none>, i32) -> ()
+  return
+}
+
+// -----
+
+// `coro.resume` passes a value of another type than `R`
+func.func @acc() -> !coro.handle<none>
+    attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %d, %in = "coro.yield"() : () -> (i1, i64)
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+func.func @drive_acc(%v: i32) {
+  %g = call @acc() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.resume' op passes i32, but the coroutine's yields receive i64}}
+  "coro.resume"(%g, %v) : (!coro.handle<none>, i32) -> ()
+  return
+}
+
+// -----
+
 // a value passed in on resume outside the retcon ABIs
 func.func @switch_resume_value() -> !coro.handle<none>
     attributes {coro.abi = "switch"} {

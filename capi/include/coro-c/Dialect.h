@@ -99,7 +99,7 @@ MlirOperation coroDoneOpCreate(MlirLocation loc, MlirValue handle);
 
 /// `%v = "coro.promise"(%handle) : (!coro.handle<T>) -> T`; the result type
 /// is the handle's element type. Null if `handle` is not a handle. Owned
-/// result.
+/// result. coroVerify rejects it on a `!coro.handle<none>`.
 MlirOperation coroPromiseOpCreate(MlirLocation loc, MlirValue handle);
 
 /// `%h = "coro.noop"() : () -> !coro.handle<none>`. Owned result.
