@@ -9,8 +9,8 @@
 #ifndef CORO_C_CORO_H
 #define CORO_C_CORO_H
 
-#include "coro-c/Dialect.h"
 #include "coro-c/Diagnostics.h"
+#include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 
 #endif /* CORO_C_CORO_H */
