@@ -59,6 +59,17 @@ func.func @no_end() -> !coro.handle<none>
 
 // -----
 
+// `coro.end` of another handle than the coroutine's own
+func.func @end_other(%g: !coro.handle<none>) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.end' op must end the coroutine's own handle (the result of coro.begin or coro.self)}}
+  "coro.end"(%g) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
 // `coro.end` not followed by `return` of the handle
 func.func @end_then_work() -> !coro.handle<none>
     attributes {coro.abi = "switch"} {
@@ -129,6 +140,30 @@ func.func @await_type(%g: !coro.handle<i32>) -> !coro.handle<none>
 
 // -----
 
+// `coro.yield` publishes a value in a coroutine of `!coro.handle<none>`
+func.func @yield_none(%x: i32) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.yield' op publishes a value, but the coroutine's handle is !coro.handle<none>}}
+  %d = "coro.yield"(%x) : (i32) -> i1
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.await` with a result on a handle that publishes nothing
+func.func @await_none(%g: !coro.handle<none>) -> !coro.handle<none>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+// expected-error@+1 {{'coro.await' op has a result, but the awaited handle publishes nothing}}
+  %r = "coro.await"(%g) : (!coro.handle<none>) -> i32
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
 // `coro.self` type differs from the coroutine's result
 func.func @self_type() -> !coro.handle<i32>
     attributes {coro.abi = "switch"} {
@@ -146,6 +181,15 @@ func.func @promise_type(%g: !coro.handle<i32>) -> i64 {
 // expected-error@+1 {{'coro.promise' op result has type i64, but the handle publishes i32}}
   %v = "coro.promise"(%g) : (!coro.handle<i32>) -> i64
   return %v : i64
+}
+
+// -----
+
+// `coro.promise` on a handle that publishes nothing
+func.func @promise_none(%g: !coro.handle<none>) -> none {
+// expected-error@+1 {{'coro.promise' op reads a handle that publishes nothing}}
+  %v = "coro.promise"(%g) : (!coro.handle<none>) -> none
+  return %v : none
 }
 
 // -----
@@ -291,6 +335,34 @@ func.func @half() -> !coro.handle<none>
 
 // -----
 
+// both `coro.alloc` and an allocator pair
+func.func private @my_alloc(i64) -> !llvm.ptr
+func.func private @my_free(!llvm.ptr)
+// expected-error@+1 {{'func.func' op has both coro.alloc and coro.alloc_fn/coro.free_fn; give one or the other}}
+func.func @both() -> !coro.handle<none>
+    attributes {coro.abi = "switch", coro.alloc = "heap",
+                coro.alloc_fn = @my_alloc, coro.free_fn = @my_free} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// allocator that is not a function
+llvm.mlir.global internal @pool(0 : i32) : i32
+func.func private @my_free(!llvm.ptr)
+// expected-error@+1 {{'func.func' op coro.alloc_fn refers to @pool, which is not a function}}
+func.func @not_fn() -> !coro.handle<none>
+    attributes {coro.abi = "switch", coro.alloc_fn = @pool,
+                coro.free_fn = @my_free} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
 // `coro.buffer` outside the retcon ABIs
 // expected-error@+1 {{'func.func' op has coro.buffer, which only the retcon and retcon.once ABIs use}}
 func.func @switch_buffer() -> !coro.handle<none>
@@ -306,6 +378,17 @@ func.func @switch_buffer() -> !coro.handle<none>
 // expected-error@+1 {{'func.func' op coro.buffer must be array<i64: SIZE, ALIGN>}}
 func.func @bad_buffer() -> !coro.handle<none>
     attributes {coro.abi = "retcon", coro.buffer = array<i64: 64>} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+// `coro.buffer` size or alignment out of range
+// expected-error@+1 {{'func.func' op coro.buffer needs SIZE > 0 and ALIGN a power of two (got 64, 3)}}
+func.func @odd_buffer() -> !coro.handle<none>
+    attributes {coro.abi = "retcon", coro.buffer = array<i64: 64, 3>} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
