@@ -60,11 +60,32 @@ demo() {
   build/bin/coro-run examples/generator.mlir
 }
 
+# check DIR: runs the lit suite of one build; adds to the totals.
+passed=0
+failed=0
+status=0
+check() {
+  local log
+  log=$(mktemp)
+  cmake --build "$1" -j"$JOBS" --target check-coro 2>&1 | tee "$log" || status=1
+  local p f
+  p=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$log" | tail -1 || true)
+  f=$(grep -E '^ *(Failed|Unresolved|Timed Out|Unexpectedly Passed) *:' "$log" |
+    sed 's/.*: *\([0-9]*\).*/\1/' | awk '{s += $1} END {print s + 0}' || true)
+  passed=$((passed + ${p:-0}))
+  failed=$((failed + ${f:-0}))
+  [ -n "$p" ] || status=1
+  rm -f "$log"
+}
+
 run_tests() {
   build build
-  cmake --build build -j"$JOBS" --target check-coro
+  check build
   build build-asan -DCORO_ENABLE_SANITIZERS=ON
-  cmake --build build-asan -j"$JOBS" --target check-coro
+  check build-asan
+  # The whole suite's count (normal and sanitizer builds together).
+  echo "$passed passed, $failed failed"
+  return "$status"
 }
 
 case "${1:-}" in
