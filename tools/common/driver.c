@@ -4,6 +4,9 @@
 #include "tools/common/driver.h"
 
 #include "coro-c/Diagnostics.h"
+#include "coro-c/Dialect.h"
+
+#include "llvm-c/ErrorHandling.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -745,4 +748,46 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
   }
   free(expected);
   return ok;
+}
+
+/*===-- Tool set-up -------------------------------------------------------===*/
+
+/* Tools are single programs: the name they report fatal errors under is
+ * process state, set once before any work starts. */
+static const char *fatal_tool = "coro";
+
+static void on_fatal_error(const char *reason) {
+  fprintf(stderr, "%s: error: %s\n", fatal_tool, reason);
+  fflush(stderr);
+  fflush(stdout);
+  _Exit(1);
+}
+
+void drv_install_fatal_error_handler(const char *tool) {
+  fatal_tool = tool;
+  LLVMInstallFatalErrorHandler(on_fatal_error);
+}
+
+bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
+  memset(in, 0, sizeof(*in));
+  if (!drv_read_source(tool, path, &in->src))
+    return false;
+  in->ctx = mlirContextCreateWithThreading(false);
+  in->diags.file_name = in->src.name;
+  in->handler = drv_diags_attach(in->ctx, &in->diags);
+  drv_split(&in->src, NULL, &in->chunks);
+  if (mlirLogicalResultIsSuccess(coroDialectLoad(in->ctx)))
+    in->module = drv_parse(in->ctx, in->src.name, &in->chunks[0], &in->diags);
+  return true;
+}
+
+void drv_input_close(struct drv_input *in) {
+  drv_diags_print(&in->diags);
+  if (!mlirModuleIsNull(in->module))
+    mlirModuleDestroy(in->module);
+  mlirContextDetachDiagnosticHandler(in->ctx, in->handler);
+  mlirContextDestroy(in->ctx);
+  free(in->chunks);
+  free(in->diags.items);
+  drv_source_free(&in->src);
 }

@@ -88,4 +88,27 @@ MlirModule drv_parse(MlirContext ctx, const char *name,
 bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
                          const struct drv_diags *diags);
 
+/* Makes LLVM's fatal errors (a last resort: our own checks come first)
+ * print "<tool>: error: <reason>" and exit with status 1 instead of
+ * aborting. `tool` must outlive the process (a string literal). */
+void drv_install_fatal_error_handler(const char *tool);
+
+/* A whole input file (no splitting) in a fresh single-threaded context with
+ * the coro dialect loaded: what coro-run and coro-translate start from. */
+struct drv_input {
+  struct drv_source src;
+  MlirContext ctx;
+  struct drv_diags diags; /* everything the context reports */
+  MlirDiagnosticHandlerID handler;
+  struct drv_chunk *chunks;
+  MlirModule module; /* null when loading or parsing failed */
+};
+
+/* Reads `path` ("-" for stdin) and parses it. Returns false (after printing
+ * why) only when the file cannot be read; otherwise `in` must be closed,
+ * and a null `in->module` means the diagnostics explain the failure. */
+bool drv_input_open(const char *tool, const char *path, struct drv_input *in);
+/* Prints the diagnostics not printed yet and releases everything. */
+void drv_input_close(struct drv_input *in);
+
 #endif /* CORO_TOOLS_DRIVER_H */

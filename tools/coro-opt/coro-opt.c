@@ -16,7 +16,6 @@
 #include "tools/common/driver.h"
 
 #include "mlir-c/Pass.h"
-#include "llvm-c/ErrorHandling.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -251,13 +250,6 @@ static bool process(MlirContext ctx, const struct options *o,
   return ok;
 }
 
-static void on_fatal_error(const char *reason) {
-  fprintf(stderr, "%s: error: %s\n", tool, reason);
-  fflush(stderr);
-  fflush(stdout);
-  _Exit(1);
-}
-
 static int run(void *data) {
   const struct options *optsp = data;
   struct options o = *optsp;
@@ -320,7 +312,7 @@ int main(int argc, char **argv) {
     free(o.pass_flags);
     return 1;
   }
-  LLVMInstallFatalErrorHandler(on_fatal_error);
+  drv_install_fatal_error_handler(tool);
   /* Parsing, passes and printing recurse per level of nesting. */
   int status = drv_run_with_big_stack(run, &o);
   free(o.pass_flags);

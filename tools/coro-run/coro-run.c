@@ -23,7 +23,6 @@
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/ExecutionEngine.h"
 #include "mlir-c/RegisterEverything.h"
-#include "llvm-c/ErrorHandling.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -367,13 +366,6 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
   }
 }
 
-static void on_fatal_error(const char *reason) {
-  fprintf(stderr, "%s: error: %s\n", tool, reason);
-  fflush(stderr);
-  fflush(stdout);
-  _Exit(1);
-}
-
 /* Lowers and JIT-compiles; returns null after reporting. */
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
@@ -398,28 +390,21 @@ static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
 
 static int run(void *data) {
   const struct options *o = data;
-  struct drv_source src;
-  if (!drv_read_source(tool, o->input, &src))
+  struct drv_input in;
+  if (!drv_input_open(tool, o->input, &in))
     return 1;
-  MlirContext ctx = mlirContextCreateWithThreading(false);
-  struct drv_diags diags = {.file_name = src.name};
-  MlirDiagnosticHandlerID handler = drv_diags_attach(ctx, &diags);
   int status = 1;
-  struct drv_chunk *chunks = NULL;
-  drv_split(&src, NULL, &chunks);
-  MlirModule module = {NULL};
   struct entry_sig sig;
-  if (mlirLogicalResultIsSuccess(coroDialectLoad(ctx)))
-    module = drv_parse(ctx, src.name, &chunks[0], &diags);
+  MlirModule module = in.module;
   if (!mlirModuleIsNull(module) &&
       mlirLogicalResultIsSuccess(coroVerify(mlirModuleGetOperation(module))) &&
-      entry_signature(module, src.name, o->entry, &sig)) {
+      entry_signature(module, in.src.name, o->entry, &sig)) {
     if (!add_wrapper(module, o->entry, &sig)) {
-      drv_diags_print(&diags);
+      drv_diags_print(&in.diags);
       fprintf(stderr, "%s: error: could not build the call of '@%s'\n", tool,
               o->entry);
     } else {
-      MlirExecutionEngine jit = compile(ctx, module, o, &diags);
+      MlirExecutionEngine jit = compile(in.ctx, module, o, &in.diags);
       if (!mlirExecutionEngineIsNull(jit)) {
         struct call c = {NULL, {0}};
         c.fn = (void (*)(void *))mlirExecutionEngineLookup(
@@ -440,14 +425,7 @@ static int run(void *data) {
       }
     }
   }
-  drv_diags_print(&diags);
-  if (!mlirModuleIsNull(module))
-    mlirModuleDestroy(module);
-  mlirContextDetachDiagnosticHandler(ctx, handler);
-  mlirContextDestroy(ctx);
-  free(chunks);
-  free(diags.items);
-  drv_source_free(&src);
+  drv_input_close(&in);
   return status;
 }
 
@@ -467,6 +445,6 @@ int main(int argc, char **argv) {
             tool);
     return 1;
   }
-  LLVMInstallFatalErrorHandler(on_fatal_error);
+  drv_install_fatal_error_handler(tool);
   return drv_run_with_big_stack(run, &o);
 }

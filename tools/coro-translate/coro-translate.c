@@ -21,7 +21,6 @@
 #include "mlir-c/Target/LLVMIR.h"
 #include "llvm-c/Core.h"
 #include "llvm-c/Error.h"
-#include "llvm-c/ErrorHandling.h"
 #include "llvm-c/Target.h"
 #include "llvm-c/TargetMachine.h"
 #include "llvm-c/Transforms/PassBuilder.h"
@@ -102,12 +101,6 @@ static int parse_args(int argc, char **argv, struct options *o) {
   if (!o->input)
     o->input = "-";
   return 0;
-}
-
-static void on_fatal_error(const char *reason) {
-  fprintf(stderr, "%s: error: %s\n", tool, reason);
-  fflush(stderr);
-  _Exit(1);
 }
 
 static bool report(LLVMErrorRef err, const char *what) {
@@ -199,26 +192,19 @@ static bool emit_llvm(LLVMModuleRef m, const struct options *o) {
 
 static int run(void *data) {
   const struct options *o = data;
-  struct drv_source src;
-  if (!drv_read_source(tool, o->input, &src))
+  struct drv_input in;
+  if (!drv_input_open(tool, o->input, &in))
     return 1;
-  MlirContext ctx = mlirContextCreateWithThreading(false);
-  struct drv_diags diags = {.file_name = src.name};
-  MlirDiagnosticHandlerID handler = drv_diags_attach(ctx, &diags);
-  struct drv_chunk *chunks = NULL;
-  drv_split(&src, NULL, &chunks);
   bool ok = false;
-  MlirModule module = {NULL};
-  if (mlirLogicalResultIsSuccess(coroDialectLoad(ctx)))
-    module = drv_parse(ctx, src.name, &chunks[0], &diags);
   const char *why = NULL;
-  if (!mlirModuleIsNull(module) && coro_lower_module(module, o->route, &why)) {
-    mlirRegisterAllLLVMTranslations(ctx);
+  if (!mlirModuleIsNull(in.module) &&
+      coro_lower_module(in.module, o->route, &why)) {
+    mlirRegisterAllLLVMTranslations(in.ctx);
     LLVMContextRef llctx = LLVMContextCreate();
     LLVMModuleRef m =
-        mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llctx);
+        mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(in.module), llctx);
     if (!m) {
-      drv_diags_print(&diags);
+      drv_diags_print(&in.diags);
       fprintf(stderr, "%s: error: translation to LLVM IR failed\n", tool);
     } else {
       ok = emit_llvm(m, o);
@@ -226,16 +212,10 @@ static int run(void *data) {
     }
     LLVMContextDispose(llctx);
   }
-  drv_diags_print(&diags);
+  drv_diags_print(&in.diags);
   if (why)
     fprintf(stderr, "%s: error: %s\n", tool, why);
-  if (!mlirModuleIsNull(module))
-    mlirModuleDestroy(module);
-  mlirContextDetachDiagnosticHandler(ctx, handler);
-  mlirContextDestroy(ctx);
-  free(chunks);
-  free(diags.items);
-  drv_source_free(&src);
+  drv_input_close(&in);
   return ok ? 0 : 1;
 }
 
@@ -248,6 +228,6 @@ int main(int argc, char **argv) {
   }
   if (args)
     return 1;
-  LLVMInstallFatalErrorHandler(on_fatal_error);
+  drv_install_fatal_error_handler(tool);
   return drv_run_with_big_stack(run, &o);
 }
