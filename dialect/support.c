@@ -62,3 +62,12 @@ MlirStringRef coro_op_name(MlirOperation op) {
 bool coro_op_named(MlirOperation op, const char *name) {
   return coro_ref_eq(coro_op_name(op), name);
 }
+
+MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
+  MlirSymbolTable symbols = mlirSymbolTableCreate(table);
+  if (mlirSymbolTableIsNull(symbols))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirSymbolTableLookup(symbols, name);
+  mlirSymbolTableDestroy(symbols);
+  return op;
+}

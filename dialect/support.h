@@ -35,4 +35,8 @@ bool coro_ref_starts_with(MlirStringRef ref, const char *prefix);
 MlirStringRef coro_op_name(MlirOperation op);
 bool coro_op_named(MlirOperation op, const char *name);
 
+/* The op named `name` in the symbol table of `table` (usually the module),
+ * or null when there is none or `table` is not a symbol table. */
+MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
+
 #endif /* CORO_DIALECT_SUPPORT_H */

@@ -133,18 +133,9 @@ static void check_signature(struct verifier *v, struct coro *c) {
 /* Whether the module defines `name` as something other than a function
  * (an absent allocator is declared by the lowering, as malloc is). */
 static bool symbol_is_non_function(struct verifier *v, MlirStringRef name) {
-  MlirBlock body =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(v->module, 0));
-  if (mlirBlockIsNull(body))
-    return false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = attr(op, "sym_name");
-    if (mlirAttributeIsAString(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return !coro_op_named(op, "func.func") && !coro_op_named(op, "llvm.func");
-  }
-  return false;
+  MlirOperation op = coro_lookup_symbol(v->module, name);
+  return !mlirOperationIsNull(op) && !coro_op_named(op, "func.func") &&
+         !coro_op_named(op, "llvm.func");
 }
 
 static void check_allocator(struct verifier *v, struct coro *c,
@@ -539,17 +530,11 @@ static MlirOperation handle_origin(struct verifier *v, MlirValue h) {
   if (!coro_op_named(def, "func.call") ||
       !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirOperation){NULL};
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirBlock body =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(v->module, 0));
-  for (MlirOperation f = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    MlirAttribute sym = attr(f, "sym_name");
-    if (coroOpIsCoroutine(f) && mlirAttributeIsAString(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return f;
-  }
-  return (MlirOperation){NULL};
+  MlirOperation f =
+      coro_lookup_symbol(v->module, mlirFlatSymbolRefAttrGetValue(callee));
+  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f)
+             ? f
+             : (MlirOperation){NULL};
 }
 
 static MlirWalkResult find_resume_type(MlirOperation op, void *user) {

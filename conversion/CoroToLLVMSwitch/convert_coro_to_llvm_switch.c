@@ -159,17 +159,9 @@ static MlirAttribute sym_attr(MlirOperation func, const char *attr) {
 /* Whether the module's symbol `sym` is a func.func (else llvm.func, or
  * absent: then it is declared as an llvm.func). */
 static bool symbol_is_func(MlirOperation module, MlirAttribute sym) {
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute s = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(s) && mlirAttributeIsAString(s) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(s), name))
-      return coro_op_named(op, "func.func");
-  }
-  return false;
+  MlirOperation op =
+      coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(sym));
+  return !mlirOperationIsNull(op) && coro_op_named(op, "func.func");
 }
 
 /* coro.alloc: "heap" (default) or "elide". "elide" marks the ramp

@@ -359,17 +359,7 @@ static MlirOperation enclosing_func(MlirOperation op) {
 static MlirOperation lookup_func(MlirOperation module, MlirAttribute callee) {
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirOperation){NULL};
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute sym = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("sym_name"));
-    if (!mlirAttributeIsNull(sym) && mlirAttributeIsAString(sym) &&
-        mlirStringRefEqual(mlirStringAttrGetValue(sym), name))
-      return op;
-  }
-  return (MlirOperation){NULL};
+  return coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(callee));
 }
 
 /* The ABI that owns a handle value when it can be told from where the
