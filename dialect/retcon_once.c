@@ -92,6 +92,31 @@ static unsigned op_counts(struct once *o, MlirOperation op, unsigned in) {
   return in;
 }
 
+/* Runs block `i` of `blocks` from its current fact: joins what reaches each
+ * successor into that block's fact (setting *changed when one grows), and
+ * what reaches an exit (a terminator without successors) into *out. */
+static void run_block(struct once *o, const MlirBlock *blocks, unsigned *facts,
+                      size_t n, size_t i, bool *changed, unsigned *out) {
+  unsigned f = facts[i];
+  if (!f)
+    return;
+  MlirOperation op = mlirBlockGetFirstOperation(blocks[i]);
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    f = op_counts(o, op, f);
+    intptr_t nsucc = mlirOperationGetNumSuccessors(op);
+    for (intptr_t s = 0; s < nsucc; ++s) {
+      MlirBlock succ = mlirOperationGetSuccessor(op, s);
+      for (size_t j = 0; j < n; ++j)
+        if (mlirBlockEqual(blocks[j], succ) && (facts[j] | f) != facts[j]) {
+          facts[j] |= f;
+          *changed = true;
+        }
+    }
+    if (mlirOperationIsNull(mlirOperationGetNextInBlock(op)) && nsucc == 0)
+      *out |= f;
+  }
+}
+
 /* Runs the dataflow over `region`'s blocks starting with `in` at its entry;
  * returns the join of the counts at its exits (terminators without
  * successors). coro.end checks happen once the facts are final. */
@@ -109,40 +134,16 @@ static unsigned region_counts(struct once *o, MlirRegion region, unsigned in) {
   facts[0] = in;
   /* Iterate to a fixpoint without reporting, then once more to report. */
   struct once quiet = {false, false};
+  unsigned out = 0;
   bool changed = true;
   while (changed) {
     changed = false;
-    for (i = 0; i < n; ++i) {
-      unsigned f = facts[i];
-      if (!f)
-        continue;
-      MlirOperation op = mlirBlockGetFirstOperation(blocks[i]);
-      for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-        f = op_counts(&quiet, op, f);
-        for (intptr_t s = 0; s < mlirOperationGetNumSuccessors(op); ++s) {
-          MlirBlock succ = mlirOperationGetSuccessor(op, s);
-          for (size_t j = 0; j < n; ++j)
-            if (mlirBlockEqual(blocks[j], succ) && (facts[j] | f) != facts[j]) {
-              facts[j] |= f;
-              changed = true;
-            }
-        }
-      }
-    }
+    for (i = 0; i < n; ++i)
+      run_block(&quiet, blocks, facts, n, i, &changed, &out);
   }
-  unsigned out = 0;
-  for (i = 0; i < n; ++i) {
-    unsigned f = facts[i];
-    if (!f)
-      continue;
-    MlirOperation op = mlirBlockGetFirstOperation(blocks[i]);
-    for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      f = op_counts(o, op, f);
-      if (mlirOperationIsNull(mlirOperationGetNextInBlock(op)) &&
-          mlirOperationGetNumSuccessors(op) == 0)
-        out |= f;
-    }
-  }
+  out = 0;
+  for (i = 0; i < n; ++i)
+    run_block(o, blocks, facts, n, i, &changed, &out);
   free(blocks);
   free(facts);
   return out;
