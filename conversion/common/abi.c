@@ -612,3 +612,224 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   free(c.consumers.v);
   return res;
 }
+
+/*===--- helpers shared by the ABIs ----------------------------------------*/
+
+void cb_store(struct cb *b, MlirValue v, MlirValue ptr, unsigned align) {
+  MlirValue ops[2] = {v, ptr};
+  char attrs[64];
+  snprintf(attrs, sizeof attrs, "{alignment = %u : i64, ordering = 0 : i64}",
+           align);
+  cb_op(b, "llvm.store", 2, ops, 0, NULL, attrs, 0, NULL);
+}
+
+MlirValue cb_load(struct cb *b, MlirValue ptr, MlirType t, unsigned align) {
+  char attrs[64];
+  snprintf(attrs, sizeof attrs, "{alignment = %u : i64, ordering = 0 : i64}",
+           align);
+  return cb_val(b, "llvm.load", 1, &ptr, t, attrs);
+}
+
+MlirValue cb_call(struct cb *b, MlirAttribute sym, bool is_func, intptr_t n,
+                  const MlirValue *args, MlirType result) {
+  char attrs[256];
+  snprintf(attrs, sizeof attrs,
+           "{CConv = #llvm.cconv<ccc>, TailCallKind = "
+           "#llvm.tailcallkind<none>, fastmathFlags = "
+           "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
+           "operandSegmentSizes = array<i32: %d, 0>}",
+           (int)n);
+  bool has = !mlirTypeIsNull(result);
+  MlirOperation op =
+      cb_op(b, is_func ? "func.call" : "llvm.call", n, args, has ? 1 : 0,
+            &result, is_func ? NULL : attrs, 0, NULL);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
+                                  sym);
+  return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
+}
+
+MlirBlock coro_block_after(MlirBlock after, intptr_t nArgs,
+                           const MlirType *types, MlirLocation loc) {
+  MlirLocation locs[4] = {loc, loc, loc, loc};
+  assert(nArgs <= 4 && "too many block arguments");
+  MlirBlock b = mlirBlockCreate(nArgs, types, locs);
+  mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(after), after, b);
+  return b;
+}
+
+void coro_ensure_func(MlirOperation module, const char *name,
+                      const char *text) {
+  if (!mlirOperationIsNull(
+          coro_lookup_symbol(module, mlirStringRefCreateFromCString(name))))
+    return;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation f = mlirOperationCreateParse(
+      mlirOperationGetContext(module), mlirStringRefCreateFromCString(text),
+      mlirStringRefCreateFromCString("coro-lowering"));
+  assert(!mlirOperationIsNull(f) && "bad function text");
+  mlirBlockAppendOwnedOperation(body, f);
+}
+
+void coro_add_passthrough(MlirOperation func, const char *const *extra) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute old = mlirOperationGetAttributeByName(func, key);
+  intptr_t n = !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old)
+                   ? mlirArrayAttrGetNumElements(old)
+                   : 0;
+  intptr_t more = 0;
+  while (extra[more])
+    ++more;
+  MlirAttribute *elems = malloc((size_t)(n + more + 1) * sizeof *elems);
+  assert(elems && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    elems[i] = mlirArrayAttrGetElement(old, i);
+  for (intptr_t i = 0; i < more; ++i)
+    elems[n + i] =
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(extra[i]));
+  mlirOperationSetAttributeByName(func, key,
+                                  mlirArrayAttrGet(ctx, n + more, elems));
+  free(elems);
+}
+
+MlirAttribute coro_sym_attr(MlirOperation op, const char *attr) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFlatSymbolRef(a))
+    return (MlirAttribute){NULL};
+  return a;
+}
+
+/* Whether the module's symbol `sym` is a func.func (else llvm.func, or
+ * absent: then it is declared as an llvm.func). */
+static bool symbol_is_func(MlirOperation module, MlirAttribute sym) {
+  MlirOperation op =
+      coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(sym));
+  return !mlirOperationIsNull(op) && coro_op_named(op, "func.func");
+}
+
+MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
+                                     struct coro_allocator *out) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  out->alloc_fn = coro_sym_attr(func, "coro.alloc_fn");
+  out->free_fn = coro_sym_attr(func, "coro.free_fn");
+  MlirLocation loc = mlirOperationGetLocation(func);
+  if (mlirAttributeIsNull(out->alloc_fn) != mlirAttributeIsNull(out->free_fn)) {
+    mlirEmitError(loc, "coro.alloc_fn and coro.free_fn must be given "
+                       "together (as flat symbol references)");
+    return mlirLogicalResultFailure();
+  }
+  if (mlirAttributeIsNull(out->alloc_fn)) {
+    out->alloc_fn =
+        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("malloc"));
+    out->free_fn =
+        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("free"));
+  }
+  out->alloc_is_func = symbol_is_func(module, out->alloc_fn);
+  out->free_is_func = symbol_is_func(module, out->free_fn);
+  if ((!out->alloc_is_func &&
+       !coro_declare_func(module, out->alloc_fn, "(i64) -> !llvm.ptr", loc)) ||
+      (!out->free_is_func &&
+       !coro_declare_func(module, out->free_fn, "(!llvm.ptr)", loc)))
+    return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+MlirType coro_promise_type(MlirContext ctx, MlirType value_storage) {
+  MlirType fields[2] = {cb_ptr(ctx), value_storage};
+  return mlirLLVMStructTypeLiteralGet(ctx, 2, fields, false);
+}
+
+MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirType s = coroTypeIsNone(t) ? cb_int(ctx, 8) : coro_storage_type(t);
+  if (mlirTypeIsNull(s)) {
+    struct coro_str ts = coro_type_str(t), msg = {0};
+    coro_str_appendz(&msg, "values of type ");
+    coro_str_appendz(&msg, coro_str_cstr(&ts));
+    coro_str_appendz(&msg, " cannot be published by a ");
+    coro_str_appendz(&msg, abi);
+    coro_str_appendz(&msg, " coroutine");
+    mlirEmitError(mlirOperationGetLocation(func), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    coro_str_free(&ts);
+  }
+  return s;
+}
+
+unsigned coro_value_align(MlirType storage) {
+  unsigned a = coro_storage_align(storage);
+  return a > CORO_PROMISE_OFFSET ? CORO_PROMISE_OFFSET : a;
+}
+
+/* The promise of the handle `h` whose value is stored as `storage`. */
+static MlirValue promise_of(struct cb *b, MlirValue h) {
+  MlirValue ops[3] = {h, cb_const_int(b, 32, CORO_PROMISE_OFFSET),
+                      cb_const_int(b, 1, 0)};
+  return cb_val(b, "llvm.intr.coro.promise", 3, ops, cb_ptr(b->ctx), NULL);
+}
+
+MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
+                                  MlirType resume_storage) {
+  MlirType ptr = cb_ptr(ctx);
+  MlirType fields[6] = {ptr, ptr, coro_promise_type(ctx, value_storage),
+                        ptr, ptr, resume_storage};
+  return mlirLLVMStructTypeLiteralGet(ctx, 6, fields, false);
+}
+
+MlirLogicalResult coro_lower_consumer(MlirOperation op,
+                                      const char *abi_with_resume_values) {
+  struct cb b = cb_before(op);
+  MlirContext ctx = b.ctx;
+  MlirValue h = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0)
+                                                : (MlirValue){NULL};
+  MlirValue repl = {NULL};
+  if (coro_op_named(op, "coro.resume")) {
+    if (mlirOperationGetNumOperands(op) > 1) {
+      if (!abi_with_resume_values) {
+        mlirEmitError(b.loc, "the switch ABI passes no value on resume");
+        return mlirLogicalResultFailure();
+      }
+      MlirValue r = mlirOperationGetOperand(op, 1);
+      MlirType rs = coro_storage_type(mlirValueGetType(r));
+      MlirType t = coroHandleTypeGetElementType(
+          mlirValueGetType(mlirOperationGetOperand(op, 0)));
+      MlirType vs = coroTypeIsNone(t) ? cb_int(ctx, 8) : coro_storage_type(t);
+      if (mlirTypeIsNull(rs) || mlirTypeIsNull(vs)) {
+        mlirEmitError(b.loc, "coro.resume value type cannot be stored");
+        return mlirLogicalResultFailure();
+      }
+      MlirValue slot =
+          cb_field(&b, h, coro_control_prefix_type(ctx, vs, rs), 5);
+      cb_store(&b, coro_to_storage(&b, r), slot, coro_value_align(rs));
+    }
+    cb_val(&b, "llvm.intr.coro.resume", 1, &h, (MlirType){NULL}, NULL);
+  } else if (coro_op_named(op, "coro.destroy")) {
+    cb_intrinsic(&b, "llvm.coro.destroy", 1, &h, (MlirType){NULL});
+  } else if (coro_op_named(op, "coro.done")) {
+    repl = cb_intrinsic(&b, "llvm.coro.done", 1, &h, cb_int(ctx, 1));
+  } else if (coro_op_named(op, "coro.noop")) {
+    repl = cb_intrinsic(&b, "llvm.coro.noop", 0, NULL, cb_ptr(ctx));
+  } else if (coro_op_named(op, "coro.promise")) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    MlirType storage = coro_storage_type(t);
+    if (mlirTypeIsNull(storage)) {
+      mlirEmitError(b.loc, "coro.promise result type cannot be stored");
+      return mlirLogicalResultFailure();
+    }
+    repl = coro_load_promise_value(&b, h, t);
+  }
+  if (!mlirValueIsNull(repl))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), repl);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t) {
+  MlirType storage = coro_storage_type(t);
+  MlirValue p = promise_of(b, h);
+  MlirValue v =
+      cb_load(b, cb_field(b, p, coro_promise_type(b->ctx, storage), 1), storage,
+              coro_value_align(storage));
+  return coro_from_storage(b, v, t);
+}

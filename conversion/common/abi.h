@@ -85,6 +85,69 @@ unsigned coro_storage_align(MlirType storage);
 bool coro_declare_func(MlirOperation module, MlirAttribute sym,
                        const char *type, MlirLocation loc);
 
+/* `llvm.store`/`llvm.load` with an explicit alignment. */
+void cb_store(struct cb *b, MlirValue v, MlirValue ptr, unsigned align);
+MlirValue cb_load(struct cb *b, MlirValue ptr, MlirType t, unsigned align);
+/* Calls the function `sym` (a flat symbol ref; an llvm.func, or a func.func
+ * when `is_func`) with zero or one result. The callee is set as an
+ * attribute, never printed and parsed, so any symbol name works. */
+MlirValue cb_call(struct cb *b, MlirAttribute sym, bool is_func, intptr_t n,
+                  const MlirValue *args, MlirType result);
+
+/* A new block with arguments inserted right after `after`. */
+MlirBlock coro_block_after(MlirBlock after, intptr_t nArgs,
+                           const MlirType *types, MlirLocation loc);
+
+/* Parses the function `text` and appends it to the module unless a symbol
+ * named `name` exists. */
+void coro_ensure_func(MlirOperation module, const char *name, const char *text);
+
+/* Adds `extra` (a NULL-terminated list of strings) to the function's
+ * passthrough attributes, keeping those already there. */
+void coro_add_passthrough(MlirOperation func, const char *const *extra);
+
+/* The flat symbol ref attribute `attr` of `op` (null when absent). */
+MlirAttribute coro_sym_attr(MlirOperation op, const char *attr);
+
+/* The allocator pair of a coroutine: coro.alloc_fn/coro.free_fn, or
+ * malloc/free (declared when absent). */
+struct coro_allocator {
+  MlirAttribute alloc_fn, free_fn;  /* flat symbol refs */
+  bool alloc_is_func, free_is_func; /* func.func (func.call) or llvm.func */
+};
+MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
+                                     struct coro_allocator *out);
+
+/* Lowers a consumer op (coro.resume/destroy/done/promise/noop) on a handle
+ * with the common header layout (abi.c's "handle layout"). A value passed
+ * on resume is stored in the control block's resume slot, which only the
+ * retcon ABIs have: `abi_with_resume_values` names the ABI when it accepts
+ * them, NULL when it does not. */
+MlirLogicalResult coro_lower_consumer(MlirOperation op,
+                                      const char *abi_with_resume_values);
+
+/* The promise of every handle: `{ptr continuation; S value}` at offset
+ * CORO_PROMISE_OFFSET, where S is the storage type of the handle's T (i8
+ * for none). */
+enum { CORO_PROMISE_OFFSET = 16 };
+MlirType coro_promise_type(MlirContext ctx, MlirType value_storage);
+/* The storage type of a published value type T (i8 for none); emits an
+ * error at `func` naming `abi` and returns null when T cannot be stored. */
+MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi);
+/* The alignment a value of `storage` has in a promise (at most 16). */
+unsigned coro_value_align(MlirType storage);
+
+/* Loads the value (of type `t`, stored as its storage type) from the
+ * promise of handle `h`. */
+MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);
+
+/* The first fields of a retcon control block (see the retcon conversion):
+ * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.
+ * The resume slot's offset depends only on S and R, so coro.resume can
+ * store a value through any handle of that type. */
+MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
+                                  MlirType resume_storage);
+
 /* One coroutine being lowered, as the driver hands it to the hooks. */
 struct coro_fn {
   MlirOperation func;  /* the func.func */
