@@ -7,6 +7,7 @@
  * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
  * This file is the one place that lists them all. */
 #include "coro-c/Passes.h"
+#include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
 
@@ -36,6 +37,14 @@ static const struct coro_pass_info coro_passes[] = {
      "Lower switch-ABI coroutines and consumer ops to LLVM coroutine "
      "intrinsics",
      "builtin.module", coro_convert_to_llvm_switch_run},
+    {"convert-coro-to-llvm-retcon", "ConvertCoroToLLVMRetcon",
+     "Lower retcon-ABI coroutines and consumer ops to LLVM's "
+     "returned-continuation intrinsics",
+     "builtin.module", coro_convert_to_llvm_retcon_run},
+    {"convert-coro-to-llvm-retcon-once", "ConvertCoroToLLVMRetconOnce",
+     "Lower retcon.once-ABI coroutines and consumer ops to LLVM's "
+     "yield-once intrinsics",
+     "builtin.module", coro_convert_to_llvm_retcon_once_run},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
@@ -44,6 +53,20 @@ static const struct coro_pipeline_info coro_pipelines[] = {
      "Verify and lower switch coroutines, and everything else, to the LLVM "
      "dialect",
      "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-switch,"
+     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
+     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+     "reconcile-unrealized-casts"},
+    {"coro-lower-retcon",
+     "Verify and lower retcon coroutines, and everything else, to the LLVM "
+     "dialect",
+     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-retcon,"
+     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
+     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+     "reconcile-unrealized-casts"},
+    {"coro-lower-retcon-once",
+     "Verify and lower retcon.once coroutines, and everything else, to the "
+     "LLVM dialect",
+     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-retcon-once,"
      "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
      "reconcile-unrealized-casts"},
@@ -83,6 +106,14 @@ MlirPass coroCreateConvertCoroToLLVMSwitchPass(void) {
   return create_pass(&coro_passes[1]);
 }
 
+MlirPass coroCreateConvertCoroToLLVMRetconPass(void) {
+  return create_pass(&coro_passes[2]);
+}
+
+MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void) {
+  return create_pass(&coro_passes[3]);
+}
+
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
 
 /* The registry stores an allocator function per pass, with no user data:
@@ -91,9 +122,13 @@ MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
   static MlirPass create_pass_##i(void) { return create_pass(&coro_passes[i]); }
 CORO_PASS_CREATOR(0)
 CORO_PASS_CREATOR(1)
+CORO_PASS_CREATOR(2)
+CORO_PASS_CREATOR(3)
 static MlirPass (*const pass_creators[num_coro_passes])(void) = {
     create_pass_0,
     create_pass_1,
+    create_pass_2,
+    create_pass_3,
 };
 
 /* Defined in registry.cpp. */

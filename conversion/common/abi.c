@@ -324,6 +324,7 @@ struct collect {
   struct opvec coroutines; /* func.func of this ABI */
   struct opvec consumers;  /* resume/destroy/done/promise/noop */
   bool ok;
+  bool foreign_coroutines; /* the module has coroutines of other ABIs */
 };
 
 static bool is_consumer(MlirOperation op) {
@@ -419,6 +420,8 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
   if (coroOpIsCoroutine(op)) {
     if (coro_ref_eq(abi_of(op), c->abi->name))
       opvec_push(&c->coroutines, op);
+    else
+      c->foreign_coroutines = true;
   } else if (is_consumer(op)) {
     if (coro_op_named(op, "coro.noop") ||
         !foreign(handle_abi(c->module, mlirOperationGetOperand(op, 0)),
@@ -570,8 +573,15 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  struct collect c = {abi, module, {0}, {0}, true};
+  struct collect c = {abi, module, {0}, {0}, true, false};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
+  if (c.ok && c.coroutines.n == 0 && c.foreign_coroutines) {
+    /* Handles of unknown origin in a module whose coroutines are all of
+     * other ABIs are theirs: leave the module to their conversions. */
+    free(c.consumers.v);
+    free(c.coroutines.v);
+    return mlirLogicalResultSuccess();
+  }
   size_t n = c.coroutines.n;
   struct opvec *inner = calloc(n + 1, sizeof *inner);
   MlirOperation *begins = calloc(n + 1, sizeof *begins);

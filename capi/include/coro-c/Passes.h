@@ -26,6 +26,14 @@ MlirPass coroCreateVerifyPass(void);
 /// caller.
 MlirPass coroCreateConvertCoroToLLVMSwitchPass(void);
 
+/// `--convert-coro-to-llvm-retcon` / `--convert-coro-to-llvm-retcon-once`:
+/// lower every coroutine with coro.abi = "retcon" (resp. "retcon.once") to
+/// LLVM's returned-continuation intrinsics, and the consumer ops on their
+/// handles; a handle becomes a pointer to a heap control block with the
+/// same header as a switch frame. Owned by the caller.
+MlirPass coroCreateConvertCoroToLLVMRetconPass(void);
+MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void);
+
 /// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
 /// nested in it, without a pass manager. Diagnostics go to the context.
 MlirLogicalResult coroVerify(MlirOperation op);

@@ -1,5 +1,5 @@
 // A coroutine of an ABI whose conversion does not exist yet.
-func.func @once() -> !coro.handle<i32> attributes {coro.abi = "retcon.once"} {
+func.func @task() -> !coro.handle<i32> attributes {coro.abi = "async"} {
   %h = "coro.begin"() : () -> !coro.handle<i32>
   %c = arith.constant 1 : i32
   "coro.yield"(%c) : (i32) -> i1

@@ -1,0 +1,1041 @@
+/* convert_coro_to_llvm_retcon.c - `--convert-coro-to-llvm-retcon` and
+ * `--convert-coro-to-llvm-retcon-once`: the returned-continuation ABIs (see
+ * docs/retcon-lowering.md).
+ *
+ * A coroutine `@gen(args) -> !coro.handle<T>` with coro.abi = "retcon" or
+ * "retcon.once" becomes three kinds of function:
+ *
+ *   @"gen.coro.ramp"(ptr buffer, args) -> !llvm.struct<(ptr, S)>
+ *       the body, with LLVM's coro.id.retcon(.once) intrinsics; CoroSplit
+ *       splits it into continuations of the prototype's type
+ *       (ptr buffer, i1 abnormal[, R]) -> {ptr, S} (retcon) or S (once).
+ *       Every suspension returns {continuation, published value}; the end
+ *       returns a null continuation (retcon) or, for retcon.once, the final
+ *       result through coro.end.results.
+ *   @gen(args) -> !llvm.ptr
+ *       an ordinary function under the coroutine's own name (call sites do
+ *       not change): it allocates the control block, runs the ramp on the
+ *       control block's buffer and returns the control block as the handle.
+ *   @"gen.coro.resume", @"gen.coro.destroy", @"gen.coro.settle"
+ *       the control block's thunks.
+ *
+ * The control block has the header every ABI's handle has (abi.h), so the
+ * consumer ops lower exactly as for the switch ABI:
+ *
+ *   struct { ptr resume;         fastcc void(ptr), null once finished
+ *            ptr destroy;        fastcc void(ptr)
+ *            {ptr cont; S value} promise, at offset 16
+ *            ptr continuation;   the retcon continuation (null: none)
+ *            ptr awaited;        the handle to run after an await suspends
+ *            R   resume_slot;    the value coro.resume passes (i8 if none)
+ *            [N x iALIGN] buffer } coro.buffer = array<i64: SIZE, ALIGN>
+ *
+ * The body reaches its own control block (coro.self, published final values,
+ * awaits) at a fixed negative offset from the buffer. LLVM allows one
+ * fallthrough coro.end per coroutine: every coro.end branches to one end
+ * block. A value passed on resume travels through the resume slot. */
+#include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
+#include "conversion/common/abi.h"
+#include "coro-c/Dialect.h"
+#include "dialect/support.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { DEFAULT_BUFFER_SIZE = 32, DEFAULT_BUFFER_ALIGN = 8, MAX_ALIGN = 16 };
+
+/* Control block fields (see the header comment). */
+enum {
+  CB_RESUME,
+  CB_DESTROY,
+  CB_PROMISE,
+  CB_CONT,
+  CB_AWAITED,
+  CB_SLOT,
+  CB_BUFFER
+};
+
+struct rc_state {
+  bool once;
+  MlirType S, R, RS; /* value storage; resume type and storage (null: none) */
+  MlirType cbt;      /* the control block struct */
+  MlirType ret;      /* the ramp's result: {ptr, S} */
+  MlirValue buf, self, hdl;
+  MlirBlock end; /* ^end(%final: S): the one coro.end */
+  struct coro_allocator alloc;
+  struct coro_str name; /* the coroutine's symbol name */
+};
+
+/* Appends printf-style text to `s`. */
+static void appendf(struct coro_str *s, const char *fmt, ...) {
+  va_list ap, ap2;
+  va_start(ap, fmt);
+  va_copy(ap2, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *tmp = malloc((size_t)n + 1);
+  vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  coro_str_append(s, tmp, (size_t)n);
+  free(tmp);
+}
+
+/* A quoted symbol reference @"<name><suffix>". */
+static struct coro_str sym_text(const struct coro_str *name,
+                                const char *suffix) {
+  struct coro_str s = {0};
+  coro_str_appendz(&s, "@\"");
+  for (size_t i = 0; i < name->len; ++i) {
+    char c = name->data[i];
+    if (c == '"' || c == '\\') {
+      char esc[4];
+      snprintf(esc, sizeof esc, "\\%02X", (unsigned char)c);
+      coro_str_appendz(&s, esc);
+    } else {
+      coro_str_append(&s, &c, 1);
+    }
+  }
+  coro_str_appendz(&s, suffix);
+  coro_str_appendz(&s, "\"");
+  return s;
+}
+
+static struct coro_str attr_str(MlirAttribute a) {
+  struct coro_str s = {0};
+  mlirAttributePrint(a, coro_str_callback, &s);
+  return s;
+}
+
+/* Queues one generated function's text; `flush_funcs` parses the queue. */
+static void add_func(struct coro_str *queue, const struct coro_str *text) {
+  coro_str_append(queue, text->data, text->len);
+  coro_str_appendz(queue, "\n");
+}
+
+/* Parses the queued functions as one module, with `decls` declaring the
+ * symbols they use from the module, and moves every function that is not
+ * a declaration of `decls` into `module`. (Parsing verifies, and a symbol
+ * use verifies only when the symbol is in the same module.) */
+static void flush_funcs(MlirOperation module, const struct coro_str *decls,
+                        const struct coro_str *queue, size_t ndecls) {
+  struct coro_str text = {0};
+  coro_str_appendz(&text, "module {\n");
+  coro_str_append(&text, decls->data, decls->len);
+  coro_str_append(&text, queue->data, queue->len);
+  coro_str_appendz(&text, "}\n");
+  MlirModule parsed =
+      mlirModuleCreateParse(mlirOperationGetContext(module),
+                            mlirStringRefCreate(text.data, text.len));
+  if (mlirModuleIsNull(parsed)) {
+    fprintf(stderr, "coro-retcon: cannot parse generated functions:\n%s\n",
+            coro_str_cstr(&text));
+    abort(); /* a bug in this file, never a property of the input */
+  }
+  coro_str_free(&text);
+  MlirBlock from = mlirModuleGetBody(parsed);
+  MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation op = mlirBlockGetFirstOperation(from);
+  for (size_t i = 0; i < ndecls && !mlirOperationIsNull(op); ++i)
+    op = mlirOperationGetNextInBlock(op);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(to, op);
+    op = next;
+  }
+  mlirModuleDestroy(parsed);
+}
+
+/*===--- LLVM's intrinsic name mangling -----------------------------------===*/
+
+/* Appends LLVM's mangled name of `t` (Intrinsic::getName's suffix). */
+static bool mangle(MlirType t, struct coro_str *out) {
+  if (mlirTypeIsAInteger(t)) {
+    appendf(out, "i%u", mlirIntegerTypeGetWidth(t));
+  } else if (mlirTypeIsABF16(t)) {
+    coro_str_appendz(out, "bf16");
+  } else if (mlirTypeIsAF16(t) || mlirTypeIsAF32(t) || mlirTypeIsAF64(t)) {
+    appendf(out, "f%u", mlirFloatTypeGetWidth(t));
+  } else if (mlirTypeIsALLVMPointerType(t)) {
+    appendf(out, "p%u", mlirLLVMPointerTypeGetAddressSpace(t));
+  } else if (mlirTypeIsAVector(t) && mlirShapedTypeGetRank(t) == 1) {
+    appendf(out, "v%lld", (long long)mlirShapedTypeGetDimSize(t, 0));
+    return mangle(mlirShapedTypeGetElementType(t), out);
+  } else if (mlirTypeIsALLVMStructType(t) && mlirLLVMStructTypeIsLiteral(t)) {
+    coro_str_appendz(out, "sl_");
+    for (intptr_t i = 0; i < mlirLLVMStructTypeGetNumElementTypes(t); ++i)
+      if (!mangle(mlirLLVMStructTypeGetElementType(t, i), out))
+        return false;
+    coro_str_appendz(out, "s");
+  } else {
+    /* The C API has no isa for arrays: read the count off the printed
+     * type, `!llvm.array<N x T>`. */
+    struct coro_str text = coro_type_str(t);
+    static const char prefix[] = "!llvm.array<";
+    bool array = text.len > sizeof prefix &&
+                 !strncmp(text.data, prefix, sizeof prefix - 1);
+    unsigned long long count =
+        array ? strtoull(text.data + sizeof prefix - 1, NULL, 10) : 0;
+    coro_str_free(&text);
+    if (!array)
+      return false;
+    appendf(out, "a%llu", count);
+    return mangle(mlirLLVMArrayTypeGetElementType(t), out);
+  }
+  return true;
+}
+
+/*===--- layout ------------------------------------------------------------*/
+
+static MlirLogicalResult error_at(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  return mlirLogicalResultFailure();
+}
+
+/* The R of the coroutine's yields (the verifier made them agree). */
+static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
+    *(MlirType *)user = mlirValueGetType(mlirOperationGetResult(op, 1));
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  const char *abi = st->once ? "retcon.once" : "retcon";
+  st->S = coro_value_storage(fn->func, fn->value_type, abi);
+  if (mlirTypeIsNull(st->S))
+    return mlirLogicalResultFailure();
+  mlirOperationWalk(fn->func, find_resume_type, &st->R, MlirWalkPreOrder);
+  if (!mlirTypeIsNull(st->R)) {
+    st->RS = coro_storage_type(st->R);
+    if (mlirTypeIsNull(st->RS))
+      return error_at(fn->func, "the values this coroutine takes on resume "
+                                "have a type the retcon ABIs cannot pass");
+  }
+  long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
+  MlirAttribute buffer = mlirOperationGetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString("coro.buffer"));
+  if (!mlirAttributeIsNull(buffer)) {
+    if (!mlirAttributeIsADenseI64Array(buffer) ||
+        mlirDenseArrayGetNumElements(buffer) != 2)
+      return error_at(fn->func, "coro.buffer must be array<i64: SIZE, ALIGN>");
+    size = mlirDenseI64ArrayGetElement(buffer, 0);
+    align = mlirDenseI64ArrayGetElement(buffer, 1);
+    if (size <= 0 || size > (1LL << 30) || align <= 0 ||
+        (align & (align - 1)) || align > MAX_ALIGN)
+      return error_at(fn->func,
+                      "coro.buffer needs 0 < SIZE <= 2^30 and ALIGN a power "
+                      "of two of at most 16 (the control block's alignment)");
+  }
+  MlirAttribute alloc = mlirOperationGetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
+  if (!mlirAttributeIsNull(alloc) &&
+      !(mlirAttributeIsAString(alloc) &&
+        coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
+    return error_at(fn->func, "the retcon ABIs support coro.alloc = \"heap\" "
+                              "(or coro.alloc_fn/coro.free_fn): the control "
+                              "block outlives the call");
+  MlirType ptr = cb_ptr(ctx);
+  char text[96];
+  snprintf(text, sizeof text, "!llvm.array<%lld x i%lld>",
+           (size + align - 1) / align, align * 8);
+  MlirType fields[7] = {ptr,
+                        ptr,
+                        coro_promise_type(ctx, st->S),
+                        ptr,
+                        ptr,
+                        mlirTypeIsNull(st->RS) ? cb_int(ctx, 8) : st->RS,
+                        cb_type(ctx, text)};
+  st->cbt = mlirLLVMStructTypeLiteralGet(ctx, 7, fields, false);
+  MlirType rf[2] = {ptr, st->S};
+  st->ret = mlirLLVMStructTypeLiteralGet(ctx, 2, rf, false);
+  return mlirLogicalResultSuccess();
+}
+
+/*===--- generated functions -----------------------------------------------*/
+
+/* The types and names the generated text uses. */
+struct texts {
+  struct coro_str S, RS, cbt, ret, cont_ret, proto_args;
+  struct coro_str ramp, resume, destroy, settle, proto, alloc, free;
+};
+
+static void texts_free(struct texts *t) {
+  struct coro_str *all[] = {&t->S,        &t->RS,         &t->cbt,   &t->ret,
+                            &t->cont_ret, &t->proto_args, &t->ramp,  &t->resume,
+                            &t->destroy,  &t->settle,     &t->proto, &t->alloc,
+                            &t->free};
+  for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
+    coro_str_free(all[i]);
+}
+
+static void texts_init(struct rc_state *st, struct texts *t) {
+  memset(t, 0, sizeof *t);
+  t->S = coro_type_str(st->S);
+  if (!mlirTypeIsNull(st->RS))
+    t->RS = coro_type_str(st->RS);
+  t->cbt = coro_type_str(st->cbt);
+  t->ret = coro_type_str(st->ret);
+  t->cont_ret = coro_type_str(st->once ? st->S : st->ret);
+  coro_str_appendz(&t->proto_args, "!llvm.ptr, i1");
+  if (t->RS.len)
+    appendf(&t->proto_args, ", %s", coro_str_cstr(&t->RS));
+  t->ramp = sym_text(&st->name, ".coro.ramp");
+  t->resume = sym_text(&st->name, ".coro.resume");
+  t->destroy = sym_text(&st->name, ".coro.destroy");
+  t->settle = sym_text(&st->name, ".coro.settle");
+  t->proto = sym_text(&st->name, ".coro.proto");
+}
+
+/* A call of the allocator or deallocator `sym` in generated text. */
+static void call_text(struct coro_str *out, MlirAttribute sym, bool is_func,
+                      const char *result, const char *arg, bool alloc) {
+  struct coro_str s = attr_str(sym);
+  if (alloc)
+    appendf(out, "  %s = %s %s(%s) : (i64) -> !llvm.ptr\n", result,
+            is_func ? "func.call" : "llvm.call", coro_str_cstr(&s), arg);
+  else
+    appendf(out, "  %s %s(%s) : (!llvm.ptr) -> ()\n",
+            is_func ? "func.call" : "llvm.call", coro_str_cstr(&s), arg);
+  coro_str_free(&s);
+}
+
+/* @settle(cb, {cont, value}) -> ptr: records a suspension (continuation and
+ * published value) or the end; returns the handle to run next (the awaited
+ * handle after an await, the awaiter after the end) or null. */
+static void emit_settle(struct coro_str *queue, struct texts *t) {
+  struct coro_str s = {0};
+  const char *cbt = coro_str_cstr(&t->cbt), *ret = coro_str_cstr(&t->ret);
+  appendf(&s,
+          "llvm.func internal %s(%%cb: !llvm.ptr, %%res: %s) -> !llvm.ptr {\n"
+          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+          "  %%c = llvm.extractvalue %%res[0] : %s\n"
+          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%c, %%fc : !llvm.ptr, !llvm.ptr\n"
+          "  %%fin = llvm.icmp \"eq\" %%c, %%z : !llvm.ptr\n"
+          "  llvm.cond_br %%fin, ^fin, ^susp\n"
+          "^fin:\n"
+          "  %%fr = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%z, %%fr : !llvm.ptr, !llvm.ptr\n"
+          "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%k = llvm.load %%pc : !llvm.ptr -> !llvm.ptr\n"
+          "  llvm.return %%k : !llvm.ptr\n"
+          "^susp:\n"
+          "  %%v = llvm.extractvalue %%res[1] : %s\n"
+          "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%v, %%pv : %s, !llvm.ptr\n"
+          "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%a = llvm.load %%fa : !llvm.ptr -> !llvm.ptr\n"
+          "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
+          "  llvm.return %%a : !llvm.ptr\n"
+          "}",
+          coro_str_cstr(&t->settle), ret, ret, CB_CONT, cbt, CB_RESUME, cbt,
+          CB_PROMISE, cbt, ret, CB_PROMISE, cbt, coro_str_cstr(&t->S),
+          CB_AWAITED, cbt);
+  add_func(queue, &s);
+  coro_str_free(&s);
+}
+
+/* Runs `next` (a handle, maybe null) by a tail call of its resume entry. */
+static void tail_resume_text(struct coro_str *s) {
+  coro_str_appendz(s, "  %z = llvm.mlir.zero : !llvm.ptr\n"
+                      "  %none = llvm.icmp \"eq\" %next, %z : !llvm.ptr\n"
+                      "  llvm.cond_br %none, ^ret, ^go\n"
+                      "^go:\n"
+                      "  %fn = llvm.load %next : !llvm.ptr -> !llvm.ptr\n"
+                      "  llvm.call fastcc musttail %fn(%next) : !llvm.ptr, "
+                      "(!llvm.ptr) -> ()\n"
+                      "  llvm.return\n"
+                      "^ret:\n"
+                      "  llvm.return\n"
+                      "}");
+}
+
+/* The resume entry: runs the continuation with abnormal = false and the
+ * resume slot's value, settles, and tail-calls whatever runs next. */
+static void emit_resume(struct coro_str *queue, struct rc_state *st,
+                        struct texts *t) {
+  struct coro_str s = {0};
+  const char *cbt = coro_str_cstr(&t->cbt);
+  appendf(&s,
+          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
+          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n"
+          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%no = llvm.mlir.constant(false) : i1\n",
+          coro_str_cstr(&t->resume), CB_CONT, cbt, CB_BUFFER, cbt);
+  if (t->RS.len)
+    appendf(&s,
+            "  %%fs = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+            "!llvm.ptr, %s\n"
+            "  %%r = llvm.load %%fs : !llvm.ptr -> %s\n",
+            CB_SLOT, cbt, coro_str_cstr(&t->RS));
+  appendf(&s,
+          "  %%res = llvm.call %%c(%%buf, %%no%s) : !llvm.ptr, (%s) -> %s\n",
+          t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
+          coro_str_cstr(&t->cont_ret));
+  if (st->once) {
+    /* The one continuation ran to the end: settle with a null
+     * continuation (the final value is already in the promise). */
+    appendf(&s,
+            "  %%n = llvm.mlir.zero : !llvm.ptr\n"
+            "  %%u = llvm.mlir.undef : %s\n"
+            "  %%fin = llvm.insertvalue %%n, %%u[0] : %s\n"
+            "  %%next = llvm.call %s(%%cb, %%fin) : (!llvm.ptr, %s) -> "
+            "!llvm.ptr\n",
+            coro_str_cstr(&t->ret), coro_str_cstr(&t->ret),
+            coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
+  } else {
+    appendf(&s,
+            "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
+            "!llvm.ptr\n",
+            coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
+  }
+  tail_resume_text(&s);
+  add_func(queue, &s);
+  coro_str_free(&s);
+}
+
+/* The destroy entry: resumes a suspended coroutine abnormally (it runs its
+ * cleanup to coro.end), then frees the control block. */
+static void emit_destroy(struct coro_str *queue, struct rc_state *st,
+                         struct texts *t) {
+  struct coro_str s = {0};
+  const char *cbt = coro_str_cstr(&t->cbt);
+  appendf(&s,
+          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
+          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n"
+          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+          "  %%live = llvm.icmp \"ne\" %%c, %%z : !llvm.ptr\n"
+          "  llvm.cond_br %%live, ^run, ^free\n"
+          "^run:\n"
+          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%yes = llvm.mlir.constant(true) : i1\n",
+          coro_str_cstr(&t->destroy), CB_CONT, cbt, CB_BUFFER, cbt);
+  if (t->RS.len)
+    appendf(&s, "  %%r = llvm.mlir.zero : %s\n", coro_str_cstr(&t->RS));
+  appendf(&s,
+          "  %%res = llvm.call %%c(%%buf, %%yes%s) : !llvm.ptr, (%s) -> %s\n"
+          "  llvm.br ^free\n"
+          "^free:\n",
+          t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
+          coro_str_cstr(&t->cont_ret));
+  call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL, "%cb", false);
+  coro_str_appendz(&s, "  llvm.return\n}");
+  add_func(queue, &s);
+  coro_str_free(&s);
+}
+
+/* The prototype of the continuations (a declaration only), and llvm.func
+ * adapters for allocators that are func.func (coro.id.retcon takes
+ * function pointers). */
+static void emit_decls(struct coro_str *queue, struct rc_state *st,
+                       struct texts *t) {
+  struct coro_str s = {0};
+  appendf(&s,
+          "llvm.func %s(%s) -> %s attributes {sym_visibility = \"private\"}",
+          coro_str_cstr(&t->proto), coro_str_cstr(&t->proto_args),
+          coro_str_cstr(&t->cont_ret));
+  add_func(queue, &s);
+  coro_str_free(&s);
+  if (st->alloc.alloc_is_func) {
+    t->alloc = sym_text(&st->name, ".coro.alloc");
+    s = (struct coro_str){0};
+    appendf(&s, "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n",
+            coro_str_cstr(&t->alloc));
+    call_text(&s, st->alloc.alloc_fn, true, "%p", "%n", true);
+    coro_str_appendz(&s, "  llvm.return %p : !llvm.ptr\n}");
+    add_func(queue, &s);
+    coro_str_free(&s);
+  } else {
+    t->alloc = attr_str(st->alloc.alloc_fn);
+  }
+  if (st->alloc.free_is_func) {
+    t->free = sym_text(&st->name, ".coro.free");
+    s = (struct coro_str){0};
+    appendf(&s, "llvm.func internal %s(%%p: !llvm.ptr) {\n",
+            coro_str_cstr(&t->free));
+    call_text(&s, st->alloc.free_fn, true, NULL, "%p", false);
+    coro_str_appendz(&s, "  llvm.return\n}");
+    add_func(queue, &s);
+    coro_str_free(&s);
+  } else {
+    t->free = attr_str(st->alloc.free_fn);
+  }
+}
+
+/* @gen(args) -> ptr: allocates and initializes the control block, runs the
+ * ramp on its buffer, settles, runs an awaited handle, returns the block. */
+static void emit_entry(struct coro_str *queue, struct rc_state *st,
+                       struct texts *t, MlirType fty,
+                       const struct coro_str *visibility) {
+  struct coro_str s = {0}, self = sym_text(&st->name, "");
+  const char *cbt = coro_str_cstr(&t->cbt);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  appendf(&s, "func.func %s%s%s(",
+          visibility->len ? coro_str_cstr(visibility) : "",
+          visibility->len ? " " : "", coro_str_cstr(&self));
+  struct coro_str args = {0}, types = {0};
+  for (intptr_t i = 0; i < n; ++i) {
+    struct coro_str ty = coro_type_str(mlirFunctionTypeGetInput(fty, i));
+    appendf(&s, "%s%%a%ld: %s", i ? ", " : "", (long)i, coro_str_cstr(&ty));
+    appendf(&args, ", %%a%ld", (long)i);
+    appendf(&types, ", %s", coro_str_cstr(&ty));
+    coro_str_free(&ty);
+  }
+  coro_str_appendz(&s, ") -> !llvm.ptr {\n");
+  appendf(&s,
+          /* sizeof(control block) measured from a stack address, not as
+           * a constant expression (see emit_begin) */
+          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+          "  %%one = llvm.mlir.constant(1 : i64) : i64\n"
+          "  %%probe = llvm.alloca %%one x i8 : (i64) -> !llvm.ptr\n"
+          "  %%end = llvm.getelementptr %%probe[1] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%e = llvm.ptrtoint %%end : !llvm.ptr to i64\n"
+          "  %%b = llvm.ptrtoint %%probe : !llvm.ptr to i64\n"
+          "  %%size = llvm.sub %%e, %%b : i64\n",
+          cbt);
+  call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%cb", "%size",
+            true);
+  appendf(&s,
+          "  %%rf = llvm.mlir.addressof %s : !llvm.ptr\n"
+          "  %%df = llvm.mlir.addressof %s : !llvm.ptr\n"
+          "  %%f0 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%rf, %%f0 : !llvm.ptr, !llvm.ptr\n"
+          "  %%f1 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%df, %%f1 : !llvm.ptr, !llvm.ptr\n"
+          "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
+          "  %%v0 = llvm.mlir.zero : %s\n"
+          "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n"
+          "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
+          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%res = func.call %s(%%buf%s) : (!llvm.ptr%s) -> %s\n"
+          "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
+          "!llvm.ptr\n"
+          "  %%none = llvm.icmp \"eq\" %%next, %%z : !llvm.ptr\n"
+          "  llvm.cond_br %%none, ^ret, ^go\n"
+          "^go:\n"
+          "  llvm.intr.coro.resume %%next : !llvm.ptr\n"
+          "  llvm.br ^ret\n"
+          "^ret:\n"
+          "  func.return %%cb : !llvm.ptr\n"
+          "}",
+          coro_str_cstr(&t->resume), coro_str_cstr(&t->destroy), CB_RESUME, cbt,
+          CB_DESTROY, cbt, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_PROMISE,
+          cbt, coro_str_cstr(&t->S), CB_AWAITED, cbt, CB_BUFFER, cbt,
+          coro_str_cstr(&t->ramp), coro_str_cstr(&args), coro_str_cstr(&types),
+          coro_str_cstr(&t->ret), coro_str_cstr(&t->settle),
+          coro_str_cstr(&t->ret));
+  add_func(queue, &s);
+  coro_str_free(&s);
+  coro_str_free(&self);
+  coro_str_free(&args);
+  coro_str_free(&types);
+}
+
+/*===--- the ramp ----------------------------------------------------------*/
+
+static MlirValue addressof(struct cb *b, const struct coro_str *sym) {
+  struct coro_str attrs = {0};
+  appendf(&attrs, "{global_name = %s}", coro_str_cstr(sym));
+  MlirValue v = cb_val(b, "llvm.mlir.addressof", 0, NULL, cb_ptr(b->ctx),
+                       coro_str_cstr(&attrs));
+  coro_str_free(&attrs);
+  return v;
+}
+
+static MlirValue zero(struct cb *b, MlirType t) {
+  return cb_val(b, "llvm.mlir.zero", 0, NULL, t, NULL);
+}
+
+/* GEP cb[0, field(, sub)] into the control block. */
+static MlirValue cb_gep(struct rc_state *st, struct cb *b, MlirValue base,
+                        int field, int sub) {
+  struct coro_str ty = coro_type_str(st->cbt);
+  struct coro_str attrs = {0};
+  if (sub < 0)
+    appendf(&attrs,
+            "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
+            "array<i32: 0, %d>}",
+            coro_str_cstr(&ty), field);
+  else
+    appendf(&attrs,
+            "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
+            "array<i32: 0, %d, %d>}",
+            coro_str_cstr(&ty), field, sub);
+  MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
+                       coro_str_cstr(&attrs));
+  coro_str_free(&attrs);
+  coro_str_free(&ty);
+  return v;
+}
+
+/* Replaces coro.begin with coro.id.retcon(.once) and coro.begin, and
+ * computes the control block's address from the buffer. */
+static void emit_begin(struct coro_fn *fn, struct rc_state *st, struct texts *t,
+                       long long size, long long align) {
+  struct cb b = cb_before(fn->begin);
+  MlirContext ctx = b.ctx;
+  MlirValue ops[6] = {cb_const_int(&b, 32, size),
+                      cb_const_int(&b, 32, align),
+                      st->buf,
+                      addressof(&b, &t->proto),
+                      addressof(&b, &t->alloc),
+                      addressof(&b, &t->free)};
+  MlirValue id = cb_intrinsic(
+      &b, st->once ? "llvm.coro.id.retcon.once" : "llvm.coro.id.retcon", 6, ops,
+      cb_type(ctx, "!llvm.token"));
+  MlirValue bops[2] = {id, cb_null(&b)};
+  st->hdl = cb_val(&b, "llvm.intr.coro.begin", 2, bops, cb_ptr(ctx), NULL);
+  /* self = buf - offsetof(buffer), computed from buf rather than from a
+   * null base: a constant expression would be folded while translating to
+   * LLVM IR, with whatever data layout the module has then. */
+  MlirType i64 = cb_int(ctx, 64);
+  MlirValue field = cb_gep(st, &b, st->buf, CB_BUFFER, -1);
+  MlirValue sub[2] = {cb_val(&b, "llvm.ptrtoint", 1, &st->buf, i64, NULL),
+                      cb_val(&b, "llvm.ptrtoint", 1, &field, i64, NULL)};
+  MlirValue neg = cb_val(&b, "llvm.sub", 2, sub, i64,
+                         "{overflowFlags = #llvm.overflow<none>}");
+  MlirValue gops[2] = {st->buf, neg};
+  st->self = cb_val(&b, "llvm.getelementptr", 2, gops, cb_ptr(ctx),
+                    "{elem_type = i8, noWrapFlags = 0 : i32, "
+                    "rawConstantIndices = array<i32: -2147483648>}");
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->self);
+  mlirOperationDestroy(fn->begin);
+}
+
+/* The one end block: ^end(%final: S) -> coro.end (with coro.end.results
+ * for retcon.once); CoroSplit turns it into the ABI's return. */
+static void emit_end_block(struct coro_fn *fn, struct rc_state *st) {
+  MlirLocation loc = mlirOperationGetLocation(fn->func);
+  MlirContext ctx = mlirLocationGetContext(loc);
+  st->end = coro_new_block(mlirOperationGetRegion(fn->func, 0), 1, &st->S, loc);
+  struct cb b = cb_at_end(st->end, loc);
+  MlirType token = cb_type(ctx, "!llvm.token");
+  MlirValue tok;
+  if (st->once) {
+    MlirValue v = mlirBlockGetArgument(st->end, 0);
+    struct coro_str attrs = {0}, sty = coro_type_str(st->S);
+    appendf(&attrs, "{callee = @llvm.coro.end.results, var_callee_type = "
+                    "!llvm.func<token (...)>, CConv = #llvm.cconv<ccc>, "
+                    "TailCallKind = #llvm.tailcallkind<none>, fastmathFlags = "
+                    "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
+                    "operandSegmentSizes = array<i32: 1, 0>}");
+    tok = mlirOperationGetResult(cb_op(&b, "llvm.call", 1, &v, 1, &token,
+                                       coro_str_cstr(&attrs), 0, NULL),
+                                 0);
+    coro_str_free(&attrs);
+    coro_str_free(&sty);
+  } else {
+    tok = cb_val(&b, "llvm.mlir.none", 0, NULL, token, NULL);
+  }
+  MlirValue eops[3] = {st->hdl, cb_const_int(&b, 1, 0), tok};
+  cb_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
+  /* CoroSplit replaces what follows coro.end with the ABI's return. Before
+   * it runs, the ramp must still look like it returns something opaque:
+   * with `unreachable` here, interprocedural passes that run before
+   * CoroSplit (IPSCCP) conclude the ramp never returns and fold its
+   * callers' use of the result to undef. */
+  MlirValue opaque = cb_load(&b, st->buf, st->ret, 8);
+  cb_op(&b, "func.return", 1, &opaque, 0, NULL, NULL, 0, NULL);
+}
+
+/* Declares the vararg intrinsics the ramp calls. */
+static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
+                                            struct rc_state *st,
+                                            struct coro_str *suspend_name) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirLocation loc = mlirOperationGetLocation(fn->func);
+  MlirType rt = cb_int(ctx, 1);
+  if (!mlirTypeIsNull(st->RS)) {
+    MlirType f[2] = {cb_int(ctx, 1), st->RS};
+    rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
+  }
+  coro_str_appendz(suspend_name, "llvm.coro.suspend.retcon.");
+  if (!mangle(rt, suspend_name))
+    return error_at(fn->func, "the values this coroutine takes on resume "
+                              "have a type the retcon ABIs cannot pass");
+  struct coro_str sig = {0}, rts = coro_type_str(rt);
+  appendf(&sig, "(...) -> %s", coro_str_cstr(&rts));
+  bool ok = coro_declare_func(
+      fn->module,
+      mlirFlatSymbolRefAttrGet(
+          ctx, mlirStringRefCreate(suspend_name->data, suspend_name->len)),
+      coro_str_cstr(&sig), loc);
+  coro_str_free(&sig);
+  coro_str_free(&rts);
+  if (st->once)
+    ok &= coro_declare_func(
+        fn->module,
+        mlirFlatSymbolRefAttrGet(
+            ctx, mlirStringRefCreateFromCString("llvm.coro.end.results")),
+        "(...) -> !llvm.token", loc);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+struct rc_fn {
+  struct rc_state st;
+  struct coro_str suspend_name; /* the mangled llvm.coro.suspend.retcon.* */
+};
+
+/* Checks that none of the generated names is taken. */
+static MlirLogicalResult names_free(struct coro_fn *fn, struct rc_state *st) {
+  static const char *const suffixes[] = {
+      ".coro.ramp",  ".coro.resume", ".coro.destroy", ".coro.settle",
+      ".coro.proto", ".coro.alloc",  ".coro.free"};
+  for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; ++i) {
+    struct coro_str n = {0};
+    coro_str_append(&n, st->name.data, st->name.len);
+    coro_str_appendz(&n, suffixes[i]);
+    MlirOperation other =
+        coro_lookup_symbol(fn->module, mlirStringRefCreate(n.data, n.len));
+    if (!mlirOperationIsNull(other)) {
+      struct coro_str msg = {0};
+      appendf(&msg,
+              "the retcon lowering of this coroutine needs the symbol "
+              "'%s', which is already taken",
+              coro_str_cstr(&n));
+      mlirEmitError(mlirOperationGetLocation(other), coro_str_cstr(&msg));
+      coro_str_free(&msg);
+      coro_str_free(&n);
+      return mlirLogicalResultFailure();
+    }
+    coro_str_free(&n);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
+  struct rc_fn *r = calloc(1, sizeof *r);
+  struct rc_state *st = &r->st;
+  fn->abi_state = r;
+  st->once = once;
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirStringRef symkey = mlirStringRefCreateFromCString("sym_name");
+  MlirStringRef name =
+      mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn->func, symkey));
+  coro_str_append(&st->name, name.data, name.length);
+  if (mlirLogicalResultIsFailure(layout(fn, st)) ||
+      mlirLogicalResultIsFailure(names_free(fn, st)) ||
+      mlirLogicalResultIsFailure(
+          coro_allocator_get(fn->module, fn->func, &st->alloc)) ||
+      mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
+    return mlirLogicalResultFailure();
+  fn->abi_state = r;
+
+  long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
+  MlirAttribute buffer = mlirOperationGetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString("coro.buffer"));
+  if (!mlirAttributeIsNull(buffer)) {
+    size = mlirDenseI64ArrayGetElement(buffer, 0);
+    align = mlirDenseI64ArrayGetElement(buffer, 1);
+  }
+
+  /* The coroutine's type and visibility become the entry function's. */
+  MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
+  MlirType fty =
+      mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
+  MlirStringRef viskey = mlirStringRefCreateFromCString("sym_visibility");
+  MlirAttribute vis = mlirOperationGetAttributeByName(fn->func, viskey);
+  struct coro_str visibility = {0};
+  if (!mlirAttributeIsNull(vis) && mlirAttributeIsAString(vis)) {
+    MlirStringRef v = mlirStringAttrGetValue(vis);
+    coro_str_append(&visibility, v.data, v.length);
+  }
+
+  /* The coroutine itself becomes the private ramp (ptr buffer, args) ->
+   * {ptr, S}. */
+  struct coro_str ramp_name = {0};
+  coro_str_append(&ramp_name, st->name.data, st->name.len);
+  coro_str_appendz(&ramp_name, ".coro.ramp");
+  mlirOperationSetAttributeByName(
+      fn->func, symkey,
+      mlirStringAttrGet(ctx,
+                        mlirStringRefCreate(ramp_name.data, ramp_name.len)));
+  coro_str_free(&ramp_name);
+  mlirOperationSetAttributeByName(
+      fn->func, viskey,
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  in[0] = cb_ptr(ctx);
+  for (intptr_t i = 0; i < n; ++i)
+    in[i + 1] = mlirFunctionTypeGetInput(fty, i);
+  MlirType ramp_type = mlirFunctionTypeGet(ctx, n + 1, in, 1, &st->ret);
+  free(in);
+  mlirOperationSetAttributeByName(fn->func, ftkey, mlirTypeAttrGet(ramp_type));
+
+  /* The entry, the thunks and the declarations they need. */
+  struct texts t;
+  texts_init(st, &t);
+  struct coro_str queue = {0}, decls = {0};
+  struct coro_str rt = coro_type_str(ramp_type);
+  struct coro_str a = attr_str(st->alloc.alloc_fn);
+  struct coro_str f = attr_str(st->alloc.free_fn);
+  appendf(&decls,
+          "func.func private %s%s\n"
+          "%s %s(i64) -> !llvm.ptr\n"
+          "%s %s(!llvm.ptr)\n",
+          coro_str_cstr(&t.ramp), coro_str_cstr(&rt) /* "(..) -> .." */,
+          st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
+          coro_str_cstr(&a),
+          st->alloc.free_is_func ? "func.func private" : "llvm.func",
+          coro_str_cstr(&f));
+  coro_str_free(&rt);
+  coro_str_free(&a);
+  coro_str_free(&f);
+  emit_decls(&queue, st, &t);
+  emit_settle(&queue, &t);
+  emit_resume(&queue, st, &t);
+  emit_destroy(&queue, st, &t);
+  emit_entry(&queue, st, &t, fty, &visibility);
+  coro_str_free(&visibility);
+  flush_funcs(fn->module, &decls, &queue, 3);
+  coro_str_free(&queue);
+  coro_str_free(&decls);
+
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->func, 0));
+  st->buf = mlirBlockInsertArgument(entry, 0, cb_ptr(ctx),
+                                    mlirOperationGetLocation(fn->func));
+
+  emit_begin(fn, st, &t, size, align);
+  emit_end_block(fn, st);
+  static const char *const presplit[] = {"presplitcoroutine", NULL};
+  coro_add_passthrough(fn->func, presplit);
+  static const char *const dropped[] = {"coro.abi", "coro.buffer", "coro.alloc",
+                                        "coro.alloc_fn", "coro.free_fn"};
+  for (size_t i = 0; i < sizeof dropped / sizeof *dropped; ++i)
+    mlirOperationRemoveAttributeByName(
+        fn->func, mlirStringRefCreateFromCString(dropped[i]));
+  texts_free(&t);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult rc_prepare(struct coro_fn *fn) {
+  return rc_prepare_common(fn, false);
+}
+static MlirLogicalResult rc_once_prepare(struct coro_fn *fn) {
+  return rc_prepare_common(fn, true);
+}
+
+/* suspend.retcon(value): returns (abnormal, resume value or null). */
+static MlirValue suspend(struct rc_fn *r, struct cb *b, MlirValue v,
+                         MlirValue *resume_value) {
+  struct rc_state *st = &r->st;
+  MlirContext ctx = b->ctx;
+  MlirType rt = cb_int(ctx, 1);
+  if (!mlirTypeIsNull(st->RS)) {
+    MlirType f[2] = {cb_int(ctx, 1), st->RS};
+    rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
+  }
+  struct coro_str rts = coro_type_str(rt), attrs = {0};
+  appendf(&attrs,
+          "{var_callee_type = !llvm.func<%s (...)>, CConv = "
+          "#llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, "
+          "fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = "
+          "array<i32>, operandSegmentSizes = array<i32: 1, 0>}",
+          coro_str_cstr(&rts));
+  MlirOperation call =
+      cb_op(b, "llvm.call", 1, &v, 1, &rt, coro_str_cstr(&attrs), 0, NULL);
+  mlirOperationSetAttributeByName(
+      call, mlirStringRefCreateFromCString("callee"),
+      mlirFlatSymbolRefAttrGet(
+          ctx, mlirStringRefCreate(r->suspend_name.data, r->suspend_name.len)));
+  coro_str_free(&rts);
+  coro_str_free(&attrs);
+  MlirValue res = mlirOperationGetResult(call, 0);
+  *resume_value = (MlirValue){NULL};
+  if (mlirTypeIsNull(st->RS))
+    return res;
+  *resume_value = cb_val(b, "llvm.extractvalue", 1, &res, st->RS,
+                         "{position = array<i64: 1>}");
+  return cb_val(b, "llvm.extractvalue", 1, &res, cb_int(ctx, 1),
+                "{position = array<i64: 0>}");
+}
+
+/* Branches to `dest` normally and to the end block when `abnormal`. */
+static void branch_unless_abnormal(struct rc_state *st, struct cb *b,
+                                   MlirValue abnormal, MlirBlock dest) {
+  MlirValue ops[2] = {abnormal, zero(b, st->S)};
+  MlirBlock succ[2] = {st->end, dest};
+  cb_op(b, "llvm.cond_br", 2, ops, 0, NULL,
+        "{operandSegmentSizes = array<i32: 1, 1, 0>}", 2, succ);
+}
+
+static MlirValue published(struct rc_state *st, struct cb *b, MlirOperation op,
+                           MlirValue v) {
+  MlirType s = coro_storage_type(mlirValueGetType(v));
+  if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->S)) {
+    mlirEmitError(mlirOperationGetLocation(op),
+                  "published value does not match the coroutine's handle "
+                  "type");
+    return (MlirValue){NULL};
+  }
+  return coro_to_storage(b, v);
+}
+
+static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
+  struct rc_fn *r = fn->abi_state;
+  struct rc_state *st = &r->st;
+  struct cb b = cb_before(op);
+  MlirValue v = mlirOperationGetNumOperands(op)
+                    ? published(st, &b, op, mlirOperationGetOperand(op, 0))
+                    : zero(&b, st->S);
+  if (mlirValueIsNull(v))
+    return mlirLogicalResultFailure();
+  MlirValue rv;
+  MlirValue abnormal = suspend(r, &b, v, &rv);
+  if (mlirOperationGetNumResults(op) == 2)
+    mlirValueReplaceAllUsesOfWith(
+        mlirOperationGetResult(op, 1),
+        coro_from_storage(&b, rv,
+                          mlirValueGetType(mlirOperationGetResult(op, 1))));
+  MlirValue flag = mlirOperationGetResult(op, 0);
+  MlirBlock next = coro_split_after(op);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(flag))) {
+    branch_unless_abnormal(st, &b, abnormal, next);
+  } else {
+    mlirValueReplaceAllUsesOfWith(flag, abnormal);
+    cb_br(&b, next, 0, NULL);
+  }
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
+  struct rc_fn *r = fn->abi_state;
+  struct rc_state *st = &r->st;
+  struct cb b = cb_before(op);
+  MlirValue aw = mlirOperationGetOperand(op, 0);
+  MlirValue done = cb_intrinsic(&b, "llvm.coro.done", 1, &aw, cb_int(b.ctx, 1));
+  MlirBlock next = coro_split_after(op);
+  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
+  cb_cond_br(&b, done, next, susp);
+  /* Record this coroutine as the awaited one's continuation and the awaited
+   * one as what runs once this one has suspended; publish nothing new. */
+  struct cb s = cb_at_end(susp, b.loc);
+  MlirValue pops[3] = {aw, cb_const_int(&s, 32, CORO_PROMISE_OFFSET),
+                       cb_const_int(&s, 1, 0)};
+  MlirValue p =
+      cb_val(&s, "llvm.intr.coro.promise", 3, pops, cb_ptr(s.ctx), NULL);
+  cb_store(&s, st->self, p, 8);
+  cb_store(&s, aw, cb_gep(st, &s, st->self, CB_AWAITED, -1), 8);
+  MlirValue cur = cb_load(&s, cb_gep(st, &s, st->self, CB_PROMISE, 1), st->S,
+                          coro_value_align(st->S));
+  MlirValue rv;
+  MlirValue abnormal = suspend(r, &s, cur, &rv);
+  branch_unless_abnormal(st, &s, abnormal, next);
+  if (mlirOperationGetNumResults(op) == 1) {
+    MlirValue res = mlirOperationGetResult(op, 0);
+    MlirType t = mlirValueGetType(res);
+    if (mlirTypeIsNull(coro_storage_type(t)))
+      return error_at(op, "awaited result type cannot be stored");
+    struct cb c = cb_before(mlirBlockGetFirstOperation(next));
+    mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
+  }
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
+  struct rc_fn *r = fn->abi_state;
+  struct rc_state *st = &r->st;
+  struct cb b = cb_before(op);
+  MlirOperation ret = mlirOperationGetNextInBlock(op);
+  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return"))
+    return error_at(op, "coro.end must be followed by func.return");
+  MlirValue v = zero(&b, st->S);
+  if (mlirOperationGetNumOperands(op) == 2) {
+    v = published(st, &b, op, mlirOperationGetOperand(op, 1));
+    if (mlirValueIsNull(v))
+      return mlirLogicalResultFailure();
+    /* The final value is readable with coro.promise once done. */
+    cb_store(&b, v, cb_gep(st, &b, st->self, CB_PROMISE, 1),
+             coro_value_align(st->S));
+  }
+  cb_br(&b, st->end, 1, &v);
+  mlirOperationDestroy(ret);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirLogicalResult rc_self(struct coro_fn *fn, MlirOperation op) {
+  struct rc_fn *r = fn->abi_state;
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r->st.self);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
+static void rc_finish(struct coro_fn *fn) {
+  struct rc_fn *r = fn->abi_state;
+  if (!r)
+    return;
+  coro_str_free(&r->st.name);
+  coro_str_free(&r->suspend_name);
+  free(r);
+}
+
+static MlirLogicalResult rc_consumer(MlirOperation module, MlirOperation op) {
+  (void)module;
+  return coro_lower_consumer(op, "retcon");
+}
+
+static const struct coro_abi retcon_abi = {
+    .name = "retcon",
+    .prepare = rc_prepare,
+    .lower_yield = rc_yield,
+    .lower_await = rc_await,
+    .lower_end = rc_end,
+    .lower_self = rc_self,
+    .finish = rc_finish,
+    .lower_consumer = rc_consumer,
+};
+
+static const struct coro_abi retcon_once_abi = {
+    .name = "retcon.once",
+    .prepare = rc_once_prepare,
+    .lower_yield = rc_yield,
+    .lower_await = rc_await,
+    .lower_end = rc_end,
+    .lower_self = rc_self,
+    .finish = rc_finish,
+    .lower_consumer = rc_consumer,
+};
+
+MlirLogicalResult coro_convert_to_llvm_retcon_run(MlirOperation module) {
+  return coro_abi_convert(module, &retcon_abi);
+}
+
+MlirLogicalResult coro_convert_to_llvm_retcon_once_run(MlirOperation module) {
+  return coro_abi_convert(module, &retcon_once_abi);
+}
