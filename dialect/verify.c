@@ -17,7 +17,7 @@
  *               every yield of a coroutine
  *   once        retcon.once: exactly one suspension on every path to
  *               coro.end (retcon_once.c)
- *   liveness    no dynamic alloca (switch/async) and no !llvm.token live
+ *   liveness    no dynamic alloca (any ABI) and no !llvm.token live
  *               across a suspension (suspend_points.c)
  *   attributes  coro.alloc, coro.alloc_fn/coro.free_fn, coro.buffer
  * Nothing here keeps state beyond one run. */
@@ -447,8 +447,9 @@ struct live_walk {
 
 static MlirWalkResult visit_liveness(MlirOperation op, void *user) {
   struct live_walk *w = user;
-  bool dyn = !is_abi(w->c, "retcon") && !is_abi(w->c, "retcon.once") &&
-             is_dynamic_alloca(op);
+  /* Every ABI: LLVM's CoroSplit aborts on a dynamic alloca in the frame
+   * ("Coroutines cannot handle non static allocas yet"), retcon included. */
+  bool dyn = is_dynamic_alloca(op);
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     bool token = is_token(mlirValueGetType(r));

@@ -830,7 +830,11 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
 
   emit_begin(fn, st, &t, size, align);
   emit_end_block(fn, st);
-  static const char *const presplit[] = {"presplitcoroutine", NULL};
+  /* noinline: LLVM leaves coro.id.retcon and coro.begin in a split ramp
+   * until CoroCleanup, so a split ramp inlined into a coroutine not yet
+   * split gives that coroutine a second coro.begin, which CoroSplit
+   * rejects (a fatal error). */
+  static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
   coro_add_passthrough(fn->func, presplit);
   static const char *const dropped[] = {"coro.abi", "coro.buffer", "coro.alloc",
                                         "coro.alloc_fn", "coro.free_fn"};
@@ -939,17 +943,33 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   MlirValue aw = mlirOperationGetOperand(op, 0);
   MlirValue done = cb_intrinsic(&b, "llvm.coro.done", 1, &aw, cb_int(b.ctx, 1));
   MlirBlock next = coro_split_after(op);
-  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-  cb_cond_br(&b, done, next, susp);
+  MlirBlock here = mlirOperationGetBlock(op);
+  MlirBlock susp = coro_block_after(here, 0, NULL, b.loc);
+  MlirBlock link = coro_block_after(here, 0, NULL, b.loc);
+  if (st->once) {
+    /* Every path of a retcon.once coroutine suspends exactly once (LLVM
+     * miscompiles a ramp that reaches coro.end): awaiting a finished
+     * coroutine suspends too, with itself as what runs next. */
+    MlirBlock again = coro_block_after(here, 0, NULL, b.loc);
+    cb_cond_br(&b, done, again, link);
+    struct cb a = cb_at_end(again, b.loc);
+    cb_store(&a, st->self, cb_gep(st, &a, st->self, CB_AWAITED, -1), 8);
+    cb_br(&a, susp, 0, NULL);
+  } else {
+    cb_cond_br(&b, done, next, link);
+  }
   /* Record this coroutine as the awaited one's continuation and the awaited
-   * one as what runs once this one has suspended; publish nothing new. */
-  struct cb s = cb_at_end(susp, b.loc);
-  MlirValue pops[3] = {aw, cb_const_int(&s, 32, CORO_PROMISE_OFFSET),
-                       cb_const_int(&s, 1, 0)};
+   * one as what runs once this one has suspended. */
+  struct cb l = cb_at_end(link, b.loc);
+  MlirValue pops[3] = {aw, cb_const_int(&l, 32, CORO_PROMISE_OFFSET),
+                       cb_const_int(&l, 1, 0)};
   MlirValue p =
-      cb_val(&s, "llvm.intr.coro.promise", 3, pops, cb_ptr(s.ctx), NULL);
-  cb_store(&s, st->self, p, 8);
-  cb_store(&s, aw, cb_gep(st, &s, st->self, CB_AWAITED, -1), 8);
+      cb_val(&l, "llvm.intr.coro.promise", 3, pops, cb_ptr(l.ctx), NULL);
+  cb_store(&l, st->self, p, 8);
+  cb_store(&l, aw, cb_gep(st, &l, st->self, CB_AWAITED, -1), 8);
+  cb_br(&l, susp, 0, NULL);
+  /* Suspend, publishing nothing new (the current value again). */
+  struct cb s = cb_at_end(susp, b.loc);
   MlirValue cur = cb_load(&s, cb_gep(st, &s, st->self, CB_PROMISE, 1), st->S,
                           coro_value_align(st->S));
   MlirValue rv;

@@ -18,6 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The attribute the driver records a consumer's original handle type in. */
+#define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
+
 /*===--- builder -----------------------------------------------------------*/
 
 struct cb cb_at_end(MlirBlock block, MlirLocation loc) {
@@ -427,6 +430,13 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
         !foreign(handle_abi(c->module, mlirOperationGetOperand(op, 0)),
                  c->abi)) {
       opvec_push(&c->consumers, op);
+      /* Handle types become !llvm.ptr before consumers are lowered; keep
+       * the original for coro_lower_consumer (the control block layout a
+       * resume value is stored into depends on T). */
+      if (mlirOperationGetNumOperands(op) > 0)
+        mlirOperationSetAttributeByName(
+            op, mlirStringRefCreateFromCString(CORO_HANDLE_TYPE_ATTR),
+            mlirTypeAttrGet(mlirValueGetType(mlirOperationGetOperand(op, 0))));
       if (coro_op_named(op, "coro.promise"))
         c->ok &= check_value_type(op, "coro.promise result type");
     }
@@ -802,8 +812,9 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
       }
       MlirValue r = mlirOperationGetOperand(op, 1);
       MlirType rs = coro_storage_type(mlirValueGetType(r));
-      MlirType t = coroHandleTypeGetElementType(
-          mlirValueGetType(mlirOperationGetOperand(op, 0)));
+      MlirAttribute ht = mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString(CORO_HANDLE_TYPE_ATTR));
+      MlirType t = coroHandleTypeGetElementType(mlirTypeAttrGetValue(ht));
       MlirType vs = coroTypeIsNone(t) ? cb_int(ctx, 8) : coro_storage_type(t);
       if (mlirTypeIsNull(rs) || mlirTypeIsNull(vs)) {
         mlirEmitError(b.loc, "coro.resume value type cannot be stored");

@@ -282,7 +282,7 @@ func.func @in_parallel(%n: index) -> !coro.handle<none>
 
 // -----
 
-// dynamic-size alloca live across a suspension (switch, async)
+// dynamic-size alloca live across a suspension (every ABI)
 func.func @dyn_alloca(%n: index) -> !coro.handle<none>
     attributes {coro.abi = "switch"} {
   %h = "coro.begin"() : () -> !coro.handle<none>

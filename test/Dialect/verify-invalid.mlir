@@ -418,6 +418,20 @@ func.func @dyn_alloca(%n: index) -> !coro.handle<f32> attributes {coro.abi = "sw
 
 // -----
 
+// LLVM's CoroSplit aborts on dynamic allocas in retcon frames too.
+func.func @dyn_alloca_retcon(%n: index) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{'memref.alloca' op allocates a dynamically sized stack buffer that is live across a suspension (line}}
+  %m = memref.alloca(%n) : memref<?xi64>
+  %d = "coro.yield"() : () -> i1
+  %v = memref.load %m[%c0] : memref<?xi64>
+  "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
 func.func @dyn_llvm_alloca(%n: i64) -> !coro.handle<none> attributes {coro.abi = "async"} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   // expected-error@+1 {{'llvm.alloca' op allocates a dynamically sized stack buffer that is live across a suspension}}
