@@ -1,0 +1,118 @@
+// RUN: coro-opt %s --convert-coro-to-llvm-retcon | FileCheck %s
+
+// A retcon coroutine whose yields take an f32 on resume, in a 48-byte,
+// 16-aligned buffer, and a function that feeds and destroys it.
+
+// The vararg suspend intrinsic, declared under LLVM's mangled name for its
+// {i1, f32} result.
+// CHECK: llvm.func @llvm.coro.suspend.retcon.sl_i1f32s(...) -> !llvm.struct<(i1, f32)>
+
+// The coroutine becomes the private ramp: buffer first, {continuation,
+// published value} returned; LLVM splits it (presplitcoroutine), and it is
+// never inlined before CoroCleanup (noinline).
+// CHECK-LABEL: func.func private @acc.coro.ramp
+// CHECK-SAME: (%[[BUF:.*]]: !llvm.ptr, %{{.*}}: i32) -> !llvm.struct<(ptr, i64)>
+// CHECK-SAME: passthrough = ["presplitcoroutine", "noinline"]
+// CHECK: %[[SIZE:.*]] = llvm.mlir.constant(48 : i32) : i32
+// CHECK: %[[ALIGN:.*]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK: %[[PROTO:.*]] = llvm.mlir.addressof @acc.coro.proto
+// CHECK: %[[ALLOC:.*]] = llvm.mlir.addressof @malloc
+// CHECK: %[[FREE:.*]] = llvm.mlir.addressof @free
+// CHECK: %[[ID:.*]] = llvm.call_intrinsic "llvm.coro.id.retcon"(%[[SIZE]], %[[ALIGN]], %[[BUF]], %[[PROTO]], %[[ALLOC]], %[[FREE]])
+// CHECK: %[[HDL:.*]] = llvm.intr.coro.begin %[[ID]]
+// The control block is found at a fixed offset before the buffer.
+// CHECK: %[[FIELD:.*]] = llvm.getelementptr %[[BUF]][0, 6] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, ptr, f32, array<3 x i128>)>
+// CHECK: %[[B:.*]] = llvm.ptrtoint %[[BUF]]
+// CHECK: %[[F:.*]] = llvm.ptrtoint %[[FIELD]]
+// CHECK: %[[NEG:.*]] = llvm.sub %[[B]], %[[F]]
+// CHECK: %[[SELF:.*]] = llvm.getelementptr %[[BUF]][%[[NEG]]]
+// The first yield's flag and value are used: the flag replaces the result.
+// CHECK: %[[R1:.*]] = llvm.call @llvm.coro.suspend.retcon.sl_i1f32s(%[[V:.*]]) vararg(!llvm.func<struct<(i1, f32)> (...)>) : (i64) -> !llvm.struct<(i1, f32)>
+// CHECK: %[[X:.*]] = llvm.extractvalue %[[R1]][1]
+// CHECK: %[[D1:.*]] = llvm.extractvalue %[[R1]][0]
+// CHECK: llvm.br ^[[NEXT:.*]]
+// CHECK: ^[[NEXT]]:
+// CHECK: call @sink(%[[D1]], %[[X]])
+// The second's flag is unused: an abnormal resumption goes to the end.
+// CHECK: %[[R2:.*]] = llvm.call @llvm.coro.suspend.retcon.sl_i1f32s
+// CHECK: %[[D2:.*]] = llvm.extractvalue %[[R2]][0]
+// CHECK: llvm.cond_br %[[D2]], ^[[END:.*]](%{{.*}} : i64), ^[[CONT:[^ ]*]]
+// coro.end with a value stores it in the promise through the control block.
+// CHECK: ^[[CONT]]:
+// CHECK: %[[PV:.*]] = llvm.getelementptr %[[SELF]][0, 2, 1]
+// CHECK: llvm.store %[[FINAL:.*]], %[[PV]]
+// CHECK: llvm.br ^[[END]](%[[FINAL]] : i64)
+// The one coro.end: CoroSplit replaces what follows it with the return.
+// CHECK: ^[[END]](%{{.*}}: i64):
+// CHECK: %[[NONE:.*]] = llvm.mlir.none : !llvm.token
+// CHECK: llvm.call_intrinsic "llvm.coro.end"(%[[HDL]], %{{.*}}, %[[NONE]])
+// CHECK: %[[OPAQUE:.*]] = llvm.load %[[BUF]]
+// CHECK: return %[[OPAQUE]] : !llvm.struct<(ptr, i64)>
+func.func @acc(%x: i32) -> !coro.handle<i64> attributes {coro.abi = "retcon", coro.buffer = array<i64: 48, 16>} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c0 = arith.constant 0 : i64
+  %d, %r = "coro.yield"(%c0) : (i64) -> (i1, f32)
+  func.call @sink(%d, %r) : (i1, f32) -> ()
+  "coro.yield"(%c0) : (i64) -> (i1, f32)
+  %c9 = arith.constant 9 : i64
+  "coro.end"(%h, %c9) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+func.func private @sink(i1, f32)
+
+// A value passed on resume goes into the control block's resume slot, then
+// the handle is resumed like any other.
+// CHECK-LABEL: func.func @use
+// CHECK: %[[G:.*]] = call @acc(%{{.*}}) : (i32) -> !llvm.ptr
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[G]][0, 5] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, ptr, f32)>
+// CHECK: llvm.store %{{.*}}, %[[SLOT]] {alignment = 4 : i64} : f32, !llvm.ptr
+// CHECK: llvm.intr.coro.resume %[[G]]
+// CHECK: llvm.call_intrinsic "llvm.coro.destroy"(%[[G]])
+func.func @use(%x: i32) {
+  %g = call @acc(%x) : (i32) -> !coro.handle<i64>
+  %f = arith.constant 1.0 : f32
+  "coro.resume"(%g, %f) : (!coro.handle<i64>, f32) -> ()
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
+
+// The continuations' prototype: (buffer, abnormal, resume value).
+// CHECK: llvm.func @acc.coro.proto(!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+
+// settle records a suspension (continuation, value; returns the awaited
+// handle, if any) or the end (resume entry cleared: done; returns the
+// awaiting continuation).
+// CHECK-LABEL: llvm.func internal @acc.coro.settle
+// CHECK: llvm.extractvalue %{{.*}}[0]
+// CHECK: llvm.icmp "eq"
+// CHECK: llvm.getelementptr %{{.*}}[0, 0]
+// CHECK: llvm.getelementptr %{{.*}}[0, 2, 0]
+// CHECK: llvm.getelementptr %{{.*}}[0, 2, 1]
+// CHECK: llvm.getelementptr %{{.*}}[0, 4]
+
+// The resume entry (fastcc, like every handle's): runs the continuation
+// with abnormal = false and the resume slot, then tail-calls what runs next.
+// CHECK-LABEL: llvm.func internal fastcc @acc.coro.resume
+// CHECK: %[[NO:.*]] = llvm.mlir.constant(false) : i1
+// CHECK: %[[SLOTV:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+// CHECK: llvm.call @acc.coro.settle
+// CHECK: llvm.call fastcc musttail
+
+// The destroy entry resumes a live coroutine abnormally, then frees.
+// CHECK-LABEL: llvm.func internal fastcc @acc.coro.destroy
+// CHECK: %[[YES:.*]] = llvm.mlir.constant(true) : i1
+// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[YES]], %{{.*}}) : !llvm.ptr, (!llvm.ptr, i1, f32)
+// CHECK: llvm.call @free
+
+// The coroutine's name is now an ordinary function: it allocates the
+// control block, fills its header and runs the ramp on its buffer.
+// CHECK-LABEL: func.func @acc(%{{.*}}: i32) -> !llvm.ptr
+// CHECK: %[[CB:.*]] = llvm.call @malloc
+// CHECK: llvm.mlir.addressof @acc.coro.resume
+// CHECK: llvm.mlir.addressof @acc.coro.destroy
+// CHECK: %[[RB:.*]] = llvm.getelementptr %[[CB]][0, 6]
+// CHECK: %[[RES:.*]] = call @acc.coro.ramp(%[[RB]], %{{.*}})
+// CHECK: llvm.call @acc.coro.settle(%[[CB]], %[[RES]])
+// CHECK: return %[[CB]] : !llvm.ptr

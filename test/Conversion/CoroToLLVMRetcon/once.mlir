@@ -1,0 +1,48 @@
+// RUN: coro-opt %s --convert-coro-to-llvm-retcon-once | FileCheck %s
+
+// retcon.once: coro.id.retcon.once; the final value goes to the promise and
+// to LLVM's coro.end.results (the continuation returns it: the prototype
+// returns i64). Allocators that are func.func get llvm.func adapters,
+// since coro.id.retcon.once takes function pointers.
+
+// CHECK-DAG: llvm.func @llvm.coro.end.results(...) -> !llvm.token
+// CHECK-DAG: llvm.func @llvm.coro.suspend.retcon.i1(...) -> i1
+// CHECK-LABEL: func.func private @cell.coro.ramp
+// CHECK: %[[ALLOC:.*]] = llvm.mlir.addressof @cell.coro.alloc
+// CHECK: %[[FREE:.*]] = llvm.mlir.addressof @cell.coro.free
+// CHECK: llvm.call_intrinsic "llvm.coro.id.retcon.once"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ALLOC]], %[[FREE]])
+// Awaiting: a finished coroutine still suspends (every retcon.once path
+// suspends exactly once), naming itself as what runs next; an unfinished
+// one gets this coroutine as its continuation.
+// CHECK: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[AW:[^)]*]])
+// CHECK: llvm.cond_br %[[DONE]], ^[[AGAIN:.*]], ^[[LINK:[^ ]*]]
+// CHECK: ^[[AGAIN]]:
+// CHECK: %[[A:.*]] = llvm.getelementptr %[[SELF:[0-9a-z_]+]][0, 4]
+// CHECK: llvm.store %[[SELF]], %[[A]]
+// CHECK: llvm.br ^[[SUSP:.*]]
+// CHECK: ^[[LINK]]:
+// CHECK: %[[P:.*]] = llvm.intr.coro.promise %[[AW]]
+// CHECK: llvm.store %[[SELF]], %[[P]]
+// CHECK: llvm.store %[[AW]], %{{.*}}
+// CHECK: llvm.br ^[[SUSP]]
+// CHECK: ^[[SUSP]]:
+// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}) vararg(!llvm.func<i1 (...)>) : (i64) -> i1
+// CHECK: ^[[END:.*]](%[[V:.*]]: i64):
+// CHECK: %[[TOK:.*]] = llvm.call @llvm.coro.end.results(%[[V]]) vararg(!llvm.func<token (...)>) : (i64) -> !llvm.token
+// CHECK: llvm.call_intrinsic "llvm.coro.end"(%{{.*}}, %{{.*}}, %[[TOK]])
+// CHECK: llvm.func @cell.coro.proto(!llvm.ptr, i1) -> i64
+// CHECK-LABEL: llvm.func internal @cell.coro.alloc
+// CHECK: func.call @my_alloc
+// CHECK-LABEL: llvm.func internal @cell.coro.free
+// CHECK: func.call @my_free
+// The control block comes from the same allocator.
+// CHECK-LABEL: func.func @cell
+// CHECK: call @my_alloc
+func.func @cell(%a: !coro.handle<i64>) -> !coro.handle<i64> attributes {coro.abi = "retcon.once", coro.alloc_fn = @my_alloc, coro.free_fn = @my_free} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %v = "coro.await"(%a) : (!coro.handle<i64>) -> i64
+  "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func private @my_alloc(i64) -> !llvm.ptr
+func.func private @my_free(!llvm.ptr)
