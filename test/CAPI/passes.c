@@ -179,10 +179,62 @@ static void testVerifyPassSucceeds(void) {
   mlirContextDestroy(ctx);
 }
 
+static int hasSymbol(MlirOperation module, const char *name) {
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  int found = !mlirOperationIsNull(
+      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name)));
+  mlirSymbolTableDestroy(table);
+  return found;
+}
+
+/* The retcon conversions from their C constructors, each lowering only the
+ * coroutines of its ABI: the retcon one gives @r a ramp and leaves the
+ * retcon.once coroutine @o to the second. */
+static void testRetconPasses(void) {
+  fprintf(stderr, "@testRetconPasses\n");
+  MlirContext ctx = makeContext();
+  MlirModule module =
+      parse(ctx, "func.func @r() -> !coro.handle<i32> "
+                 "attributes {coro.abi = \"retcon\"} {\n"
+                 "  %h = \"coro.begin\"() : () -> !coro.handle<i32>\n"
+                 "  %c = arith.constant 1 : i32\n"
+                 "  %d = \"coro.yield\"(%c) : (i32) -> i1\n"
+                 "  \"coro.end\"(%h) : (!coro.handle<i32>) -> ()\n"
+                 "  return %h : !coro.handle<i32>\n"
+                 "}\n"
+                 "func.func @o() -> !coro.handle<i32> "
+                 "attributes {coro.abi = \"retcon.once\"} {\n"
+                 "  %h = \"coro.begin\"() : () -> !coro.handle<i32>\n"
+                 "  %c = arith.constant 1 : i32\n"
+                 "  %d = \"coro.yield\"(%c) : (i32) -> i1\n"
+                 "  \"coro.end\"(%h, %c) : (!coro.handle<i32>, i32) -> ()\n"
+                 "  return %h : !coro.handle<i32>\n"
+                 "}\n");
+  MlirOperation op = mlirModuleGetOperation(module);
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm, coroCreateConvertCoroToLLVMRetconPass());
+  // CHECK-LABEL: @testRetconPasses
+  // CHECK: retcon run: 1 r ramp: 1 o ramp: 0
+  int ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+  fprintf(stderr, "retcon run: %d r ramp: %d o ramp: %d\n", ok,
+          hasSymbol(op, "r.coro.ramp"), hasSymbol(op, "o.coro.ramp"));
+  MlirPassManager pm2 = mlirPassManagerCreate(ctx);
+  mlirPassManagerAddOwnedPass(pm2, coroCreateConvertCoroToLLVMRetconOncePass());
+  // CHECK: once run: 1 o ramp: 1
+  ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm2, op));
+  fprintf(stderr, "once run: %d o ramp: %d\n", ok,
+          hasSymbol(op, "o.coro.ramp"));
+  mlirPassManagerDestroy(pm2);
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testRegisterAndParsePipeline();
   testForEachPass();
   testVerifyPassFails();
   testVerifyPassSucceeds();
+  testRetconPasses();
   return 0;
 }
