@@ -365,21 +365,29 @@ static void tail_resume_text(struct coro_str *s) {
                       "}");
 }
 
+/* The start of a resume or destroy entry `name`: %c = the continuation. */
+static void entry_head(struct coro_str *s, const struct coro_str *name,
+                       const char *cbt) {
+  appendf(s,
+          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
+          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+          "!llvm.ptr, %s\n"
+          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n",
+          coro_str_cstr(name), CB_CONT, cbt);
+}
+
 /* The resume entry: runs the continuation with abnormal = false and the
  * resume slot's value, settles, and tail-calls whatever runs next. */
 static void emit_resume(struct coro_str *queue, struct rc_state *st,
                         struct texts *t) {
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt);
+  entry_head(&s, &t->resume, cbt);
   appendf(&s,
-          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
-          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n"
           "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
           "!llvm.ptr, %s\n"
           "  %%no = llvm.mlir.constant(false) : i1\n",
-          coro_str_cstr(&t->resume), CB_CONT, cbt, CB_BUFFER, cbt);
+          CB_BUFFER, cbt);
   if (t->RS.len)
     appendf(&s,
             "  %%fs = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
@@ -418,11 +426,8 @@ static void emit_destroy(struct coro_str *queue, struct rc_state *st,
                          struct texts *t) {
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt);
+  entry_head(&s, &t->destroy, cbt);
   appendf(&s,
-          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
-          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n"
           "  %%z = llvm.mlir.zero : !llvm.ptr\n"
           "  %%live = llvm.icmp \"ne\" %%c, %%z : !llvm.ptr\n"
           "  llvm.cond_br %%live, ^run, ^free\n"
@@ -430,7 +435,7 @@ static void emit_destroy(struct coro_str *queue, struct rc_state *st,
           "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
           "!llvm.ptr, %s\n"
           "  %%yes = llvm.mlir.constant(true) : i1\n",
-          coro_str_cstr(&t->destroy), CB_CONT, cbt, CB_BUFFER, cbt);
+          CB_BUFFER, cbt);
   if (t->RS.len)
     appendf(&s, "  %%r = llvm.mlir.zero : %s\n", coro_str_cstr(&t->RS));
   appendf(&s,
