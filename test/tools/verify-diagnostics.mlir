@@ -42,3 +42,13 @@ func.func @f(%x: i32) {
   %0 = "coro.done"(%x) : (i32) -> i1 loc(unknown)
   return
 }
+
+// -----
+
+// As in mlir-opt, blanks may separate the severity from its '@'.
+func.func @f(%x: i32) {
+  // expected-error @+2 {{expected base type}}
+  // expected-note	@+1 {{see current operation}}
+  %0 = "coro.done"(%x) : (i32) -> i1
+  return
+}

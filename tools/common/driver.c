@@ -639,6 +639,9 @@ static bool parse_expectation(const char *p, const char *eol, unsigned line,
   if (!parse_severity(&p, &e->severity))
     return false;
   e->line = line;
+  /* Like mlir-opt: blanks may stand between the severity and its '@'. */
+  while (p < eol && (*p == ' ' || *p == '\t'))
+    ++p;
   if (p < eol && *p == '@') {
     ++p;
     if (strncmp(p, "above", 5) == 0) {
