@@ -2,7 +2,8 @@
  * (bench/generator.mlir through coro-translate -O2) against a hand-written
  * C state machine and a clang C++20 coroutine (cxx_generator.cpp), measured
  * in the same run, printed as ratios, with the frame on the heap and
- * elided. Every consumer passes each value to bench_sink (sink.c). Each
+ * elided, and the retcon lowering (bench/generator-retcon.mlir) against the
+ * heap peers. Every consumer passes each value to bench_sink (sink.c). Each
  * figure is the best of REPEATS runs of N values. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
@@ -14,6 +15,7 @@ void bench_sink(int64_t v);
 void *bench_launder(void *p);
 void coro_sum_heap(int64_t n);
 void coro_sum_elided(int64_t n);
+void coro_sum_retcon(int64_t n);
 void cxx_sum_heap(int64_t n);
 void cxx_sum_elided(int64_t n);
 
@@ -85,7 +87,9 @@ int main(int argc, char **argv) {
     const char *frame;
     void (*coro)(int64_t), (*c)(int64_t), (*cxx)(int64_t);
   } rows[] = {{"heap", coro_sum_heap, c_sum_heap, cxx_sum_heap},
-              {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided}};
+              {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided},
+              /* retcon: the same heap peers (an indirect call per value) */
+              {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap}};
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
   printf("%-8s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",

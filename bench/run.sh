@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # bench/run.sh [BUILD_DIR] [N] - build and run the generator benchmark.
 #
-# Compiles bench/generator.mlir with coro-translate --emit=obj -O2 (from
-# BUILD_DIR, default build/), the C peers with clang -O2 and the C++20 peer
-# with clang++ -std=c++20 -O2, links them into one program and runs it: all
-# three are measured in the same process, and the ratios are printed. This
-# is a benchmark, not a test.
+# Compiles bench/generator.mlir and bench/generator-retcon.mlir with
+# coro-translate --emit=obj -O2 (from BUILD_DIR, default build/), the C peers
+# with clang -O2 and the C++20 peer with clang++ -std=c++20 -O2, links them
+# into one program and runs it: all are measured in the same process, and
+# the ratios are printed. This is a benchmark, not a test.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../build}"
@@ -15,8 +15,9 @@ mkdir -p "$out"
 cc=clang-22; command -v "$cc" >/dev/null || cc=clang
 cxx=clang++-22; command -v "$cxx" >/dev/null || cxx=clang++
 "$build/bin/coro-translate" "$here/generator.mlir" --emit=obj -O2 -o "$out/generator.o"
+"$build/bin/coro-translate" "$here/generator-retcon.mlir" --emit=obj -O2 -o "$out/generator-retcon.o"
 "$cc" -O2 -c "$here/sink.c" -o "$out/sink.o"
 "$cc" -O2 -std=c11 -c "$here/bench.c" -o "$out/bench.o"
 "$cxx" -O2 -std=c++20 -c "$here/cxx_generator.cpp" -o "$out/cxx_generator.o"
-"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/cxx_generator.o" -o "$out/generator-bench"
+"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/generator-retcon.o" "$out/cxx_generator.o" -o "$out/generator-bench"
 "$out/generator-bench" "$n"
