@@ -1,0 +1,113 @@
+/*===-- coro-runtime/Runtime.h - coro's small C runtime -----------*- C -*-===*\
+|*                                                                            *|
+|* What lowered coroutines and their hosts call at run time: allocation of    *|
+|* async contexts, and a single-threaded executor on which a coroutine can    *|
+|* wait for an event and be resumed when it is signalled. coro-run links     *|
+|* this library, so JIT-run programs can call it; an object file from        *|
+|* coro-translate links it with -lCoroRuntime.                               *|
+|*                                                                            *|
+|* Handles: every coroutine handle of every ABI points to a block that       *|
+|* starts with two entries, `resume` and `destroy`, each a function taking   *|
+|* the handle (LLVM's fastcc, which on x86-64 and AArch64 passes one pointer *|
+|* exactly as the C convention does), followed by the promise at offset 16.  *|
+|* A null `resume` entry means the coroutine has finished. The runtime       *|
+|* resumes and destroys handles through these entries only, so it works with *|
+|* coroutines of every ABI.                                                  *|
+|*                                                                            *|
+|* Ownership: `..._create` returns an object the caller owns and releases    *|
+|* with the matching `..._destroy`. Handles passed in are borrowed: the      *|
+|* runtime never destroys a coroutine. No function keeps global state; all   *|
+|* state is in the executor object. Nothing here is thread-safe: one         *|
+|* executor and its events belong to one thread.                             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef CORO_RUNTIME_RUNTIME_H
+#define CORO_RUNTIME_RUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===-- Async contexts ----------------------------------------------------===*/
+
+/// Allocates an async context (the frame of an async coroutine, and its
+/// handle) of `size` bytes, zeroed and aligned to 16. Returns NULL when
+/// `size` is not positive or memory is exhausted. Owned by the caller;
+/// release with coro_rt_context_free. The async lowering calls it for every
+/// coroutine with coro.abi = "async" that names no coro.alloc_fn.
+void *coro_rt_context_alloc(int64_t size);
+
+/// Releases a context from coro_rt_context_alloc; NULL is ignored.
+void coro_rt_context_free(void *context);
+
+/*===-- Handles -----------------------------------------------------------===*/
+
+/// Resumes the coroutine `handle` (borrowed) through its resume entry, as
+/// `coro.resume` does. The coroutine must be suspended.
+void coro_rt_resume(void *handle);
+
+/// Destroys the coroutine `handle` through its destroy entry, as
+/// `coro.destroy` does; the handle is invalid afterwards.
+void coro_rt_destroy(void *handle);
+
+/// Whether `handle` (borrowed) has finished, as `coro.done` says.
+int coro_rt_done(void *handle);
+
+/*===-- Executor ----------------------------------------------------------===*/
+
+/// A single-threaded FIFO of coroutines ready to be resumed.
+typedef struct coro_rt_executor coro_rt_executor;
+
+/// Creates an empty executor, or returns NULL when memory is exhausted.
+/// Owned by the caller; release with coro_rt_executor_destroy.
+coro_rt_executor *coro_rt_executor_create(void);
+
+/// Releases `executor` and its queue (the coroutines queued in it are not
+/// resumed, and not destroyed: their owners destroy them).
+void coro_rt_executor_destroy(coro_rt_executor *executor);
+
+/// Queues `handle` (borrowed) to be resumed by coro_rt_run. Returns 0 on
+/// success, -1 when memory is exhausted.
+int coro_rt_schedule(coro_rt_executor *executor, void *handle);
+
+/// Resumes queued coroutines, first in first out, until the queue is empty
+/// (a resumed coroutine may queue more). Returns how many it resumed.
+int64_t coro_rt_run(coro_rt_executor *executor);
+
+/// How many coroutines are queued.
+int64_t coro_rt_pending(coro_rt_executor *executor);
+
+/*===-- Events ------------------------------------------------------------===*/
+
+/// A one-shot event: coroutines wait on it until it is signalled; once
+/// signalled, it stays set.
+typedef struct coro_rt_event coro_rt_event;
+
+/// Creates an unsignalled event whose waiters are resumed on `executor`
+/// (borrowed; it must outlive the event). NULL when memory is exhausted.
+/// Owned by the caller; release with coro_rt_event_destroy.
+coro_rt_event *coro_rt_event_create(coro_rt_executor *executor);
+
+/// Releases `event`. Coroutines still waiting on it are not resumed.
+void coro_rt_event_destroy(coro_rt_event *event);
+
+/// Registers `handle` (borrowed) as waiting on `event`; the coroutine then
+/// suspends (`coro.yield`) and is resumed by the executor after the event is
+/// signalled. Waiting on a signalled event queues the handle at once.
+/// Returns 0 on success, -1 when memory is exhausted.
+int coro_rt_event_wait(coro_rt_event *event, void *handle);
+
+/// Signals `event`: every waiting coroutine is queued on the executor, in
+/// the order they began to wait. Signalling twice does nothing more.
+void coro_rt_event_signal(coro_rt_event *event);
+
+/// Whether `event` has been signalled.
+int coro_rt_event_is_set(coro_rt_event *event);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CORO_RUNTIME_RUNTIME_H */
