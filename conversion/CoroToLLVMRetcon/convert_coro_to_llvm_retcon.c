@@ -36,6 +36,7 @@
  * block. A value passed on resume travels through the resume slot. */
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/common/abi.h"
+#include "conversion/common/text.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
 
@@ -44,7 +45,6 @@
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,125 +72,6 @@ struct rc_state {
   struct coro_allocator alloc;
   struct coro_str name; /* the coroutine's symbol name */
 };
-
-/* Appends printf-style text to `s`. */
-static void appendf(struct coro_str *s, const char *fmt, ...) {
-  va_list ap, ap2;
-  va_start(ap, fmt);
-  va_copy(ap2, ap);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *tmp = malloc((size_t)n + 1);
-  vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
-  va_end(ap2);
-  coro_str_append(s, tmp, (size_t)n);
-  free(tmp);
-}
-
-/* A quoted symbol reference @"<name><suffix>". */
-static struct coro_str sym_text(const struct coro_str *name,
-                                const char *suffix) {
-  struct coro_str s = {0};
-  coro_str_appendz(&s, "@\"");
-  for (size_t i = 0; i < name->len; ++i) {
-    char c = name->data[i];
-    if (c == '"' || c == '\\') {
-      char esc[4];
-      snprintf(esc, sizeof esc, "\\%02X", (unsigned char)c);
-      coro_str_appendz(&s, esc);
-    } else {
-      coro_str_append(&s, &c, 1);
-    }
-  }
-  coro_str_appendz(&s, suffix);
-  coro_str_appendz(&s, "\"");
-  return s;
-}
-
-static struct coro_str attr_str(MlirAttribute a) {
-  struct coro_str s = {0};
-  mlirAttributePrint(a, coro_str_callback, &s);
-  return s;
-}
-
-/* Queues one generated function's text; `flush_funcs` parses the queue. */
-static void add_func(struct coro_str *queue, const struct coro_str *text) {
-  coro_str_append(queue, text->data, text->len);
-  coro_str_appendz(queue, "\n");
-}
-
-/* Parses the queued functions as one module, with `decls` declaring the
- * symbols they use from the module, and moves every function that is not
- * a declaration of `decls` into `module`. (Parsing verifies, and a symbol
- * use verifies only when the symbol is in the same module.) */
-static void flush_funcs(MlirOperation module, const struct coro_str *decls,
-                        const struct coro_str *queue, size_t ndecls) {
-  struct coro_str text = {0};
-  coro_str_appendz(&text, "module {\n");
-  coro_str_append(&text, decls->data, decls->len);
-  coro_str_append(&text, queue->data, queue->len);
-  coro_str_appendz(&text, "}\n");
-  MlirModule parsed =
-      mlirModuleCreateParse(mlirOperationGetContext(module),
-                            mlirStringRefCreate(text.data, text.len));
-  if (mlirModuleIsNull(parsed)) {
-    fprintf(stderr, "coro-retcon: cannot parse generated functions:\n%s\n",
-            coro_str_cstr(&text));
-    abort(); /* a bug in this file, never a property of the input */
-  }
-  coro_str_free(&text);
-  MlirBlock from = mlirModuleGetBody(parsed);
-  MlirBlock to = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirOperation op = mlirBlockGetFirstOperation(from);
-  for (size_t i = 0; i < ndecls && !mlirOperationIsNull(op); ++i)
-    op = mlirOperationGetNextInBlock(op);
-  while (!mlirOperationIsNull(op)) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    mlirOperationRemoveFromParent(op);
-    mlirBlockAppendOwnedOperation(to, op);
-    op = next;
-  }
-  mlirModuleDestroy(parsed);
-}
-
-/*===--- LLVM's intrinsic name mangling -----------------------------------===*/
-
-/* Appends LLVM's mangled name of `t` (Intrinsic::getName's suffix). */
-static bool mangle(MlirType t, struct coro_str *out) {
-  if (mlirTypeIsAInteger(t)) {
-    appendf(out, "i%u", mlirIntegerTypeGetWidth(t));
-  } else if (mlirTypeIsABF16(t)) {
-    coro_str_appendz(out, "bf16");
-  } else if (mlirTypeIsAF16(t) || mlirTypeIsAF32(t) || mlirTypeIsAF64(t)) {
-    appendf(out, "f%u", mlirFloatTypeGetWidth(t));
-  } else if (mlirTypeIsALLVMPointerType(t)) {
-    appendf(out, "p%u", mlirLLVMPointerTypeGetAddressSpace(t));
-  } else if (mlirTypeIsAVector(t) && mlirShapedTypeGetRank(t) == 1) {
-    appendf(out, "v%lld", (long long)mlirShapedTypeGetDimSize(t, 0));
-    return mangle(mlirShapedTypeGetElementType(t), out);
-  } else if (mlirTypeIsALLVMStructType(t) && mlirLLVMStructTypeIsLiteral(t)) {
-    coro_str_appendz(out, "sl_");
-    for (intptr_t i = 0; i < mlirLLVMStructTypeGetNumElementTypes(t); ++i)
-      if (!mangle(mlirLLVMStructTypeGetElementType(t, i), out))
-        return false;
-    coro_str_appendz(out, "s");
-  } else {
-    /* The C API has no isa for arrays: read the count off the printed
-     * type, `!llvm.array<N x T>`. */
-    struct coro_str text = coro_type_str(t);
-    static const char prefix[] = "!llvm.array<";
-    bool array = text.len > sizeof prefix &&
-                 !strncmp(text.data, prefix, sizeof prefix - 1);
-    unsigned long long count =
-        array ? strtoull(text.data + sizeof prefix - 1, NULL, 10) : 0;
-    coro_str_free(&text);
-    if (!array)
-      return false;
-    appendf(out, "a%llu", count);
-    return mangle(mlirLLVMArrayTypeGetElementType(t), out);
-  }
-  return true;
-}
 
 /*===--- layout ------------------------------------------------------------*/
 
@@ -288,25 +169,12 @@ static void texts_init(struct rc_state *st, struct texts *t) {
   t->cont_ret = coro_type_str(st->once ? st->S : st->ret);
   coro_str_appendz(&t->proto_args, "!llvm.ptr, i1");
   if (t->RS.len)
-    appendf(&t->proto_args, ", %s", coro_str_cstr(&t->RS));
-  t->ramp = sym_text(&st->name, ".coro.ramp");
-  t->resume = sym_text(&st->name, ".coro.resume");
-  t->destroy = sym_text(&st->name, ".coro.destroy");
-  t->settle = sym_text(&st->name, ".coro.settle");
-  t->proto = sym_text(&st->name, ".coro.proto");
-}
-
-/* A call of the allocator or deallocator `sym` in generated text. */
-static void call_text(struct coro_str *out, MlirAttribute sym, bool is_func,
-                      const char *result, const char *arg, bool alloc) {
-  struct coro_str s = attr_str(sym);
-  if (alloc)
-    appendf(out, "  %s = %s %s(%s) : (i64) -> !llvm.ptr\n", result,
-            is_func ? "func.call" : "llvm.call", coro_str_cstr(&s), arg);
-  else
-    appendf(out, "  %s %s(%s) : (!llvm.ptr) -> ()\n",
-            is_func ? "func.call" : "llvm.call", coro_str_cstr(&s), arg);
-  coro_str_free(&s);
+    coro_str_appendf(&t->proto_args, ", %s", coro_str_cstr(&t->RS));
+  t->ramp = coro_sym_text(&st->name, ".coro.ramp");
+  t->resume = coro_sym_text(&st->name, ".coro.resume");
+  t->destroy = coro_sym_text(&st->name, ".coro.destroy");
+  t->settle = coro_sym_text(&st->name, ".coro.settle");
+  t->proto = coro_sym_text(&st->name, ".coro.proto");
 }
 
 /* @settle(cb, {cont, value}) -> ptr: records a suspension (continuation and
@@ -315,38 +183,39 @@ static void call_text(struct coro_str *out, MlirAttribute sym, bool is_func,
 static void emit_settle(struct coro_str *queue, struct texts *t) {
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt), *ret = coro_str_cstr(&t->ret);
-  appendf(&s,
-          "llvm.func internal %s(%%cb: !llvm.ptr, %%res: %s) -> !llvm.ptr {\n"
-          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-          "  %%c = llvm.extractvalue %%res[0] : %s\n"
-          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%c, %%fc : !llvm.ptr, !llvm.ptr\n"
-          "  %%fin = llvm.icmp \"eq\" %%c, %%z : !llvm.ptr\n"
-          "  llvm.cond_br %%fin, ^fin, ^susp\n"
-          "^fin:\n"
-          "  %%fr = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%z, %%fr : !llvm.ptr, !llvm.ptr\n"
-          "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%k = llvm.load %%pc : !llvm.ptr -> !llvm.ptr\n"
-          "  llvm.return %%k : !llvm.ptr\n"
-          "^susp:\n"
-          "  %%v = llvm.extractvalue %%res[1] : %s\n"
-          "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%v, %%pv : %s, !llvm.ptr\n"
-          "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%a = llvm.load %%fa : !llvm.ptr -> !llvm.ptr\n"
-          "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
-          "  llvm.return %%a : !llvm.ptr\n"
-          "}",
-          coro_str_cstr(&t->settle), ret, ret, CB_CONT, cbt, CB_RESUME, cbt,
-          CB_PROMISE, cbt, ret, CB_PROMISE, cbt, coro_str_cstr(&t->S),
-          CB_AWAITED, cbt);
-  add_func(queue, &s);
+  coro_str_appendf(
+      &s,
+      "llvm.func internal %s(%%cb: !llvm.ptr, %%res: %s) -> !llvm.ptr {\n"
+      "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+      "  %%c = llvm.extractvalue %%res[0] : %s\n"
+      "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%c, %%fc : !llvm.ptr, !llvm.ptr\n"
+      "  %%fin = llvm.icmp \"eq\" %%c, %%z : !llvm.ptr\n"
+      "  llvm.cond_br %%fin, ^fin, ^susp\n"
+      "^fin:\n"
+      "  %%fr = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%z, %%fr : !llvm.ptr, !llvm.ptr\n"
+      "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  %%k = llvm.load %%pc : !llvm.ptr -> !llvm.ptr\n"
+      "  llvm.return %%k : !llvm.ptr\n"
+      "^susp:\n"
+      "  %%v = llvm.extractvalue %%res[1] : %s\n"
+      "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%v, %%pv : %s, !llvm.ptr\n"
+      "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  %%a = llvm.load %%fa : !llvm.ptr -> !llvm.ptr\n"
+      "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
+      "  llvm.return %%a : !llvm.ptr\n"
+      "}",
+      coro_str_cstr(&t->settle), ret, ret, CB_CONT, cbt, CB_RESUME, cbt,
+      CB_PROMISE, cbt, ret, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_AWAITED,
+      cbt);
+  coro_queue_func(queue, &s);
   coro_str_free(&s);
 }
 
@@ -368,12 +237,12 @@ static void tail_resume_text(struct coro_str *s) {
 /* The start of a resume or destroy entry `name`: %c = the continuation. */
 static void entry_head(struct coro_str *s, const struct coro_str *name,
                        const char *cbt) {
-  appendf(s,
-          "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
-          "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n",
-          coro_str_cstr(name), CB_CONT, cbt);
+  coro_str_appendf(s,
+                   "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
+                   "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+                   "!llvm.ptr, %s\n"
+                   "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n",
+                   coro_str_cstr(name), CB_CONT, cbt);
 }
 
 /* The resume entry: runs the continuation with abnormal = false and the
@@ -383,40 +252,42 @@ static void emit_resume(struct coro_str *queue, struct rc_state *st,
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt);
   entry_head(&s, &t->resume, cbt);
-  appendf(&s,
-          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%no = llvm.mlir.constant(false) : i1\n",
-          CB_BUFFER, cbt);
+  coro_str_appendf(&s,
+                   "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+                   "!llvm.ptr, %s\n"
+                   "  %%no = llvm.mlir.constant(false) : i1\n",
+                   CB_BUFFER, cbt);
   if (t->RS.len)
-    appendf(&s,
-            "  %%fs = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-            "!llvm.ptr, %s\n"
-            "  %%r = llvm.load %%fs : !llvm.ptr -> %s\n",
-            CB_SLOT, cbt, coro_str_cstr(&t->RS));
-  appendf(&s,
-          "  %%res = llvm.call %%c(%%buf, %%no%s) : !llvm.ptr, (%s) -> %s\n",
-          t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
-          coro_str_cstr(&t->cont_ret));
+    coro_str_appendf(&s,
+                     "  %%fs = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+                     "!llvm.ptr, %s\n"
+                     "  %%r = llvm.load %%fs : !llvm.ptr -> %s\n",
+                     CB_SLOT, cbt, coro_str_cstr(&t->RS));
+  coro_str_appendf(
+      &s, "  %%res = llvm.call %%c(%%buf, %%no%s) : !llvm.ptr, (%s) -> %s\n",
+      t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
+      coro_str_cstr(&t->cont_ret));
   if (st->once) {
     /* The one continuation ran to the end: settle with a null
      * continuation (the final value is already in the promise). */
-    appendf(&s,
-            "  %%n = llvm.mlir.zero : !llvm.ptr\n"
-            "  %%u = llvm.mlir.undef : %s\n"
-            "  %%fin = llvm.insertvalue %%n, %%u[0] : %s\n"
-            "  %%next = llvm.call %s(%%cb, %%fin) : (!llvm.ptr, %s) -> "
-            "!llvm.ptr\n",
-            coro_str_cstr(&t->ret), coro_str_cstr(&t->ret),
-            coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
+    coro_str_appendf(
+        &s,
+        "  %%n = llvm.mlir.zero : !llvm.ptr\n"
+        "  %%u = llvm.mlir.undef : %s\n"
+        "  %%fin = llvm.insertvalue %%n, %%u[0] : %s\n"
+        "  %%next = llvm.call %s(%%cb, %%fin) : (!llvm.ptr, %s) -> "
+        "!llvm.ptr\n",
+        coro_str_cstr(&t->ret), coro_str_cstr(&t->ret),
+        coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
   } else {
-    appendf(&s,
-            "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
-            "!llvm.ptr\n",
-            coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
+    coro_str_appendf(
+        &s,
+        "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
+        "!llvm.ptr\n",
+        coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
   }
   tail_resume_text(&s);
-  add_func(queue, &s);
+  coro_queue_func(queue, &s);
   coro_str_free(&s);
 }
 
@@ -427,26 +298,29 @@ static void emit_destroy(struct coro_str *queue, struct rc_state *st,
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt);
   entry_head(&s, &t->destroy, cbt);
-  appendf(&s,
-          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-          "  %%live = llvm.icmp \"ne\" %%c, %%z : !llvm.ptr\n"
-          "  llvm.cond_br %%live, ^run, ^free\n"
-          "^run:\n"
-          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%yes = llvm.mlir.constant(true) : i1\n",
-          CB_BUFFER, cbt);
+  coro_str_appendf(&s,
+                   "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+                   "  %%live = llvm.icmp \"ne\" %%c, %%z : !llvm.ptr\n"
+                   "  llvm.cond_br %%live, ^run, ^free\n"
+                   "^run:\n"
+                   "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+                   "!llvm.ptr, %s\n"
+                   "  %%yes = llvm.mlir.constant(true) : i1\n",
+                   CB_BUFFER, cbt);
   if (t->RS.len)
-    appendf(&s, "  %%r = llvm.mlir.zero : %s\n", coro_str_cstr(&t->RS));
-  appendf(&s,
-          "  %%res = llvm.call %%c(%%buf, %%yes%s) : !llvm.ptr, (%s) -> %s\n"
-          "  llvm.br ^free\n"
-          "^free:\n",
-          t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
-          coro_str_cstr(&t->cont_ret));
-  call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL, "%cb", false);
+    coro_str_appendf(&s, "  %%r = llvm.mlir.zero : %s\n",
+                     coro_str_cstr(&t->RS));
+  coro_str_appendf(
+      &s,
+      "  %%res = llvm.call %%c(%%buf, %%yes%s) : !llvm.ptr, (%s) -> %s\n"
+      "  llvm.br ^free\n"
+      "^free:\n",
+      t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
+      coro_str_cstr(&t->cont_ret));
+  coro_call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL, "%cb",
+                 false);
   coro_str_appendz(&s, "  llvm.return\n}");
-  add_func(queue, &s);
+  coro_queue_func(queue, &s);
   coro_str_free(&s);
 }
 
@@ -456,35 +330,35 @@ static void emit_destroy(struct coro_str *queue, struct rc_state *st,
 static void emit_decls(struct coro_str *queue, struct rc_state *st,
                        struct texts *t) {
   struct coro_str s = {0};
-  appendf(&s,
-          "llvm.func %s(%s) -> %s attributes {sym_visibility = \"private\"}",
-          coro_str_cstr(&t->proto), coro_str_cstr(&t->proto_args),
-          coro_str_cstr(&t->cont_ret));
-  add_func(queue, &s);
+  coro_str_appendf(
+      &s, "llvm.func %s(%s) -> %s attributes {sym_visibility = \"private\"}",
+      coro_str_cstr(&t->proto), coro_str_cstr(&t->proto_args),
+      coro_str_cstr(&t->cont_ret));
+  coro_queue_func(queue, &s);
   coro_str_free(&s);
   if (st->alloc.alloc_is_func) {
-    t->alloc = sym_text(&st->name, ".coro.alloc");
+    t->alloc = coro_sym_text(&st->name, ".coro.alloc");
     s = (struct coro_str){0};
-    appendf(&s, "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n",
-            coro_str_cstr(&t->alloc));
-    call_text(&s, st->alloc.alloc_fn, true, "%p", "%n", true);
+    coro_str_appendf(&s, "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n",
+                     coro_str_cstr(&t->alloc));
+    coro_call_text(&s, st->alloc.alloc_fn, true, "%p", "%n", true);
     coro_str_appendz(&s, "  llvm.return %p : !llvm.ptr\n}");
-    add_func(queue, &s);
+    coro_queue_func(queue, &s);
     coro_str_free(&s);
   } else {
-    t->alloc = attr_str(st->alloc.alloc_fn);
+    t->alloc = coro_attr_str(st->alloc.alloc_fn);
   }
   if (st->alloc.free_is_func) {
-    t->free = sym_text(&st->name, ".coro.free");
+    t->free = coro_sym_text(&st->name, ".coro.free");
     s = (struct coro_str){0};
-    appendf(&s, "llvm.func internal %s(%%p: !llvm.ptr) {\n",
-            coro_str_cstr(&t->free));
-    call_text(&s, st->alloc.free_fn, true, NULL, "%p", false);
+    coro_str_appendf(&s, "llvm.func internal %s(%%p: !llvm.ptr) {\n",
+                     coro_str_cstr(&t->free));
+    coro_call_text(&s, st->alloc.free_fn, true, NULL, "%p", false);
     coro_str_appendz(&s, "  llvm.return\n}");
-    add_func(queue, &s);
+    coro_queue_func(queue, &s);
     coro_str_free(&s);
   } else {
-    t->free = attr_str(st->alloc.free_fn);
+    t->free = coro_attr_str(st->alloc.free_fn);
   }
 }
 
@@ -493,74 +367,76 @@ static void emit_decls(struct coro_str *queue, struct rc_state *st,
 static void emit_entry(struct coro_str *queue, struct rc_state *st,
                        struct texts *t, MlirType fty,
                        const struct coro_str *visibility) {
-  struct coro_str s = {0}, self = sym_text(&st->name, "");
+  struct coro_str s = {0}, self = coro_sym_text(&st->name, "");
   const char *cbt = coro_str_cstr(&t->cbt);
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  appendf(&s, "func.func %s%s%s(",
-          visibility->len ? coro_str_cstr(visibility) : "",
-          visibility->len ? " " : "", coro_str_cstr(&self));
+  coro_str_appendf(&s, "func.func %s%s%s(",
+                   visibility->len ? coro_str_cstr(visibility) : "",
+                   visibility->len ? " " : "", coro_str_cstr(&self));
   struct coro_str args = {0}, types = {0};
   for (intptr_t i = 0; i < n; ++i) {
     struct coro_str ty = coro_type_str(mlirFunctionTypeGetInput(fty, i));
-    appendf(&s, "%s%%a%ld: %s", i ? ", " : "", (long)i, coro_str_cstr(&ty));
-    appendf(&args, ", %%a%ld", (long)i);
-    appendf(&types, ", %s", coro_str_cstr(&ty));
+    coro_str_appendf(&s, "%s%%a%ld: %s", i ? ", " : "", (long)i,
+                     coro_str_cstr(&ty));
+    coro_str_appendf(&args, ", %%a%ld", (long)i);
+    coro_str_appendf(&types, ", %s", coro_str_cstr(&ty));
     coro_str_free(&ty);
   }
   coro_str_appendz(&s, ") -> !llvm.ptr {\n");
-  appendf(&s,
-          /* sizeof(control block) measured from a stack address, not as
-           * a constant expression (see emit_begin) */
-          "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-          "  %%one = llvm.mlir.constant(1 : i64) : i64\n"
-          "  %%probe = llvm.alloca %%one x i8 : (i64) -> !llvm.ptr\n"
-          "  %%end = llvm.getelementptr %%probe[1] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%e = llvm.ptrtoint %%end : !llvm.ptr to i64\n"
-          "  %%b = llvm.ptrtoint %%probe : !llvm.ptr to i64\n"
-          "  %%size = llvm.sub %%e, %%b : i64\n",
-          cbt);
-  call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%cb", "%size",
-            true);
-  appendf(&s,
-          "  %%rf = llvm.mlir.addressof %s : !llvm.ptr\n"
-          "  %%df = llvm.mlir.addressof %s : !llvm.ptr\n"
-          "  %%f0 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%rf, %%f0 : !llvm.ptr, !llvm.ptr\n"
-          "  %%f1 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%df, %%f1 : !llvm.ptr, !llvm.ptr\n"
-          "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
-          "  %%v0 = llvm.mlir.zero : %s\n"
-          "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n"
-          "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
-          "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-          "!llvm.ptr, %s\n"
-          "  %%res = func.call %s(%%buf%s) : (!llvm.ptr%s) -> %s\n"
-          "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
-          "!llvm.ptr\n"
-          "  %%none = llvm.icmp \"eq\" %%next, %%z : !llvm.ptr\n"
-          "  llvm.cond_br %%none, ^ret, ^go\n"
-          "^go:\n"
-          "  llvm.intr.coro.resume %%next : !llvm.ptr\n"
-          "  llvm.br ^ret\n"
-          "^ret:\n"
-          "  func.return %%cb : !llvm.ptr\n"
-          "}",
-          coro_str_cstr(&t->resume), coro_str_cstr(&t->destroy), CB_RESUME, cbt,
-          CB_DESTROY, cbt, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_PROMISE,
-          cbt, coro_str_cstr(&t->S), CB_AWAITED, cbt, CB_BUFFER, cbt,
-          coro_str_cstr(&t->ramp), coro_str_cstr(&args), coro_str_cstr(&types),
-          coro_str_cstr(&t->ret), coro_str_cstr(&t->settle),
-          coro_str_cstr(&t->ret));
-  add_func(queue, &s);
+  coro_str_appendf(&s,
+                   /* sizeof(control block) measured from a stack address, not
+                    * as a constant expression (see emit_begin) */
+                   "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+                   "  %%one = llvm.mlir.constant(1 : i64) : i64\n"
+                   "  %%probe = llvm.alloca %%one x i8 : (i64) -> !llvm.ptr\n"
+                   "  %%end = llvm.getelementptr %%probe[1] : (!llvm.ptr) -> "
+                   "!llvm.ptr, %s\n"
+                   "  %%e = llvm.ptrtoint %%end : !llvm.ptr to i64\n"
+                   "  %%b = llvm.ptrtoint %%probe : !llvm.ptr to i64\n"
+                   "  %%size = llvm.sub %%e, %%b : i64\n",
+                   cbt);
+  coro_call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%cb",
+                 "%size", true);
+  coro_str_appendf(
+      &s,
+      "  %%rf = llvm.mlir.addressof %s : !llvm.ptr\n"
+      "  %%df = llvm.mlir.addressof %s : !llvm.ptr\n"
+      "  %%f0 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%rf, %%f0 : !llvm.ptr, !llvm.ptr\n"
+      "  %%f1 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%df, %%f1 : !llvm.ptr, !llvm.ptr\n"
+      "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
+      "  %%v0 = llvm.mlir.zero : %s\n"
+      "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n"
+      "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
+      "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
+      "!llvm.ptr, %s\n"
+      "  %%res = func.call %s(%%buf%s) : (!llvm.ptr%s) -> %s\n"
+      "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
+      "!llvm.ptr\n"
+      "  %%none = llvm.icmp \"eq\" %%next, %%z : !llvm.ptr\n"
+      "  llvm.cond_br %%none, ^ret, ^go\n"
+      "^go:\n"
+      "  llvm.intr.coro.resume %%next : !llvm.ptr\n"
+      "  llvm.br ^ret\n"
+      "^ret:\n"
+      "  func.return %%cb : !llvm.ptr\n"
+      "}",
+      coro_str_cstr(&t->resume), coro_str_cstr(&t->destroy), CB_RESUME, cbt,
+      CB_DESTROY, cbt, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_PROMISE, cbt,
+      coro_str_cstr(&t->S), CB_AWAITED, cbt, CB_BUFFER, cbt,
+      coro_str_cstr(&t->ramp), coro_str_cstr(&args), coro_str_cstr(&types),
+      coro_str_cstr(&t->ret), coro_str_cstr(&t->settle),
+      coro_str_cstr(&t->ret));
+  coro_queue_func(queue, &s);
   coro_str_free(&s);
   coro_str_free(&self);
   coro_str_free(&args);
@@ -569,34 +445,23 @@ static void emit_entry(struct coro_str *queue, struct rc_state *st,
 
 /*===--- the ramp ----------------------------------------------------------*/
 
-static MlirValue addressof(struct cb *b, const struct coro_str *sym) {
-  struct coro_str attrs = {0};
-  appendf(&attrs, "{global_name = %s}", coro_str_cstr(sym));
-  MlirValue v = cb_val(b, "llvm.mlir.addressof", 0, NULL, cb_ptr(b->ctx),
-                       coro_str_cstr(&attrs));
-  coro_str_free(&attrs);
-  return v;
-}
-
-static MlirValue zero(struct cb *b, MlirType t) {
-  return cb_val(b, "llvm.mlir.zero", 0, NULL, t, NULL);
-}
-
 /* GEP cb[0, field(, sub)] into the control block. */
 static MlirValue cb_gep(struct rc_state *st, struct cb *b, MlirValue base,
                         int field, int sub) {
   struct coro_str ty = coro_type_str(st->cbt);
   struct coro_str attrs = {0};
   if (sub < 0)
-    appendf(&attrs,
-            "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
-            "array<i32: 0, %d>}",
-            coro_str_cstr(&ty), field);
+    coro_str_appendf(
+        &attrs,
+        "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
+        "array<i32: 0, %d>}",
+        coro_str_cstr(&ty), field);
   else
-    appendf(&attrs,
-            "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
-            "array<i32: 0, %d, %d>}",
-            coro_str_cstr(&ty), field, sub);
+    coro_str_appendf(
+        &attrs,
+        "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
+        "array<i32: 0, %d, %d>}",
+        coro_str_cstr(&ty), field, sub);
   MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
                        coro_str_cstr(&attrs));
   coro_str_free(&attrs);
@@ -613,9 +478,9 @@ static void emit_begin(struct coro_fn *fn, struct rc_state *st, struct texts *t,
   MlirValue ops[6] = {cb_const_int(&b, 32, size),
                       cb_const_int(&b, 32, align),
                       st->buf,
-                      addressof(&b, &t->proto),
-                      addressof(&b, &t->alloc),
-                      addressof(&b, &t->free)};
+                      coro_addressof(&b, &t->proto),
+                      coro_addressof(&b, &t->alloc),
+                      coro_addressof(&b, &t->free)};
   MlirValue id = cb_intrinsic(
       &b, st->once ? "llvm.coro.id.retcon.once" : "llvm.coro.id.retcon", 6, ops,
       cb_type(ctx, "!llvm.token"));
@@ -650,11 +515,12 @@ static void emit_end_block(struct coro_fn *fn, struct rc_state *st) {
   if (st->once) {
     MlirValue v = mlirBlockGetArgument(st->end, 0);
     struct coro_str attrs = {0}, sty = coro_type_str(st->S);
-    appendf(&attrs, "{callee = @llvm.coro.end.results, var_callee_type = "
-                    "!llvm.func<token (...)>, CConv = #llvm.cconv<ccc>, "
-                    "TailCallKind = #llvm.tailcallkind<none>, fastmathFlags = "
-                    "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
-                    "operandSegmentSizes = array<i32: 1, 0>}");
+    coro_str_appendf(&attrs,
+                     "{callee = @llvm.coro.end.results, var_callee_type = "
+                     "!llvm.func<token (...)>, CConv = #llvm.cconv<ccc>, "
+                     "TailCallKind = #llvm.tailcallkind<none>, fastmathFlags = "
+                     "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
+                     "operandSegmentSizes = array<i32: 1, 0>}");
     tok = mlirOperationGetResult(cb_op(&b, "llvm.call", 1, &v, 1, &token,
                                        coro_str_cstr(&attrs), 0, NULL),
                                  0);
@@ -686,11 +552,11 @@ static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
     rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
   }
   coro_str_appendz(suspend_name, "llvm.coro.suspend.retcon.");
-  if (!mangle(rt, suspend_name))
+  if (!coro_mangle_type(rt, suspend_name))
     return error_at(fn->func, "the values this coroutine takes on resume "
                               "have a type the retcon ABIs cannot pass");
   struct coro_str sig = {0}, rts = coro_type_str(rt);
-  appendf(&sig, "(...) -> %s", coro_str_cstr(&rts));
+  coro_str_appendf(&sig, "(...) -> %s", coro_str_cstr(&rts));
   bool ok = coro_declare_func(
       fn->module,
       mlirFlatSymbolRefAttrGet(
@@ -712,32 +578,10 @@ struct rc_fn {
   struct coro_str suspend_name; /* the mangled llvm.coro.suspend.retcon.* */
 };
 
-/* Checks that none of the generated names is taken. */
-static MlirLogicalResult names_free(struct coro_fn *fn, struct rc_state *st) {
-  static const char *const suffixes[] = {
-      ".coro.ramp",  ".coro.resume", ".coro.destroy", ".coro.settle",
-      ".coro.proto", ".coro.alloc",  ".coro.free"};
-  for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; ++i) {
-    struct coro_str n = {0};
-    coro_str_append(&n, st->name.data, st->name.len);
-    coro_str_appendz(&n, suffixes[i]);
-    MlirOperation other =
-        coro_lookup_symbol(fn->module, mlirStringRefCreate(n.data, n.len));
-    if (!mlirOperationIsNull(other)) {
-      struct coro_str msg = {0};
-      appendf(&msg,
-              "the retcon lowering of this coroutine needs the symbol "
-              "'%s', which is already taken",
-              coro_str_cstr(&n));
-      mlirEmitError(mlirOperationGetLocation(other), coro_str_cstr(&msg));
-      coro_str_free(&msg);
-      coro_str_free(&n);
-      return mlirLogicalResultFailure();
-    }
-    coro_str_free(&n);
-  }
-  return mlirLogicalResultSuccess();
-}
+/* The symbols the lowering adds for a coroutine, after its name. */
+static const char *const retcon_suffixes[] = {
+    ".coro.ramp",  ".coro.resume", ".coro.destroy", ".coro.settle",
+    ".coro.proto", ".coro.alloc",  ".coro.free",    NULL};
 
 static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   struct rc_fn *r = calloc(1, sizeof *r);
@@ -750,7 +594,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn->func, symkey));
   coro_str_append(&st->name, name.data, name.length);
   if (mlirLogicalResultIsFailure(layout(fn, st)) ||
-      mlirLogicalResultIsFailure(names_free(fn, st)) ||
+      mlirLogicalResultIsFailure(
+          coro_names_free(fn->module, &st->name, "retcon", retcon_suffixes)) ||
       mlirLogicalResultIsFailure(
           coro_allocator_get(fn->module, fn->func, &st->alloc)) ||
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
@@ -804,17 +649,18 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   texts_init(st, &t);
   struct coro_str queue = {0}, decls = {0};
   struct coro_str rt = coro_type_str(ramp_type);
-  struct coro_str a = attr_str(st->alloc.alloc_fn);
-  struct coro_str f = attr_str(st->alloc.free_fn);
-  appendf(&decls,
-          "func.func private %s%s\n"
-          "%s %s(i64) -> !llvm.ptr\n"
-          "%s %s(!llvm.ptr)\n",
-          coro_str_cstr(&t.ramp), coro_str_cstr(&rt) /* "(..) -> .." */,
-          st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
-          coro_str_cstr(&a),
-          st->alloc.free_is_func ? "func.func private" : "llvm.func",
-          coro_str_cstr(&f));
+  struct coro_str a = coro_attr_str(st->alloc.alloc_fn);
+  struct coro_str f = coro_attr_str(st->alloc.free_fn);
+  coro_str_appendf(&decls,
+                   "func.func private %s%s\n"
+                   "%s %s(i64) -> !llvm.ptr\n"
+                   "%s %s(!llvm.ptr)\n",
+                   coro_str_cstr(&t.ramp),
+                   coro_str_cstr(&rt) /* "(..) -> .." */,
+                   st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
+                   coro_str_cstr(&a),
+                   st->alloc.free_is_func ? "func.func private" : "llvm.func",
+                   coro_str_cstr(&f));
   coro_str_free(&rt);
   coro_str_free(&a);
   coro_str_free(&f);
@@ -824,7 +670,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   emit_destroy(&queue, st, &t);
   emit_entry(&queue, st, &t, fty, &visibility);
   coro_str_free(&visibility);
-  flush_funcs(fn->module, &decls, &queue, 3);
+  coro_flush_funcs(fn->module, &decls, &queue, 3);
   coro_str_free(&queue);
   coro_str_free(&decls);
 
@@ -868,12 +714,12 @@ static MlirValue suspend(struct rc_fn *r, struct cb *b, MlirValue v,
     rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
   }
   struct coro_str rts = coro_type_str(rt), attrs = {0};
-  appendf(&attrs,
-          "{var_callee_type = !llvm.func<%s (...)>, CConv = "
-          "#llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, "
-          "fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = "
-          "array<i32>, operandSegmentSizes = array<i32: 1, 0>}",
-          coro_str_cstr(&rts));
+  coro_str_appendf(&attrs,
+                   "{var_callee_type = !llvm.func<%s (...)>, CConv = "
+                   "#llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, "
+                   "fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = "
+                   "array<i32>, operandSegmentSizes = array<i32: 1, 0>}",
+                   coro_str_cstr(&rts));
   MlirOperation call =
       cb_op(b, "llvm.call", 1, &v, 1, &rt, coro_str_cstr(&attrs), 0, NULL);
   mlirOperationSetAttributeByName(
@@ -895,7 +741,7 @@ static MlirValue suspend(struct rc_fn *r, struct cb *b, MlirValue v,
 /* Branches to `dest` normally and to the end block when `abnormal`. */
 static void branch_unless_abnormal(struct rc_state *st, struct cb *b,
                                    MlirValue abnormal, MlirBlock dest) {
-  MlirValue ops[2] = {abnormal, zero(b, st->S)};
+  MlirValue ops[2] = {abnormal, coro_zero(b, st->S)};
   MlirBlock succ[2] = {st->end, dest};
   cb_op(b, "llvm.cond_br", 2, ops, 0, NULL,
         "{operandSegmentSizes = array<i32: 1, 1, 0>}", 2, succ);
@@ -919,7 +765,7 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   struct cb b = cb_before(op);
   MlirValue v = mlirOperationGetNumOperands(op)
                     ? published(st, &b, op, mlirOperationGetOperand(op, 0))
-                    : zero(&b, st->S);
+                    : coro_zero(&b, st->S);
   if (mlirValueIsNull(v))
     return mlirLogicalResultFailure();
   MlirValue rv;
@@ -999,7 +845,7 @@ static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
   MlirOperation ret = mlirOperationGetNextInBlock(op);
   if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return"))
     return error_at(op, "coro.end must be followed by func.return");
-  MlirValue v = zero(&b, st->S);
+  MlirValue v = coro_zero(&b, st->S);
   if (mlirOperationGetNumOperands(op) == 2) {
     v = published(st, &b, op, mlirOperationGetOperand(op, 1));
     if (mlirValueIsNull(v))
