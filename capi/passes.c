@@ -7,6 +7,7 @@
  * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
  * This file is the one place that lists them all. */
 #include "coro-c/Passes.h"
+#include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
@@ -45,6 +46,10 @@ static const struct coro_pass_info coro_passes[] = {
      "Lower retcon.once-ABI coroutines and consumer ops to LLVM's "
      "yield-once intrinsics",
      "builtin.module", coro_convert_to_llvm_retcon_once_run},
+    {"convert-coro-to-llvm-async", "ConvertCoroToLLVMAsync",
+     "Lower async-ABI coroutines and consumer ops to LLVM's async coroutine "
+     "intrinsics",
+     "builtin.module", coro_convert_to_llvm_async_run},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
@@ -67,6 +72,13 @@ static const struct coro_pipeline_info coro_pipelines[] = {
      "Verify and lower retcon.once coroutines, and everything else, to the "
      "LLVM dialect",
      "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-retcon-once,"
+     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
+     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
+     "reconcile-unrealized-casts"},
+    {"coro-lower-async",
+     "Verify and lower async coroutines, and everything else, to the LLVM "
+     "dialect",
+     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-async,"
      "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
      "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
      "reconcile-unrealized-casts"},
@@ -114,6 +126,10 @@ MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void) {
   return create_pass(&coro_passes[3]);
 }
 
+MlirPass coroCreateConvertCoroToLLVMAsyncPass(void) {
+  return create_pass(&coro_passes[4]);
+}
+
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
 
 /* The registry stores an allocator function per pass, with no user data:
@@ -124,11 +140,9 @@ CORO_PASS_CREATOR(0)
 CORO_PASS_CREATOR(1)
 CORO_PASS_CREATOR(2)
 CORO_PASS_CREATOR(3)
+CORO_PASS_CREATOR(4)
 static MlirPass (*const pass_creators[num_coro_passes])(void) = {
-    create_pass_0,
-    create_pass_1,
-    create_pass_2,
-    create_pass_3,
+    create_pass_0, create_pass_1, create_pass_2, create_pass_3, create_pass_4,
 };
 
 /* Defined in registry.cpp. */

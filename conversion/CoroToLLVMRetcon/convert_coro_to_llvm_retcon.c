@@ -596,8 +596,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   if (mlirLogicalResultIsFailure(layout(fn, st)) ||
       mlirLogicalResultIsFailure(
           coro_names_free(fn->module, &st->name, "retcon", retcon_suffixes)) ||
-      mlirLogicalResultIsFailure(
-          coro_allocator_get(fn->module, fn->func, &st->alloc)) ||
+      mlirLogicalResultIsFailure(coro_allocator_get(
+          fn->module, fn->func, "malloc", "free", &st->alloc)) ||
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
     return mlirLogicalResultFailure();
   fn->abi_state = r;

@@ -206,8 +206,8 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   fn->abi_state = st;
   if (mlirLogicalResultIsFailure(promise_layout(fn, st)) ||
       mlirLogicalResultIsFailure(alloc_kind(fn, st)) ||
-      mlirLogicalResultIsFailure(
-          coro_allocator_get(fn->module, fn->func, &st->alloc)))
+      mlirLogicalResultIsFailure(coro_allocator_get(
+          fn->module, fn->func, "malloc", "free", &st->alloc)))
     return mlirLogicalResultFailure();
   emit_allocas(fn, st);
   emit_begin(fn, st);

@@ -516,8 +516,8 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
 }
 
 /* Checks one coroutine and collects its ops; nothing is changed. */
-static bool check_coroutine(MlirOperation func, struct opvec *ops,
-                            MlirOperation *begin) {
+static bool check_coroutine(MlirOperation module, MlirOperation func,
+                            struct opvec *ops, MlirOperation *begin) {
   mlirOperationWalk(func, collect_inner, ops, MlirWalkPreOrder);
   *begin = (MlirOperation){NULL};
   bool ok = true;
@@ -533,8 +533,18 @@ static bool check_coroutine(MlirOperation func, struct opvec *ops,
       }
       *begin = op;
     }
-    if (coro_op_named(op, "coro.await"))
+    if (coro_op_named(op, "coro.await")) {
       ok &= check_value_type(op, "coro.await result type");
+      /* Which ABI the awaited handle has, when its origin shows it: the
+       * conversions lower coroutines one by one, and an origin they have
+       * already lowered no longer says. */
+      MlirStringRef awaited =
+          handle_abi(module, mlirOperationGetOperand(op, 0));
+      if (awaited.length)
+        mlirOperationSetAttributeByName(
+            op, mlirStringRefCreateFromCString(CORO_AWAITED_ABI_ATTR),
+            mlirStringAttrGet(mlirOperationGetContext(op), awaited));
+    }
     if (mlirOperationEqual(parent, func))
       continue;
     struct coro_str msg = {0};
@@ -599,7 +609,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   bool ok = c.ok;
   for (size_t i = 0; i < n; ++i) {
     MlirOperation f = c.coroutines.v[i];
-    ok &= check_coroutine(f, &inner[i], &begins[i]);
+    ok &= check_coroutine(module, f, &inner[i], &begins[i]);
     MlirAttribute ft = mlirOperationGetAttributeByName(
         f, mlirStringRefCreateFromCString("function_type"));
     MlirType fty = mlirTypeAttrGetValue(ft);
@@ -729,6 +739,8 @@ static bool symbol_is_func(MlirOperation module, MlirAttribute sym) {
 }
 
 MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
+                                     const char *dflt_alloc,
+                                     const char *dflt_free,
                                      struct coro_allocator *out) {
   MlirContext ctx = mlirOperationGetContext(func);
   out->alloc_fn = coro_sym_attr(func, "coro.alloc_fn");
@@ -740,10 +752,10 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
     return mlirLogicalResultFailure();
   }
   if (mlirAttributeIsNull(out->alloc_fn)) {
-    out->alloc_fn =
-        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("malloc"));
-    out->free_fn =
-        mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString("free"));
+    out->alloc_fn = mlirFlatSymbolRefAttrGet(
+        ctx, mlirStringRefCreateFromCString(dflt_alloc));
+    out->free_fn = mlirFlatSymbolRefAttrGet(
+        ctx, mlirStringRefCreateFromCString(dflt_free));
   }
   out->alloc_is_func = symbol_is_func(module, out->alloc_fn);
   out->free_is_func = symbol_is_func(module, out->free_fn);

@@ -109,13 +109,16 @@ void coro_add_passthrough(MlirOperation func, const char *const *extra);
 /* The flat symbol ref attribute `attr` of `op` (null when absent). */
 MlirAttribute coro_sym_attr(MlirOperation op, const char *attr);
 
-/* The allocator pair of a coroutine: coro.alloc_fn/coro.free_fn, or
- * malloc/free (declared when absent). */
+/* The allocator pair of a coroutine: coro.alloc_fn/coro.free_fn, or the
+ * ABI's defaults `dflt_alloc`/`dflt_free` (e.g. malloc/free; declared as
+ * llvm.func when absent from the module). */
 struct coro_allocator {
   MlirAttribute alloc_fn, free_fn;  /* flat symbol refs */
   bool alloc_is_func, free_is_func; /* func.func (func.call) or llvm.func */
 };
 MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
+                                     const char *dflt_alloc,
+                                     const char *dflt_free,
                                      struct coro_allocator *out);
 
 /* Lowers a consumer op (coro.resume/destroy/done/promise/noop) on a handle
@@ -147,6 +150,11 @@ MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);
  * store a value through any handle of that type. */
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage);
+
+/* The driver sets this string attribute on a coro.await whose awaited
+ * handle visibly comes from a coroutine of a known ABI (its value is that
+ * coro.abi), before any coroutine is lowered. */
+#define CORO_AWAITED_ABI_ATTR "coro.awaited_abi"
 
 /* One coroutine being lowered, as the driver hands it to the hooks. */
 struct coro_fn {

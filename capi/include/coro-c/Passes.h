@@ -34,6 +34,14 @@ MlirPass coroCreateConvertCoroToLLVMSwitchPass(void);
 MlirPass coroCreateConvertCoroToLLVMRetconPass(void);
 MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void);
 
+/// `--convert-coro-to-llvm-async`: lowers every coroutine with
+/// coro.abi = "async" to LLVM's async coroutine intrinsics
+/// (`llvm.coro.id.async`, `llvm.coro.suspend.async`,
+/// `llvm.coro.end.async`); a handle becomes the coroutine's async context,
+/// allocated by coro's runtime (`coro_rt_context_alloc`) unless
+/// coro.alloc_fn says otherwise. Owned by the caller.
+MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
+
 /// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
 /// nested in it, without a pass manager. Diagnostics go to the context.
 MlirLogicalResult coroVerify(MlirOperation op);

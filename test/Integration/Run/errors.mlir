@@ -7,7 +7,6 @@
 // RUN: not coro-run %S/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: not coro-run %S/Inputs/parse-error.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not coro-run %S/Inputs/lower-error.mlir 2>&1 | FileCheck %s --check-prefix=LOWER
-// RUN: not coro-run %S/Inputs/async.mlir 2>&1 | FileCheck %s --check-prefix=ABI
 
 // MISSING: errors.mlir:1:1: error: no entry function '@main' in the module
 // ARGS: errors.mlir:[[# @LINE + 6]]:1: error: entry function '@args' must take no arguments
@@ -30,6 +29,3 @@ func.func @vec() -> vector<2xi32> {
 
 // PARSE: parse-error.mlir:3:{{[0-9]+}}: error:
 // LOWER: lower-error.mlir:5:5: error: coro.yield inside 'affine.for' cannot be lowered
-// Until its conversion exists, an ABI is reported at each coroutine using it
-// (update this check when convert-coro-to-llvm-async is registered).
-// ABI: async.mlir:2:1: error: coroutines with coro.abi = "async" cannot be lowered yet: no convert-coro-to-llvm-async pass is registered
