@@ -1,7 +1,8 @@
 /* runtime.c - coro's run-time library (see coro-runtime/Runtime.h).
  *
- * Contexts are calloc'd (malloc aligns to 16 on the platforms we build
- * for). The executor is a growable ring buffer of handles; an event keeps
+ * Tasks are calloc'd with their prefix in front (malloc aligns to 16 on the
+ * platforms we build for, and the prefix is 32 bytes, so handles are
+ * 16-aligned). The executor is a growable ring buffer of handles; an event keeps
  * its waiters in a growable array until it is signalled. There is no global
  * state: everything lives in the executor and event objects. */
 #include "coro-runtime/Runtime.h"
@@ -16,13 +17,17 @@ struct coro_rt_header {
   coro_rt_entry destroy;
 };
 
-void *coro_rt_context_alloc(int64_t size) {
-  if (size <= 0)
+void *coro_rt_task_alloc(int64_t size) {
+  if (size <= 0 || size > INT64_MAX - CORO_RT_TASK_PREFIX_SIZE)
     return NULL;
-  return calloc(1, (size_t)size);
+  char *block = calloc(1, (size_t)size + CORO_RT_TASK_PREFIX_SIZE);
+  return block ? block + CORO_RT_TASK_PREFIX_SIZE : NULL;
 }
 
-void coro_rt_context_free(void *context) { free(context); }
+void coro_rt_task_free(void *handle) {
+  if (handle)
+    free((char *)handle - CORO_RT_TASK_PREFIX_SIZE);
+}
 
 void coro_rt_resume(void *handle) {
   struct coro_rt_header *h = handle;

@@ -1,7 +1,7 @@
 /*===-- coro-runtime/Runtime.h - coro's small C runtime -----------*- C -*-===*\
 |*                                                                            *|
 |* What lowered coroutines and their hosts call at run time: allocation of    *|
-|* async contexts, and a single-threaded executor on which a coroutine can    *|
+|* async tasks, and a single-threaded executor on which a coroutine can       *|
 |* wait for an event and be resumed when it is signalled. coro-run links     *|
 |* this library, so JIT-run programs can call it; an object file from        *|
 |* coro-translate links it with -lCoroRuntime.                               *|
@@ -30,17 +30,43 @@
 extern "C" {
 #endif
 
-/*===-- Async contexts ----------------------------------------------------===*/
+/*===-- Async tasks -------------------------------------------------------===*/
 
-/// Allocates an async context (the frame of an async coroutine, and its
-/// handle) of `size` bytes, zeroed and aligned to 16. Returns NULL when
-/// `size` is not positive or memory is exhausted. Owned by the caller;
-/// release with coro_rt_context_free. The async lowering calls it for every
-/// coroutine with coro.abi = "async" that names no coro.alloc_fn.
-void *coro_rt_context_alloc(int64_t size);
+/// An async task (the handle of a coroutine with coro.abi = "async") is one
+/// block: a prefix the lowered code and the runtime share, then the handle
+/// header (resume, destroy, promise at 16), then LLVM's async context and
+/// frame. The handle points just past the prefix, so the prefix sits at
+/// negative offsets from it:
+///
+///   handle - 32  parked      where the task continues: `void (ptr handle)`,
+///                            recorded at every suspension
+///   handle - 24  args        the entry function's argument block, read
+///                            once when the body starts
+///   handle - 16  destroying  non-zero once coro.destroy runs the task to
+///                            its end; the end then frees the task
+///   handle -  8  reserved    zero
+///
+/// The async lowering (docs/async-lowering.md) relies on exactly these
+/// offsets.
+typedef struct coro_rt_task_prefix {
+  void *parked;
+  void *args;
+  int64_t destroying;
+  void *reserved;
+} coro_rt_task_prefix;
 
-/// Releases a context from coro_rt_context_alloc; NULL is ignored.
-void coro_rt_context_free(void *context);
+enum { CORO_RT_TASK_PREFIX_SIZE = 32 };
+
+/// Allocates a task whose part after the prefix has `size` bytes (the size
+/// in the coroutine's async function pointer record), all zero, the handle
+/// aligned to 16. Returns the handle, or NULL when `size` is not positive or
+/// memory is exhausted. Owned by the caller; release with coro_rt_task_free
+/// (the lowered destroy entry does).
+void *coro_rt_task_alloc(int64_t size);
+
+/// Releases a task from coro_rt_task_alloc, given its handle; NULL is
+/// ignored.
+void coro_rt_task_free(void *handle);
 
 /*===-- Handles -----------------------------------------------------------===*/
 

@@ -1,0 +1,150 @@
+/* RUN: %coro_bin/test/Runtime/runtime-test 2>&1 | FileCheck %s
+ *
+ * The run-time library on its own, driven from C: task allocation (prefix,
+ * alignment, zeroing), resuming and destroying through the handle header,
+ * the executor's FIFO order, and events waking their waiters through the
+ * executor. The handles here are hand-made blocks with the common header;
+ * their resume entry counts down a budget of suspensions. */
+#include "coro-runtime/Runtime.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* A hand-made handle: the common header, then test state. */
+struct fake {
+  void (*resume)(void *);
+  void (*destroy)(void *);
+  void *promise_continuation;
+  int64_t value; /* promise value: how many times it was resumed */
+  int id, budget;
+  coro_rt_executor *executor; /* re-queues itself here while budget lasts */
+};
+
+static void fake_resume(void *h) {
+  struct fake *f = h;
+  ++f->value;
+  printf("resume %d (%lld)\n", f->id, (long long)f->value);
+  if (--f->budget == 0)
+    f->resume = NULL; /* finished */
+  else if (f->executor)
+    coro_rt_schedule(f->executor, f);
+}
+
+static int destroyed;
+static void fake_destroy(void *h) { ++destroyed; }
+
+static struct fake make(int id, int budget, coro_rt_executor *ex) {
+  struct fake f = {fake_resume, fake_destroy, NULL, 0, id, budget, ex};
+  return f;
+}
+
+static void testTasks(void) {
+  printf("@tasks\n");
+  // CHECK-LABEL: @tasks
+  char *h = coro_rt_task_alloc(48);
+  coro_rt_task_prefix *p = (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
+  int zero = p->parked == NULL && p->args == NULL && p->destroying == 0 &&
+             p->reserved == NULL;
+  for (int i = 0; i < 48; ++i)
+    zero &= h[i] == 0;
+  // CHECK: aligned 1 zero 1 prefix 32
+  printf("aligned %d zero %d prefix %d\n", (int)((uintptr_t)h % 16 == 0), zero,
+         (int)sizeof(coro_rt_task_prefix));
+  coro_rt_task_free(h);
+  coro_rt_task_free(NULL);
+  // CHECK: bad sizes 1
+  printf("bad sizes %d\n",
+         coro_rt_task_alloc(0) == NULL && coro_rt_task_alloc(-5) == NULL);
+}
+
+static void testHandles(void) {
+  printf("@handles\n");
+  // CHECK-LABEL: @handles
+  struct fake f = make(7, 1, NULL);
+  // CHECK: done 0
+  printf("done %d\n", coro_rt_done(&f));
+  // CHECK: resume 7 (1)
+  coro_rt_resume(&f);
+  // CHECK: done 1
+  printf("done %d\n", coro_rt_done(&f));
+  destroyed = 0;
+  coro_rt_destroy(&f);
+  // CHECK: destroyed 1
+  printf("destroyed %d\n", destroyed);
+}
+
+static void testExecutor(void) {
+  printf("@executor\n");
+  // CHECK-LABEL: @executor
+  coro_rt_executor *ex = coro_rt_executor_create();
+  struct fake a = make(1, 2, ex), b = make(2, 3, ex);
+  coro_rt_schedule(ex, &a);
+  coro_rt_schedule(ex, &b);
+  // CHECK: pending 2
+  printf("pending %lld\n", (long long)coro_rt_pending(ex));
+  // First in, first out; each resumed task queues itself again until its
+  // budget is spent.
+  // CHECK-NEXT: resume 1 (1)
+  // CHECK-NEXT: resume 2 (1)
+  // CHECK-NEXT: resume 1 (2)
+  // CHECK-NEXT: resume 2 (2)
+  // CHECK-NEXT: resume 2 (3)
+  // CHECK-NEXT: ran 5 pending 0 done 1 1
+  int64_t ran = coro_rt_run(ex);
+  printf("ran %lld pending %lld done %d %d\n", (long long)ran,
+         (long long)coro_rt_pending(ex), coro_rt_done(&a), coro_rt_done(&b));
+  /* The ring grows past its first capacity and keeps the order. */
+  enum { N = 100 };
+  struct fake many[N];
+  for (int i = 0; i < N; ++i) {
+    many[i] = make(1000 + i, 1, NULL);
+    coro_rt_schedule(ex, &many[i]);
+  }
+  int done = 0;
+  coro_rt_run(ex);
+  for (int i = 0; i < N; ++i)
+    done += coro_rt_done(&many[i]);
+  // CHECK: resume 1099 (1)
+  // CHECK-NEXT: many done 100
+  printf("many done %d\n", done);
+  coro_rt_executor_destroy(ex);
+}
+
+static void testEvents(void) {
+  printf("@events\n");
+  // CHECK-LABEL: @events
+  coro_rt_executor *ex = coro_rt_executor_create();
+  coro_rt_event *ev = coro_rt_event_create(ex);
+  struct fake a = make(1, 1, NULL), b = make(2, 1, NULL), c = make(3, 1, NULL);
+  coro_rt_event_wait(ev, &a);
+  coro_rt_event_wait(ev, &b);
+  // Nothing runs before the signal.
+  // CHECK: before: ran 0 set 0
+  int64_t ran = coro_rt_run(ex);
+  printf("before: ran %lld set %d\n", (long long)ran, coro_rt_event_is_set(ev));
+  coro_rt_event_signal(ev);
+  coro_rt_event_signal(ev); /* a second signal does nothing more */
+  // CHECK: queued 2
+  printf("queued %lld\n", (long long)coro_rt_pending(ex));
+  // CHECK-NEXT: resume 1 (1)
+  // CHECK-NEXT: resume 2 (1)
+  coro_rt_run(ex);
+  // Waiting on a set event queues at once.
+  coro_rt_event_wait(ev, &c);
+  // CHECK-NEXT: resume 3 (1)
+  // CHECK-NEXT: after: set 1 done 1 1 1
+  coro_rt_run(ex);
+  printf("after: set %d done %d %d %d\n", coro_rt_event_is_set(ev),
+         coro_rt_done(&a), coro_rt_done(&b), coro_rt_done(&c));
+  coro_rt_event_destroy(ev);
+  coro_rt_executor_destroy(ex);
+}
+
+int main(void) {
+  testTasks();
+  testHandles();
+  testExecutor();
+  testEvents();
+  return 0;
+}
