@@ -1,9 +1,11 @@
 /* lower.h - the lowering every executing coro tool runs before LLVM.
  *
- * coro-run and coro-translate share it: verify, put scf in CFG form, run
- * every registered `convert-coro-to-llvm-<abi>` conversion (so a module may
- * mix ABIs, and a new ABI needs only its pass row), then MLIR's conversions
- * of everything else to the LLVM dialect. Diagnostics go to the context. */
+ * coro-run and coro-translate share it. For route A it is the library's
+ * coroLowerToLLVMDialect (coro-c/Lowering.h): verify, put scf in CFG form,
+ * run every registered `convert-coro-to-llvm-<abi>` conversion (so a module
+ * may mix ABIs, and a new ABI needs only its pass row), then MLIR's
+ * conversions of everything else to the LLVM dialect. Diagnostics go to the
+ * context. */
 #ifndef CORO_TOOLS_LOWER_H
 #define CORO_TOOLS_LOWER_H
 

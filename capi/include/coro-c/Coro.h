@@ -11,6 +11,9 @@
 
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
+#include "coro-c/JIT.h"
+#include "coro-c/Lowering.h"
 #include "coro-c/Passes.h"
+#include "coro-c/Translate.h"
 
 #endif /* CORO_C_CORO_H */

@@ -1,0 +1,58 @@
+/*===-- coro-c/Lowering.h - Lowering and running pass pipelines ---*- C -*-===*\
+|*                                                                            *|
+|* What a frontend calls after building or parsing a module: lower every      *|
+|* coroutine (of every ABI with a registered conversion) and everything else  *|
+|* to the LLVM dialect, or run any pipeline, given as text or as pass         *|
+|* objects. The module is borrowed and changed in place; every failure is an  *|
+|* error diagnostic on the module's context (attach a handler with            *|
+|* mlirContextAttachDiagnosticHandler to see it) and a failed result. These   *|
+|* functions register coro's passes themselves (coroRegisterPasses).          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef CORO_C_LOWERING_H
+#define CORO_C_LOWERING_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Lowers `module` (borrowed, changed in place) to the LLVM dialect:
+/// coro-verify, convert-scf-to-cf, every registered
+/// `convert-coro-to-llvm-<abi>` conversion (so a module may mix ABIs), then
+/// MLIR's conversions of vector, memref, index, arith, cf and func to LLVM.
+/// A coroutine whose ABI has no registered conversion is an error at its
+/// location. On failure the module may be partly lowered.
+MlirLogicalResult coroLowerToLLVMDialect(MlirModule module);
+
+/// Whether coroutines with `coro.abi = abi` can be lowered: whether the
+/// conversion `convert-coro-to-llvm-<abi>` (with '.' spelled '-', so
+/// "retcon.once" needs `convert-coro-to-llvm-retcon-once`) is registered.
+/// `abi` is borrowed.
+bool coroABIIsSupported(MlirStringRef abi);
+
+/// Parses the textual pipeline `pipeline` (borrowed) and runs it on `module`
+/// (borrowed, changed in place). The text is either anchored,
+/// "builtin.module(coro-verify,cse)", or a comma-separated list of passes
+/// and named pipelines run on the module, "coro-lower-switch" or
+/// "coro-verify,canonicalize"; passes anchored on other ops (func.func) are
+/// nested implicitly. A pipeline that does not parse is an error at the
+/// module's location quoting the parser's message.
+MlirLogicalResult coroRunPassPipeline(MlirModule module,
+                                      MlirStringRef pipeline);
+
+/// Runs the `nPasses` passes of `passes` in order on `module` (borrowed,
+/// changed in place). The passes are transferred: this function owns and
+/// destroys every one of them, on success and on failure; the array itself
+/// stays the caller's. Passes anchored on other ops are nested implicitly.
+MlirLogicalResult coroRunPasses(MlirModule module, intptr_t nPasses,
+                                const MlirPass *passes);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CORO_C_LOWERING_H */

@@ -1,0 +1,160 @@
+/* translate.c - coro-c/Translate.h: LLVM IR text and host object files
+ * through LLVM-C (route A: LLVM's coroutine passes split the coroutines).
+ *
+ * Each call creates its own LLVM context, module and target machine and
+ * disposes of them before returning; nothing outlives a call. Errors are
+ * diagnostics at the module's location. */
+#include "coro-c/Translate.h"
+#include "dialect/support.h"
+
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/RegisterEverything.h"
+#include "mlir-c/Target/LLVMIR.h"
+#include "llvm-c/Core.h"
+#include "llvm-c/Error.h"
+#include "llvm-c/Target.h"
+#include "llvm-c/TargetMachine.h"
+#include "llvm-c/Transforms/PassBuilder.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void error_at(MlirModule module, const char *what, const char *detail) {
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, what);
+  if (detail) {
+    coro_str_appendz(&msg, ": ");
+    coro_str_appendz(&msg, detail);
+  }
+  mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                coro_str_cstr(&msg));
+  coro_str_free(&msg);
+}
+
+/* The host's target machine at `opt_level` (PIC), or NULL after an error. */
+static LLVMTargetMachineRef host_machine(MlirModule module, int opt_level) {
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  char *triple = LLVMGetDefaultTargetTriple();
+  LLVMTargetRef target;
+  char *err = NULL;
+  LLVMTargetMachineRef tm = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+    error_at(module, "no LLVM target for the host", err);
+    LLVMDisposeMessage(err);
+  } else {
+    static const LLVMCodeGenOptLevel levels[] = {
+        LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+        LLVMCodeGenLevelAggressive};
+    tm = LLVMCreateTargetMachine(target, triple, "", "", levels[opt_level],
+                                 LLVMRelocPIC, LLVMCodeModelDefault);
+  }
+  LLVMDisposeMessage(triple);
+  return tm;
+}
+
+/* The translated module, targeted at `tm`'s host, after LLVM's pipeline when
+ * `split`. NULL after an error; otherwise the caller disposes of it. */
+static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
+                               LLVMTargetMachineRef tm, int opt_level,
+                               bool split) {
+  mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
+  LLVMModuleRef m =
+      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llctx);
+  if (!m) {
+    error_at(module, "translation to LLVM IR failed", NULL);
+    return NULL;
+  }
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(m, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(m, dl);
+  LLVMDisposeTargetData(dl);
+  if (!split)
+    return m;
+  char passes[32];
+  snprintf(passes, sizeof passes, "default<O%d>", opt_level);
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(m, passes, tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (err) {
+    char *msg = LLVMGetErrorMessage(err);
+    error_at(module, "LLVM pipeline failed", msg);
+    LLVMDisposeErrorMessage(msg);
+    LLVMDisposeModule(m);
+    return NULL;
+  }
+  return m;
+}
+
+static bool check_level(MlirModule module, int opt_level) {
+  if (opt_level >= 0 && opt_level <= 3)
+    return true;
+  error_at(module, "optimization level must be 0, 1, 2 or 3", NULL);
+  return false;
+}
+
+MlirLogicalResult coroTranslateToLLVMIR(MlirModule module, int optLevel,
+                                        bool split, MlirStringCallback callback,
+                                        void *userData) {
+  if (!check_level(module, optLevel))
+    return mlirLogicalResultFailure();
+  LLVMTargetMachineRef tm = host_machine(module, optLevel);
+  if (!tm)
+    return mlirLogicalResultFailure();
+  LLVMContextRef llctx = LLVMContextCreate();
+  LLVMModuleRef m = translate(module, llctx, tm, optLevel, split);
+  if (m) {
+    char *text = LLVMPrintModuleToString(m);
+    callback(mlirStringRefCreate(text, strlen(text)), userData);
+    LLVMDisposeMessage(text);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(llctx);
+  LLVMDisposeTargetMachine(tm);
+  return m ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static bool write_file(MlirModule module, const char *path, const char *data,
+                       size_t len) {
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    error_at(module, "could not open the object file", path);
+    return false;
+  }
+  bool ok = fwrite(data, 1, len, f) == len;
+  ok &= fclose(f) == 0;
+  if (!ok)
+    error_at(module, "could not write the object file", path);
+  return ok;
+}
+
+MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
+                                     const char *path) {
+  if (!check_level(module, optLevel))
+    return mlirLogicalResultFailure();
+  LLVMTargetMachineRef tm = host_machine(module, optLevel);
+  if (!tm)
+    return mlirLogicalResultFailure();
+  LLVMContextRef llctx = LLVMContextCreate();
+  LLVMModuleRef m = translate(module, llctx, tm, optLevel, true);
+  bool ok = false;
+  if (m) {
+    char *err = NULL;
+    LLVMMemoryBufferRef buf;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &err,
+                                            &buf)) {
+      error_at(module, "code generation failed", err);
+      LLVMDisposeMessage(err);
+    } else {
+      ok = write_file(module, path, LLVMGetBufferStart(buf),
+                      LLVMGetBufferSize(buf));
+      LLVMDisposeMemoryBuffer(buf);
+    }
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(llctx);
+  LLVMDisposeTargetMachine(tm);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
