@@ -2,9 +2,9 @@
  *
  * Tasks are calloc'd with their prefix in front (malloc aligns to 16 on the
  * platforms we build for, and the prefix is 32 bytes, so handles are
- * 16-aligned). The executor is a growable ring buffer of handles; an event keeps
- * its waiters in a growable array until it is signalled. There is no global
- * state: everything lives in the executor and event objects. */
+ * 16-aligned). The executor is a growable ring buffer of handles; an event
+ * keeps its waiters in a growable array until it is signalled. There is no
+ * global state: everything lives in the executor and event objects. */
 #include "coro-runtime/Runtime.h"
 
 #include <stdlib.h>
@@ -28,6 +28,12 @@ void coro_rt_task_free(void *handle) {
   if (handle)
     free((char *)handle - CORO_RT_TASK_PREFIX_SIZE);
 }
+
+void *coro_rt_context_alloc(int64_t size) {
+  return size > 0 ? calloc(1, (size_t)size) : NULL;
+}
+
+void coro_rt_context_free(void *context) { free(context); }
 
 void coro_rt_resume(void *handle) {
   struct coro_rt_header *h = handle;

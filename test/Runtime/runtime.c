@@ -43,8 +43,9 @@ static void testTasks(void) {
   printf("@tasks\n");
   // CHECK-LABEL: @tasks
   char *h = coro_rt_task_alloc(48);
-  coro_rt_task_prefix *p = (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
-  int zero = p->parked == NULL && p->args == NULL && p->destroying == 0 &&
+  coro_rt_task_prefix *p =
+      (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
+  int zero = p->parked == NULL && p->reserved == NULL && p->destroying == 0 &&
              p->reserved == NULL;
   for (int i = 0; i < 48; ++i)
     zero &= h[i] == 0;
@@ -56,6 +57,16 @@ static void testTasks(void) {
   // CHECK: bad sizes 1
   printf("bad sizes %d\n",
          coro_rt_task_alloc(0) == NULL && coro_rt_task_alloc(-5) == NULL);
+  /* Plain contexts: no prefix, zeroed, 16-aligned. */
+  char *c = coro_rt_context_alloc(40);
+  int czero = 1;
+  for (int i = 0; i < 40; ++i)
+    czero &= c[i] == 0;
+  // CHECK: context aligned 1 zero 1 bad 1
+  printf("context aligned %d zero %d bad %d\n", (int)((uintptr_t)c % 16 == 0),
+         czero, coro_rt_context_alloc(0) == NULL);
+  coro_rt_context_free(c);
+  coro_rt_context_free(NULL);
 }
 
 static void testHandles(void) {

@@ -38,21 +38,24 @@ extern "C" {
 /// frame. The handle points just past the prefix, so the prefix sits at
 /// negative offsets from it:
 ///
-///   handle - 32  parked      where the task continues: `void (ptr handle)`,
-///                            recorded at every suspension
-///   handle - 24  args        the entry function's argument block, read
-///                            once when the body starts
-///   handle - 16  destroying  non-zero once coro.destroy runs the task to
-///                            its end; the end then frees the task
-///   handle -  8  reserved    zero
+///   handle - 32  parked      where the task continues (an LLVM resume
+///                            function taking the handle), recorded at every
+///                            suspension
+///   handle - 24  reserved    zero
+///   handle - 16  destroying  non-zero while coro.destroy runs the task to
+///                            its end
+///   handle -  8  awaiter     the resume function of an async coroutine
+///                            awaiting this one, tail-called with the
+///                            awaiter's handle (the promise's continuation)
+///                            when this one ends
 ///
 /// The async lowering (docs/async-lowering.md) relies on exactly these
 /// offsets.
 typedef struct coro_rt_task_prefix {
   void *parked;
-  void *args;
-  int64_t destroying;
   void *reserved;
+  int64_t destroying;
+  void *awaiter;
 } coro_rt_task_prefix;
 
 enum { CORO_RT_TASK_PREFIX_SIZE = 32 };
@@ -67,6 +70,15 @@ void *coro_rt_task_alloc(int64_t size);
 /// Releases a task from coro_rt_task_alloc, given its handle; NULL is
 /// ignored.
 void coro_rt_task_free(void *handle);
+
+/// Allocates a plain block of `size` bytes, zeroed and aligned to 16, with
+/// no prefix: a default allocator for contexts the lowering lays out itself.
+/// Returns NULL when `size` is not positive or memory is exhausted. Owned by
+/// the caller; release with coro_rt_context_free.
+void *coro_rt_context_alloc(int64_t size);
+
+/// Releases a block from coro_rt_context_alloc; NULL is ignored.
+void coro_rt_context_free(void *context);
 
 /*===-- Handles -----------------------------------------------------------===*/
 
