@@ -41,3 +41,10 @@ else:
         "coro-fuzz is not built (CORO_ENABLE_FUZZER=OFF, or the compiler "
         "cannot link -fsanitize=fuzzer): test/fuzz/fuzz.test is skipped"
     )
+
+# test/Embedding builds programs out of tree against the installed package
+# with the compiler of this build (a sanitized library needs the same ASan
+# runtime in the program), and with pkg-config when it is installed.
+config.substitutions.append(("%cc", config.cc))
+if shutil.which("pkg-config"):
+    config.available_features.add("pkg-config")
