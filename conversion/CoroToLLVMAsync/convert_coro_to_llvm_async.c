@@ -23,12 +23,15 @@
  *
  *   h - 32  ptr resume_fn   where the coroutine continues (an LLVM resume
  *                           function, swifttailcc void(ptr ctx))
- *   h - 24  ptr awaiter_fn  set by an async awaiter: its resume function,
+ *   h - 24  (unused, zero)
+ *   h - 16  i64 destroying  set by the destroy entry before resuming
+ *   h -  8  ptr awaiter_fn  set by an async awaiter: its resume function,
  *                           tail-called with the awaiter's context at the
  *                           end (the awaiter's context is the promise's
  *                           continuation)
- *   h - 16  i64 destroying  set by the destroy entry before resuming
- *   h -  8  (unused)
+ *
+ * (coro-runtime/Runtime.h: coro_rt_task_prefix; coro_rt_task_alloc gives
+ * a zeroed block with this prefix.)
  *
  * Every suspension is coro.suspend.async with a dispatch function that
  * runs as a tail call: `__coro_async_park` records resume_fn and returns
@@ -58,7 +61,7 @@
 enum {
   PREFIX = 32,       /* bytes of async state before the handle */
   OFF_RESUME = -32,  /* ptr resume_fn */
-  OFF_AWAITER = -24, /* ptr awaiter_fn */
+  OFF_AWAITER = -8,  /* ptr awaiter_fn */
   OFF_DESTROY = -16, /* i64 destroying */
   CTX_ALIGN = 16
 };
@@ -72,6 +75,7 @@ struct as_state {
   MlirValue self, hdl;
   MlirBlock end; /* the one coro.end */
   struct coro_allocator alloc;
+  bool runtime_alloc; /* coro_rt_task_alloc/free (no coro.alloc_fn) */
   struct coro_str name;
 };
 
@@ -100,7 +104,7 @@ static const char *const await_fn =
     "!llvm.ptr, %rf: !llvm.ptr) {\n"
     "  %k = llvm.getelementptr %x[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
     "  llvm.store %self, %k : !llvm.ptr, !llvm.ptr\n"
-    "  %w = llvm.getelementptr %x[-24] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+    "  %w = llvm.getelementptr %x[-8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
     "  llvm.store %rf, %w : !llvm.ptr, !llvm.ptr\n"
     "  %s = llvm.getelementptr %self[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
     "  llvm.store %rf, %s : !llvm.ptr, !llvm.ptr\n"
@@ -131,7 +135,7 @@ static const char *const finish_fn =
     "  %none = llvm.icmp \"eq\" %k, %z : !llvm.ptr\n"
     "  llvm.cond_br %none, ^ret, ^awaited\n"
     "^awaited:\n"
-    "  %wp = llvm.getelementptr %h[-24] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+    "  %wp = llvm.getelementptr %h[-8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
     "  %w = llvm.load %wp : !llvm.ptr -> !llvm.ptr\n"
     "  %generic = llvm.icmp \"eq\" %w, %z : !llvm.ptr\n"
     "  llvm.cond_br %generic, ^any, ^async\n"
@@ -276,18 +280,32 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
       "  %%pre = llvm.mlir.constant(%d : i64) : i64\n"
       "  %%total = llvm.add %%sz64, %%pre : i64\n",
       coro_str_cstr(&fp), PREFIX);
-  coro_call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%base",
-                 "%total", true);
+  if (st->runtime_alloc) {
+    /* coro_rt_task_alloc: a zeroed block, the prefix in front. */
+    coro_call_text(&s, st->alloc.alloc_fn, false, "%h", "%sz64", true);
+    coro_str_appendf(&s, "  %%z = llvm.mlir.zero : !llvm.ptr\n");
+  } else {
+    coro_call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%base",
+                   "%total", true);
+    coro_str_appendf(
+        &s,
+        "  %%h = llvm.getelementptr %%base[%d] : (!llvm.ptr) -> !llvm.ptr, "
+        "i8\n"
+        "  %%z = llvm.mlir.zero : !llvm.ptr\n"
+        "  %%zi = llvm.mlir.constant(0 : i64) : i64\n"
+        "  llvm.store %%z, %%base : !llvm.ptr, !llvm.ptr\n"
+        "  %%u = llvm.getelementptr %%base[8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+        "  llvm.store %%z, %%u : !llvm.ptr, !llvm.ptr\n"
+        "  %%d = llvm.getelementptr %%base[16] : (!llvm.ptr) -> !llvm.ptr, "
+        "i8\n"
+        "  llvm.store %%zi, %%d : i64, !llvm.ptr\n"
+        "  %%w = llvm.getelementptr %%base[24] : (!llvm.ptr) -> !llvm.ptr, "
+        "i8\n"
+        "  llvm.store %%z, %%w : !llvm.ptr, !llvm.ptr\n",
+        PREFIX);
+  }
   coro_str_appendf(
       &s,
-      "  %%h = llvm.getelementptr %%base[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-      "  %%zi = llvm.mlir.constant(0 : i64) : i64\n"
-      "  llvm.store %%z, %%base : !llvm.ptr, !llvm.ptr\n"
-      "  %%w = llvm.getelementptr %%base[8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  llvm.store %%z, %%w : !llvm.ptr, !llvm.ptr\n"
-      "  %%d = llvm.getelementptr %%base[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  llvm.store %%zi, %%d : i64, !llvm.ptr\n"
       "  %%re = llvm.mlir.addressof @__coro_async_resume : !llvm.ptr\n"
       "  llvm.store %%re, %%h : !llvm.ptr, !llvm.ptr\n"
       "  %%de = llvm.mlir.addressof %s : !llvm.ptr\n"
@@ -300,8 +318,8 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
       "  %%pv = llvm.getelementptr %%h[0, %d, 1] : (!llvm.ptr) -> !llvm.ptr, "
       "%s\n"
       "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n",
-      PREFIX, coro_str_cstr(&destroy), H_DESTROY, ct, H_PROMISE, ct,
-      coro_str_cstr(&vs), H_PROMISE, ct, coro_str_cstr(&vs));
+      coro_str_cstr(&destroy), H_DESTROY, ct, H_PROMISE, ct, coro_str_cstr(&vs),
+      H_PROMISE, ct, coro_str_cstr(&vs));
   for (intptr_t i = 0; i < n; ++i)
     store_arg_text(&s, i, mlirFunctionTypeGetInput(fty, i), ct);
   coro_str_appendf(&s,
@@ -342,8 +360,9 @@ static void emit_destroy(struct coro_str *q, struct as_state *st) {
       "^free:\n"
       "  %%base = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n",
       coro_str_cstr(&name), OFF_DESTROY, OFF_RESUME, -PREFIX);
-  coro_call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL, "%base",
-                 false);
+  /* coro_rt_task_free takes the handle; coro.free_fn gets the block. */
+  coro_call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL,
+                 st->runtime_alloc ? "%h" : "%base", false);
   coro_str_appendz(&s, "  llvm.return\n}");
   coro_queue_func(q, &s);
   coro_str_free(&s);
@@ -598,8 +617,8 @@ static MlirLogicalResult check_alloc(struct coro_fn *fn) {
       !(mlirAttributeIsAString(alloc) &&
         coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
     return error_at(fn->func,
-                    "the async ABI supports coro.alloc = \"heap\" (contexts "
-                    "from coro's runtime, coro_rt_context_alloc) or "
+                    "the async ABI supports coro.alloc = \"heap\" (tasks "
+                    "from coro's runtime, coro_rt_task_alloc) or "
                     "coro.alloc_fn/coro.free_fn");
   return mlirLogicalResultSuccess();
 }
@@ -637,10 +656,13 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       mlirLogicalResultIsFailure(
           coro_names_free(fn->module, &st->name, "async", async_suffixes)) ||
       mlirLogicalResultIsFailure(
-          coro_allocator_get(fn->module, fn->func, "coro_rt_context_alloc",
-                             "coro_rt_context_free", &st->alloc)) ||
+          coro_allocator_get(fn->module, fn->func, "coro_rt_task_alloc",
+                             "coro_rt_task_free", &st->alloc)) ||
       !declare_intrinsics(fn))
     return mlirLogicalResultFailure();
+
+  st->runtime_alloc =
+      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
 
   /* The handle's layout: header, promise, then the arguments. */
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");

@@ -46,7 +46,7 @@ static void testTasks(void) {
   coro_rt_task_prefix *p =
       (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
   int zero = p->parked == NULL && p->reserved == NULL && p->destroying == 0 &&
-             p->reserved == NULL;
+             p->awaiter == NULL;
   for (int i = 0; i < 48; ++i)
     zero &= h[i] == 0;
   // CHECK: aligned 1 zero 1 prefix 32

@@ -38,7 +38,7 @@ MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void);
 /// coro.abi = "async" to LLVM's async coroutine intrinsics
 /// (`llvm.coro.id.async`, `llvm.coro.suspend.async`,
 /// `llvm.coro.end.async`); a handle becomes the coroutine's async context,
-/// allocated by coro's runtime (`coro_rt_context_alloc`) unless
+/// allocated by coro's runtime (`coro_rt_task_alloc`) unless
 /// coro.alloc_fn says otherwise. Owned by the caller.
 MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
 
