@@ -779,7 +779,9 @@ MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
     struct coro_str ts = coro_type_str(t), msg = {0};
     coro_str_appendz(&msg, "values of type ");
     coro_str_appendz(&msg, coro_str_cstr(&ts));
-    coro_str_appendz(&msg, " cannot be published by a ");
+    coro_str_appendz(&msg, strchr("aeiou", abi[0])
+                               ? " cannot be published by an "
+                               : " cannot be published by a ");
     coro_str_appendz(&msg, abi);
     coro_str_appendz(&msg, " coroutine");
     mlirEmitError(mlirOperationGetLocation(func), coro_str_cstr(&msg));

@@ -1,0 +1,38 @@
+// RUN: not coro-opt %s --split-input-file --convert-coro-to-llvm-async 2>&1 | FileCheck %s
+
+// An async task outlives the call that creates it: no "elide".
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the async ABI supports coro.alloc = "heap" (tasks from coro's runtime, coro_rt_task_alloc) or coro.alloc_fn/coro.free_fn
+func.func @elide() -> !coro.handle<none> attributes {coro.abi = "async", coro.alloc = "elide"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+func.func @gen() -> !coro.handle<none> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the async lowering of this coroutine needs the symbol 'gen.coro.fp', which is already taken
+llvm.mlir.global internal @gen.coro.fp(0 : i64) : i64
+
+// -----
+
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: values of type tensor<4xf32> cannot be published by an async coroutine
+func.func @tensor(%t: tensor<4xf32>) -> !coro.handle<tensor<4xf32>> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<tensor<4xf32>>
+  "coro.end"(%h, %t) : (!coro.handle<tensor<4xf32>>, tensor<4xf32>) -> ()
+  return %h : !coro.handle<tensor<4xf32>>
+}
+
+// -----
+
+// Arguments live in the context.
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: an argument of this async coroutine has a type its context cannot hold
+func.func @targ(%t: tensor<4xf32>) -> !coro.handle<none> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
