@@ -567,6 +567,47 @@ static bool check_coroutine(MlirOperation module, MlirOperation func,
   return ok;
 }
 
+/* An op this ABI lowers may read a handle that another ABI owns and has not
+ * retyped yet (a coroutine of this ABI awaiting or destroying a coroutine of
+ * another one, inside or outside a coroutine). Its operand is then still a
+ * !coro.handle: the lowering reads it as !llvm.ptr through a cast, which
+ * reconcile-unrealized-casts removes once the other ABI has retyped it. */
+static void handle_operand_as_ptr(MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) == 0)
+    return;
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  if (!coroTypeIsAHandle(mlirValueGetType(h)))
+    return;
+  struct cb b = cb_before(op);
+  mlirOperationSetOperand(op, 0,
+                          cb_val(&b, "builtin.unrealized_conversion_cast", 1,
+                                 &h, cb_ptr(b.ctx), NULL));
+}
+
+/* Calls of this ABI's coroutines inside another ABI's coroutines are left
+ * alone by retype_op. The callee's result becomes !llvm.ptr all the same;
+ * the ops of the other coroutine keep reading a !coro.handle through a cast
+ * (which that ABI's conversion or reconcile-unrealized-casts removes). */
+static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
+  struct collect *c = user;
+  if (!coro_op_named(op, "func.call") || mlirOperationGetNumResults(op) != 1)
+    return MlirWalkResultAdvance;
+  MlirStringRef abi = abi_of(lookup_func(
+      c->module, mlirOperationGetAttributeByName(
+                     op, mlirStringRefCreateFromCString("callee"))));
+  MlirValue r = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(r);
+  if (!coro_ref_eq(abi, c->abi->name) || !coroTypeIsAHandle(t))
+    return MlirWalkResultAdvance;
+  mlirValueSetType(r, cb_ptr(mlirTypeGetContext(t)));
+  struct cb b = cb_before(mlirOperationGetNextInBlock(op));
+  MlirValue back =
+      cb_val(&b, "builtin.unrealized_conversion_cast", 1, &r, t, NULL);
+  MlirOperation cast = mlirOpResultGetOwner(back);
+  mlirValueReplaceAllUsesExcept(r, back, 1, &cast);
+  return MlirWalkResultAdvance;
+}
+
 static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
                                          MlirOperation module,
                                          MlirOperation func, MlirType elem,
@@ -580,9 +621,10 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
       continue;
     if (coro_op_named(op, "coro.yield"))
       res = abi->lower_yield(&fn, op);
-    else if (coro_op_named(op, "coro.await"))
+    else if (coro_op_named(op, "coro.await")) {
+      handle_operand_as_ptr(op);
       res = abi->lower_await(&fn, op);
-    else if (coro_op_named(op, "coro.end"))
+    } else if (coro_op_named(op, "coro.end"))
       res = abi->lower_end(&fn, op);
     else if (coro_op_named(op, "coro.self"))
       res = abi->lower_self(&fn, op);
@@ -625,13 +667,16 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
     mlirOperationWalk(module, retype_op, &c, MlirWalkPreOrder);
+    mlirOperationWalk(module, retype_own_calls, &c, MlirWalkPreOrder);
     res = mlirLogicalResultSuccess();
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
                             begins[i]);
     for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
-         ++i)
+         ++i) {
+      handle_operand_as_ptr(c.consumers.v[i]);
       res = abi->lower_consumer(module, c.consumers.v[i]);
+    }
   }
   for (size_t i = 0; i < n; ++i)
     free(inner[i].v);
