@@ -18,6 +18,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* realloc for the tools: running out of memory ends the tool with an
+ * error (exit 1) instead of crashing on a null pointer. */
+static void *xrealloc(void *p, size_t size) {
+  void *q = realloc(p, size ? size : 1);
+  if (!q) {
+    fputs("coro: error: out of memory\n", stderr);
+    exit(1);
+  }
+  return q;
+}
+
 static char *dup_n(const char *data, size_t len) {
   char *s = malloc(len + 1);
   if (!s)
@@ -109,7 +120,7 @@ void drv_source_free(struct drv_source *src) {
 size_t drv_split(const struct drv_source *src, const char *marker,
                  struct drv_chunk **out) {
   size_t cap = 8, n = 0;
-  struct drv_chunk *chunks = malloc(cap * sizeof(*chunks));
+  struct drv_chunk *chunks = xrealloc(NULL, cap * sizeof(*chunks));
   const char *p = src->data, *end = src->data + src->len, *start = p;
   unsigned line = 1, start_line = 1;
   size_t mlen = marker ? strlen(marker) : 0;
@@ -118,7 +129,7 @@ size_t drv_split(const struct drv_source *src, const char *marker,
     const char *next = eol ? eol + 1 : end;
     if ((size_t)(end - p) >= mlen && memcmp(p, marker, mlen) == 0) {
       if (n == cap)
-        chunks = realloc(chunks, (cap *= 2) * sizeof(*chunks));
+        chunks = xrealloc(chunks, (cap *= 2) * sizeof(*chunks));
       chunks[n++] = (struct drv_chunk){start, (size_t)(p - start), start_line};
       start = next;
       start_line = line + 1;
@@ -127,7 +138,7 @@ size_t drv_split(const struct drv_source *src, const char *marker,
     ++line;
   }
   if (n == cap)
-    chunks = realloc(chunks, (cap + 1) * sizeof(*chunks));
+    chunks = xrealloc(chunks, (cap + 1) * sizeof(*chunks));
   chunks[n++] = (struct drv_chunk){start, (size_t)(end - start), start_line};
   *out = chunks;
   return n;
@@ -427,7 +438,7 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
  * their numbers in the whole file. Owned by the caller. */
 static char *padded_text(const struct drv_chunk *chunk, size_t *len) {
   size_t pad = chunk->first_line - 1;
-  char *text = malloc(pad + chunk->len + 1);
+  char *text = xrealloc(NULL, pad + chunk->len + 1);
   memset(text, '\n', pad);
   memcpy(text + pad, chunk->text, chunk->len);
   text[pad + chunk->len] = '\0';
@@ -690,7 +701,7 @@ static bool contains(const char *hay, const char *needle, size_t len) {
 bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
                          const struct drv_diags *diags) {
   size_t cap = 16, n = 0;
-  struct expectation *expected = malloc(cap * sizeof(*expected));
+  struct expectation *expected = xrealloc(NULL, cap * sizeof(*expected));
   bool ok = true;
   const char *p = chunk->text, *end = p + chunk->len;
   for (unsigned line = chunk->first_line; p < end; ++line) {
@@ -712,7 +723,7 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
         break;
       }
       if (n == cap)
-        expected = realloc(expected, (cap *= 2) * sizeof(*expected));
+        expected = xrealloc(expected, (cap *= 2) * sizeof(*expected));
       expected[n++] = e;
       break;
     }
