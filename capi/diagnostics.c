@@ -1,6 +1,8 @@
 /* diagnostics.c - finding a file:line:col in any MLIR location. */
 #include "coro-c/Diagnostics.h"
 
+#include <stdlib.h>
+
 bool coroLocationGetFileLineCol(MlirLocation loc, MlirStringRef *file,
                                 unsigned *line, unsigned *col) {
   if (mlirLocationIsNull(loc))
@@ -20,12 +22,17 @@ bool coroLocationGetFileLineCol(MlirLocation loc, MlirStringRef *file,
            coroLocationGetFileLineCol(mlirLocationCallSiteGetCaller(loc), file,
                                       line, col);
   if (mlirLocationIsAFused(loc)) {
+    /* On the heap: a fused location may have any number of parts. */
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    MlirLocation parts[n > 0 ? n : 1];
+    MlirLocation *parts = n > 0 ? malloc((size_t)n * sizeof *parts) : NULL;
+    if (!parts)
+      return false;
     mlirLocationFusedGetLocations(loc, parts);
-    for (intptr_t i = 0; i < n; ++i)
-      if (coroLocationGetFileLineCol(parts[i], file, line, col))
-        return true;
+    bool found = false;
+    for (intptr_t i = 0; i < n && !found; ++i)
+      found = coroLocationGetFileLineCol(parts[i], file, line, col);
+    free(parts);
+    return found;
   }
   return false;
 }
