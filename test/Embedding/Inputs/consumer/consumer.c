@@ -204,6 +204,11 @@ static void testErrors(void) {
   // CHECK: jit of unlowered: 1
   MlirExecutionEngine jit = coroJITCreate(module, 0, 0, NULL);
   printf("jit of unlowered: %d\n", mlirExecutionEngineIsNull(jit));
+  // CHECK: error: {{.*}}translation to LLVM IR failed
+  // CHECK: translate unlowered: 0
+  printf("translate unlowered: %d\n",
+         mlirLogicalResultIsSuccess(
+             coroTranslateToLLVMIR(module, 0, false, print, NULL)));
   coroLowerToLLVMDialect(module);
   // CHECK: error: {{.*}}could not open the object file: /nonexistent/dir/x.o
   // CHECK: object in missing dir: 0
