@@ -75,11 +75,6 @@ struct rc_state {
 
 /*===--- layout ------------------------------------------------------------*/
 
-static MlirLogicalResult error_at(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-  return mlirLogicalResultFailure();
-}
-
 /* The R of the coroutine's yields (the verifier made them agree). */
 static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
   if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
@@ -99,8 +94,9 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   if (!mlirTypeIsNull(st->R)) {
     st->RS = coro_storage_type(st->R);
     if (mlirTypeIsNull(st->RS))
-      return error_at(fn->func, "the values this coroutine takes on resume "
-                                "have a type the retcon ABIs cannot pass");
+      return coro_error_at(fn->func,
+                           "the values this coroutine takes on resume "
+                           "have a type the retcon ABIs cannot pass");
   }
   long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
   MlirAttribute buffer = mlirOperationGetAttributeByName(
@@ -108,23 +104,25 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   if (!mlirAttributeIsNull(buffer)) {
     if (!mlirAttributeIsADenseI64Array(buffer) ||
         mlirDenseArrayGetNumElements(buffer) != 2)
-      return error_at(fn->func, "coro.buffer must be array<i64: SIZE, ALIGN>");
+      return coro_error_at(fn->func,
+                           "coro.buffer must be array<i64: SIZE, ALIGN>");
     size = mlirDenseI64ArrayGetElement(buffer, 0);
     align = mlirDenseI64ArrayGetElement(buffer, 1);
     if (size <= 0 || size > (1LL << 30) || align <= 0 ||
         (align & (align - 1)) || align > MAX_ALIGN)
-      return error_at(fn->func,
-                      "coro.buffer needs 0 < SIZE <= 2^30 and ALIGN a power "
-                      "of two of at most 16 (the control block's alignment)");
+      return coro_error_at(
+          fn->func, "coro.buffer needs 0 < SIZE <= 2^30 and ALIGN a power "
+                    "of two of at most 16 (the control block's alignment)");
   }
   MlirAttribute alloc = mlirOperationGetAttributeByName(
       fn->func, mlirStringRefCreateFromCString("coro.alloc"));
   if (!mlirAttributeIsNull(alloc) &&
       !(mlirAttributeIsAString(alloc) &&
         coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
-    return error_at(fn->func, "the retcon ABIs support coro.alloc = \"heap\" "
-                              "(or coro.alloc_fn/coro.free_fn): the control "
-                              "block outlives the call");
+    return coro_error_at(fn->func,
+                         "the retcon ABIs support coro.alloc = \"heap\" "
+                         "(or coro.alloc_fn/coro.free_fn): the control "
+                         "block outlives the call");
   MlirType ptr = cb_ptr(ctx);
   char text[96];
   snprintf(text, sizeof text, "!llvm.array<%lld x i%lld>",
@@ -553,8 +551,8 @@ static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
   }
   coro_str_appendz(suspend_name, "llvm.coro.suspend.retcon.");
   if (!coro_mangle_type(rt, suspend_name))
-    return error_at(fn->func, "the values this coroutine takes on resume "
-                              "have a type the retcon ABIs cannot pass");
+    return coro_error_at(fn->func, "the values this coroutine takes on resume "
+                                   "have a type the retcon ABIs cannot pass");
   struct coro_str sig = {0}, rts = coro_type_str(rt);
   coro_str_appendf(&sig, "(...) -> %s", coro_str_cstr(&rts));
   bool ok = coro_declare_func(
@@ -826,25 +824,18 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   MlirValue rv;
   MlirValue abnormal = suspend(r, &s, cur, &rv);
   branch_unless_abnormal(st, &s, abnormal, next);
-  if (mlirOperationGetNumResults(op) == 1) {
-    MlirValue res = mlirOperationGetResult(op, 0);
-    MlirType t = mlirValueGetType(res);
-    if (mlirTypeIsNull(coro_storage_type(t)))
-      return error_at(op, "awaited result type cannot be stored");
-    struct cb c = cb_before(mlirBlockGetFirstOperation(next));
-    mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
-  }
+  MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
-  return mlirLogicalResultSuccess();
+  return res;
 }
 
 static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
   struct cb b = cb_before(op);
-  MlirOperation ret = mlirOperationGetNextInBlock(op);
-  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return"))
-    return error_at(op, "coro.end must be followed by func.return");
+  MlirOperation ret = coro_end_return(op);
+  if (mlirOperationIsNull(ret))
+    return mlirLogicalResultFailure();
   MlirValue v = coro_zero(&b, st->S);
   if (mlirOperationGetNumOperands(op) == 2) {
     v = published(st, &b, op, mlirOperationGetOperand(op, 1));

@@ -299,29 +299,17 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
   cb_switch01(&s, r, st->ret, next, (MlirValue){NULL}, st->cleanup,
               (MlirValue){NULL});
-  if (mlirOperationGetNumResults(op) == 1) {
-    MlirValue res = mlirOperationGetResult(op, 0);
-    MlirType t = mlirValueGetType(res);
-    MlirType storage = coro_storage_type(t);
-    if (mlirTypeIsNull(storage)) {
-      mlirEmitError(b.loc, "awaited result type cannot be stored");
-      return mlirLogicalResultFailure();
-    }
-    struct cb c = cb_before(mlirBlockGetFirstOperation(next));
-    mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
-  }
+  MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
-  return mlirLogicalResultSuccess();
+  return res;
 }
 
 static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
   struct cb b = cb_before(op);
-  MlirOperation ret = mlirOperationGetNextInBlock(op);
-  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return")) {
-    mlirEmitError(b.loc, "coro.end must be followed by func.return");
+  MlirOperation ret = coro_end_return(op);
+  if (mlirOperationIsNull(ret))
     return mlirLogicalResultFailure();
-  }
   if (mlirOperationGetNumOperands(op) == 2 &&
       mlirLogicalResultIsFailure(
           publish(st, &b, op, mlirOperationGetOperand(op, 1))))

@@ -913,3 +913,30 @@ MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t) {
               coro_value_align(storage));
   return coro_from_storage(b, v, t);
 }
+
+MlirLogicalResult coro_error_at(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  return mlirLogicalResultFailure();
+}
+
+MlirOperation coro_end_return(MlirOperation op) {
+  MlirOperation ret = mlirOperationGetNextInBlock(op);
+  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return")) {
+    coro_error_at(op, "coro.end must be followed by func.return");
+    return (MlirOperation){NULL};
+  }
+  return ret;
+}
+
+MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
+                                    MlirBlock next) {
+  if (mlirOperationGetNumResults(op) == 0)
+    return mlirLogicalResultSuccess();
+  MlirValue res = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(res);
+  if (mlirTypeIsNull(coro_storage_type(t)))
+    return coro_error_at(op, "awaited result type cannot be stored");
+  struct cb c = cb_before(mlirBlockGetFirstOperation(next));
+  mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
+  return mlirLogicalResultSuccess();
+}

@@ -144,6 +144,19 @@ unsigned coro_value_align(MlirType storage);
  * promise of handle `h`. */
 MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);
 
+/* Emits `msg` as an error at `op`; returns failure. */
+MlirLogicalResult coro_error_at(MlirOperation op, const char *msg);
+
+/* The func.return right after the coro.end `op`, or null after an error at
+ * `op` when something else follows it. */
+MlirOperation coro_end_return(MlirOperation op);
+
+/* Replaces the result of the coro.await `op` (if any) by the awaited
+ * handle `aw`'s promise value, loaded at the start of `next`, where the
+ * coroutine continues after the await. */
+MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
+                                    MlirBlock next);
+
 /* The first fields of a retcon control block (see the retcon conversion):
  * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.
  * The resume slot's offset depends only on S and R, so coro.resume can
