@@ -10,24 +10,19 @@
  *               CoroCleanup): ramp, .resume, .destroy and .cleanup functions
  *   obj         the same, compiled for the host to an object file
  *
- * The lowering to the LLVM dialect is coro-run's (tools/coro-run/lower.c).
+ * The lowering to the LLVM dialect is coro-run's (tools/coro-run/lower.c);
+ * translation and code generation are the library's (coro-c/Translate.h).
  * Errors are `file:line:col: error: ...` or `coro-translate: error: ...` on
  * stderr, exit status 1. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
 #include "tools/coro-run/lower.h"
 
-#include "mlir-c/RegisterEverything.h"
-#include "mlir-c/Target/LLVMIR.h"
-#include "llvm-c/Core.h"
-#include "llvm-c/Error.h"
-#include "llvm-c/Target.h"
-#include "llvm-c/TargetMachine.h"
-#include "llvm-c/Transforms/PassBuilder.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *tool = "coro-translate";
 
@@ -103,43 +98,25 @@ static int parse_args(int argc, char **argv, struct options *o) {
   return 0;
 }
 
-static bool report(LLVMErrorRef err, const char *what) {
-  if (!err)
-    return true;
-  char *msg = LLVMGetErrorMessage(err);
-  fprintf(stderr, "%s: error: %s: %s\n", tool, what, msg);
-  LLVMDisposeErrorMessage(msg);
-  return false;
+/* Where the translated text goes: stdout or the -o file. */
+struct sink {
+  FILE *f;
+  bool ok;
+};
+
+static void write_piece(MlirStringRef piece, void *user) {
+  struct sink *out = user;
+  out->ok &= fwrite(piece.data, 1, piece.length, out->f) == piece.length;
 }
 
-static LLVMTargetMachineRef host_machine(int opt_level) {
-  LLVMInitializeNativeTarget();
-  LLVMInitializeNativeAsmPrinter();
-  char *triple = LLVMGetDefaultTargetTriple();
-  LLVMTargetRef target;
-  char *err = NULL;
-  LLVMTargetMachineRef tm = NULL;
-  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
-    fprintf(stderr, "%s: error: no target for '%s': %s\n", tool, triple, err);
-    LLVMDisposeMessage(err);
-  } else {
-    static const LLVMCodeGenOptLevel levels[] = {
-        LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
-        LLVMCodeGenLevelAggressive};
-    tm = LLVMCreateTargetMachine(target, triple, "", "", levels[opt_level],
-                                 LLVMRelocPIC, LLVMCodeModelDefault);
-  }
-  LLVMDisposeMessage(triple);
-  return tm;
-}
-
-static bool write_bytes(const char *path, const char *data, size_t len) {
+static FILE *open_output(const char *path) {
   FILE *f = (!path || !strcmp(path, "-")) ? stdout : fopen(path, "wb");
-  if (!f) {
+  if (!f)
     fprintf(stderr, "%s: error: could not open '%s'\n", tool, path);
-    return false;
-  }
-  bool ok = fwrite(data, 1, len, f) == len;
+  return f;
+}
+
+static bool close_output(FILE *f, bool ok, const char *path) {
   ok &= fflush(f) == 0;
   if (f != stdout)
     ok &= fclose(f) == 0;
@@ -149,45 +126,46 @@ static bool write_bytes(const char *path, const char *data, size_t len) {
   return ok;
 }
 
-/* Runs LLVM's pipeline on `m` and writes what was asked for. */
-static bool emit_llvm(LLVMModuleRef m, const struct options *o) {
-  LLVMTargetMachineRef tm = host_machine(o->opt_level);
-  if (!tm)
+/* An object file on stdout: emitted to a temporary file, then copied. */
+static bool object_to_stdout(MlirModule module, int opt_level) {
+  char path[] = "/tmp/coro-translate-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) {
+    fprintf(stderr, "%s: error: no temporary file for the object\n", tool);
     return false;
-  char *triple = LLVMGetTargetMachineTriple(tm);
-  LLVMSetTarget(m, triple);
-  LLVMDisposeMessage(triple);
-  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(m, dl);
-  LLVMDisposeTargetData(dl);
-  bool ok = true;
-  if (o->emit != EMIT_LLVM) {
-    char passes[32];
-    snprintf(passes, sizeof passes, "default<O%d>", o->opt_level);
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    ok = report(LLVMRunPasses(m, passes, tm, opts), "LLVM pipeline failed");
-    LLVMDisposePassBuilderOptions(opts);
   }
-  if (ok && o->emit == EMIT_OBJ) {
-    char *err = NULL;
-    LLVMMemoryBufferRef buf;
-    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMObjectFile, &err,
-                                            &buf)) {
-      fprintf(stderr, "%s: error: code generation failed: %s\n", tool, err);
-      LLVMDisposeMessage(err);
-      ok = false;
-    } else {
-      ok = write_bytes(o->output, LLVMGetBufferStart(buf),
-                       LLVMGetBufferSize(buf));
-      LLVMDisposeMemoryBuffer(buf);
-    }
-  } else if (ok) {
-    char *text = LLVMPrintModuleToString(m);
-    ok = write_bytes(o->output, text, strlen(text));
-    LLVMDisposeMessage(text);
+  close(fd);
+  bool ok =
+      mlirLogicalResultIsSuccess(coroEmitObjectFile(module, opt_level, path));
+  FILE *in = ok ? fopen(path, "rb") : NULL;
+  if (in) {
+    char buf[1 << 16];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+      ok &= fwrite(buf, 1, n, stdout) == n;
+    fclose(in);
+    ok = close_output(stdout, ok, "-");
   }
-  LLVMDisposeTargetMachine(tm);
+  unlink(path);
   return ok;
+}
+
+/* Translates the lowered module and writes what was asked for, through
+ * coro-c/Translate.h (errors are diagnostics on the context). */
+static bool emit(MlirModule module, const struct options *o) {
+  if (o->emit == EMIT_OBJ) {
+    if (!o->output || !strcmp(o->output, "-"))
+      return object_to_stdout(module, o->opt_level);
+    return mlirLogicalResultIsSuccess(
+        coroEmitObjectFile(module, o->opt_level, o->output));
+  }
+  FILE *f = open_output(o->output);
+  if (!f)
+    return false;
+  struct sink out = {f, true};
+  bool ok = mlirLogicalResultIsSuccess(coroTranslateToLLVMIR(
+      module, o->opt_level, o->emit == EMIT_SPLIT_LLVM, write_piece, &out));
+  return close_output(f, ok && out.ok, o->output) && ok;
 }
 
 static int run(void *data) {
@@ -198,20 +176,8 @@ static int run(void *data) {
   bool ok = false;
   const char *why = NULL;
   if (!mlirModuleIsNull(in.module) &&
-      coro_lower_module(in.module, o->route, &why)) {
-    mlirRegisterAllLLVMTranslations(in.ctx);
-    LLVMContextRef llctx = LLVMContextCreate();
-    LLVMModuleRef m =
-        mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(in.module), llctx);
-    if (!m) {
-      drv_diags_print(&in.diags);
-      fprintf(stderr, "%s: error: translation to LLVM IR failed\n", tool);
-    } else {
-      ok = emit_llvm(m, o);
-      LLVMDisposeModule(m);
-    }
-    LLVMContextDispose(llctx);
-  }
+      coro_lower_module(in.module, o->route, &why))
+    ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   if (why)
     fprintf(stderr, "%s: error: %s\n", tool, why);
