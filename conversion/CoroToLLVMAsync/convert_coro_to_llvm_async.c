@@ -79,11 +79,6 @@ struct as_state {
   struct coro_str name;
 };
 
-static MlirLogicalResult error_at(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-  return mlirLogicalResultFailure();
-}
-
 /*===--- shared functions --------------------------------------------------*/
 
 static const char *const project_fn =
@@ -253,6 +248,8 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
                        const struct coro_str *visibility) {
   struct coro_str s = {0}, self = coro_sym_text(&st->name, "");
   struct coro_str ctxt = coro_type_str(st->ctx), vs = coro_type_str(st->S);
+  struct coro_str pt =
+      coro_type_str(coro_promise_type(mlirTypeGetContext(st->S), st->S));
   struct coro_str fp = coro_sym_text(&st->name, ".coro.fp");
   struct coro_str body = coro_sym_text(&st->name, ".coro.async");
   struct coro_str destroy = coro_sym_text(&st->name, ".coro.destroy");
@@ -311,15 +308,16 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
       "  %%de = llvm.mlir.addressof %s : !llvm.ptr\n"
       "  %%dp = llvm.getelementptr %%h[0, %d] : (!llvm.ptr) -> !llvm.ptr, %s\n"
       "  llvm.store %%de, %%dp : !llvm.ptr, !llvm.ptr\n"
-      "  %%pc = llvm.getelementptr %%h[0, %d, 0] : (!llvm.ptr) -> !llvm.ptr, "
-      "%s\n"
-      "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
+      /* the promise at 16, whatever its own alignment (see promise_at) */
+      "  %%pp = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+      "  llvm.store %%z, %%pp : !llvm.ptr, !llvm.ptr\n"
       "  %%v0 = llvm.mlir.zero : %s\n"
-      "  %%pv = llvm.getelementptr %%h[0, %d, 1] : (!llvm.ptr) -> !llvm.ptr, "
+      "  %%pv = llvm.getelementptr %%pp[0, 1] : (!llvm.ptr) -> !llvm.ptr, "
       "%s\n"
-      "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n",
-      coro_str_cstr(&destroy), H_DESTROY, ct, H_PROMISE, ct, coro_str_cstr(&vs),
-      H_PROMISE, ct, coro_str_cstr(&vs));
+      "  llvm.store %%v0, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n",
+      coro_str_cstr(&destroy), H_DESTROY, ct, CORO_PROMISE_OFFSET,
+      coro_str_cstr(&vs), coro_str_cstr(&pt), coro_value_align(st->S),
+      coro_str_cstr(&vs));
   for (intptr_t i = 0; i < n; ++i)
     store_arg_text(&s, i, mlirFunctionTypeGetInput(fty, i), ct);
   coro_str_appendf(&s,
@@ -332,7 +330,7 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
                    "}",
                    coro_str_cstr(&body));
   coro_queue_func(q, &s);
-  struct coro_str *all[] = {&s, &self, &ctxt, &vs, &fp, &body, &destroy};
+  struct coro_str *all[] = {&s, &self, &ctxt, &vs, &pt, &fp, &body, &destroy};
   for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
     coro_str_free(all[i]);
 }
@@ -472,13 +470,24 @@ static void branch_unless_destroyed(struct as_state *st, struct cb *b,
   cb_cond_br(b, destroying, st->end, dest);
 }
 
+/* Field `field` of the coroutine's own promise. The promise is at
+ * CORO_PROMISE_OFFSET from the handle, where every consumer looks for it,
+ * even when its type is aligned to more than that: the context struct would
+ * put it further (at its own alignment), so it is reached by byte offset.
+ * The context struct's promise field starts at or after 16, so the bytes
+ * from 16 to the end of the promise are the struct's, never the arguments'. */
+static MlirValue promise_at(struct as_state *st, struct cb *b, int field) {
+  MlirValue p = byte_gep(b, st->self, CORO_PROMISE_OFFSET);
+  return cb_field(b, p, coro_promise_type(b->ctx, st->S), field);
+}
+
 static MlirLogicalResult publish(struct as_state *st, struct cb *b,
                                  MlirOperation op, MlirValue v) {
   MlirType s = coro_storage_type(mlirValueGetType(v));
   if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->S))
-    return error_at(op, "published value does not match the coroutine's "
-                        "handle type");
-  cb_store(b, coro_to_storage(b, v), ctx_gep(st, b, st->self, H_PROMISE, 1),
+    return coro_error_at(op, "published value does not match the coroutine's "
+                             "handle type");
+  cb_store(b, coro_to_storage(b, v), promise_at(st, b, 1),
            coro_value_align(st->S));
   return mlirLogicalResultSuccess();
 }
@@ -487,7 +496,7 @@ static MlirLogicalResult as_yield(struct coro_fn *fn, MlirOperation op) {
   struct as_state *st = fn->abi_state;
   struct cb b = cb_before(op);
   if (mlirOperationGetNumResults(op) > 1)
-    return error_at(op, "the async ABI passes no value on resume");
+    return coro_error_at(op, "the async ABI passes no value on resume");
   if (mlirOperationGetNumOperands(op) == 1 &&
       mlirLogicalResultIsFailure(
           publish(st, &b, op, mlirOperationGetOperand(op, 0))))
@@ -522,24 +531,17 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
   MlirValue destroying = suspend(
       st, &s, async ? "__coro_async_await" : "__coro_async_await_any", aw);
   branch_unless_destroyed(st, &s, destroying, next);
-  if (mlirOperationGetNumResults(op) == 1) {
-    MlirValue res = mlirOperationGetResult(op, 0);
-    MlirType t = mlirValueGetType(res);
-    if (mlirTypeIsNull(coro_storage_type(t)))
-      return error_at(op, "awaited result type cannot be stored");
-    struct cb c = cb_before(mlirBlockGetFirstOperation(next));
-    mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
-  }
+  MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
-  return mlirLogicalResultSuccess();
+  return res;
 }
 
 static MlirLogicalResult as_end(struct coro_fn *fn, MlirOperation op) {
   struct as_state *st = fn->abi_state;
   struct cb b = cb_before(op);
-  MlirOperation ret = mlirOperationGetNextInBlock(op);
-  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return"))
-    return error_at(op, "coro.end must be followed by func.return");
+  MlirOperation ret = coro_end_return(op);
+  if (mlirOperationIsNull(ret))
+    return mlirLogicalResultFailure();
   if (mlirOperationGetNumOperands(op) == 2 &&
       mlirLogicalResultIsFailure(
           publish(st, &b, op, mlirOperationGetOperand(op, 1))))
@@ -616,10 +618,10 @@ static MlirLogicalResult check_alloc(struct coro_fn *fn) {
   if (!mlirAttributeIsNull(alloc) &&
       !(mlirAttributeIsAString(alloc) &&
         coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
-    return error_at(fn->func,
-                    "the async ABI supports coro.alloc = \"heap\" (tasks "
-                    "from coro's runtime, coro_rt_task_alloc) or "
-                    "coro.alloc_fn/coro.free_fn");
+    return coro_error_at(fn->func,
+                         "the async ABI supports coro.alloc = \"heap\" (tasks "
+                         "from coro's runtime, coro_rt_task_alloc) or "
+                         "coro.alloc_fn/coro.free_fn");
   return mlirLogicalResultSuccess();
 }
 
@@ -674,8 +676,9 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
     args[i] = coro_storage_type(mlirFunctionTypeGetInput(fty, i));
     if (mlirTypeIsNull(args[i])) {
       free(args);
-      return error_at(fn->func, "an argument of this async coroutine has a "
-                                "type its context cannot hold");
+      return coro_error_at(fn->func,
+                           "an argument of this async coroutine has a "
+                           "type its context cannot hold");
     }
   }
   MlirType ptr = cb_ptr(ctx);

@@ -25,8 +25,11 @@
 // CHECK: %[[REC:.*]] = llvm.mlir.addressof @task.coro.fp
 // CHECK: %[[ID:.*]] = llvm.call_intrinsic "llvm.coro.id.async"(%[[SIZE]], %[[ALIGN]], %[[IDX]], %[[REC]])
 // CHECK: %[[HDL:.*]] = llvm.intr.coro.begin %[[ID]]
-// coro.yield publishes, then parks: the dispatch records where to continue.
-// CHECK: %[[PV:.*]] = llvm.getelementptr %[[CTX]][0, 2, 1]
+// coro.yield publishes into the promise at 16 from the handle (by byte
+// offset, whatever the promise's alignment), then parks: the dispatch
+// records where to continue.
+// CHECK: %[[PROM:.*]] = llvm.getelementptr %[[CTX]][16] {{.*}} -> !llvm.ptr, i8
+// CHECK: %[[PV:.*]] = llvm.getelementptr %[[PROM]][0, 1] {{.*}} -> !llvm.ptr, !llvm.struct<(ptr, i64)>
 // CHECK: llvm.store %{{.*}}, %[[PV]]
 // CHECK: %[[RF:.*]] = llvm.call_intrinsic "llvm.coro.async.resume"() : () -> !llvm.ptr
 // CHECK: %[[PROJ:.*]] = llvm.mlir.addressof @__coro_async_project
