@@ -31,7 +31,7 @@ struct coro_str coro_sym_text(const struct coro_str *name, const char *suffix) {
   coro_str_appendz(&s, "@\"");
   for (size_t i = 0; i < name->len; ++i) {
     char c = name->data[i];
-    if (c == '"' || c == '\\') {
+    if (c == '"' || c == '\\' || (unsigned char)c < 0x20 || c == 0x7f) {
       char esc[4];
       snprintf(esc, sizeof esc, "\\%02X", (unsigned char)c);
       coro_str_appendz(&s, esc);
