@@ -58,6 +58,12 @@ demo() {
   "$opt" examples/generator.mlir --coro-lower-switch | sed -n 1,20p
   echo "== The generator JIT-compiled and run; main sums what it yields (45):"
   build/bin/coro-run examples/generator.mlir
+  local abi
+  for abi in retcon async; do
+    echo "== The same program with coro.abi = \"$abi\" (45 again):"
+    sed "s/coro.abi = \"switch\"/coro.abi = \"$abi\"/" examples/generator.mlir |
+      build/bin/coro-run -
+  done
 }
 
 # check DIR: runs the lit suite of one build; adds to the totals.
