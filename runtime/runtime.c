@@ -4,9 +4,13 @@
  * platforms we build for, and the prefix is 32 bytes, so handles are
  * 16-aligned). The executor is a growable ring buffer of handles; an event
  * keeps its waiters in a growable array until it is signalled. There is no
- * global state: everything lives in the executor and event objects. */
+ * global state: everything lives in the executor, event and pool objects.
+ * The pool is the one thread-safe object: one mutex guards its queue (an
+ * executor, used only under the mutex) and its counters; workers wait on
+ * `work`, coro_rt_pool_wait on `idle`. */
 #include "coro-runtime/Runtime.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,3 +152,98 @@ void coro_rt_event_signal(coro_rt_event *ev) {
 }
 
 int coro_rt_event_is_set(coro_rt_event *ev) { return ev->set; }
+
+/*===-- Thread pool -------------------------------------------------------===*/
+
+struct coro_rt_pool {
+  pthread_mutex_t mu;
+  pthread_cond_t work; /* something queued, or stopping */
+  pthread_cond_t idle; /* nothing queued and nothing running */
+  coro_rt_executor queue;
+  int64_t running, resumed;
+  int stopping;
+  int64_t nthreads;
+  pthread_t threads[];
+};
+
+/* Pops the next handle; NULL once stopping with nothing queued. */
+static void *pool_next(coro_rt_pool *p) {
+  pthread_mutex_lock(&p->mu);
+  while (p->queue.count == 0 && !p->stopping)
+    pthread_cond_wait(&p->work, &p->mu);
+  void *h = NULL;
+  if (p->queue.count) {
+    h = p->queue.ring[p->queue.head];
+    p->queue.head = (p->queue.head + 1) % p->queue.cap;
+    --p->queue.count;
+    ++p->running;
+  }
+  pthread_mutex_unlock(&p->mu);
+  return h;
+}
+
+static void *pool_worker(void *arg) {
+  coro_rt_pool *p = arg;
+  for (void *h; (h = pool_next(p));) {
+    coro_rt_resume(h);
+    pthread_mutex_lock(&p->mu);
+    --p->running;
+    ++p->resumed;
+    if (p->running == 0 && p->queue.count == 0)
+      pthread_cond_broadcast(&p->idle);
+    pthread_mutex_unlock(&p->mu);
+  }
+  return NULL;
+}
+
+coro_rt_pool *coro_rt_pool_create(int64_t threads) {
+  if (threads < 1 || threads > 256)
+    return NULL;
+  coro_rt_pool *p = calloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
+  if (!p)
+    return NULL;
+  pthread_mutex_init(&p->mu, NULL);
+  pthread_cond_init(&p->work, NULL);
+  pthread_cond_init(&p->idle, NULL);
+  for (; p->nthreads < threads; ++p->nthreads)
+    if (pthread_create(&p->threads[p->nthreads], NULL, pool_worker, p)) {
+      coro_rt_pool_destroy(p);
+      return NULL;
+    }
+  return p;
+}
+
+int64_t coro_rt_pool_wait(coro_rt_pool *p) {
+  pthread_mutex_lock(&p->mu);
+  while (p->queue.count || p->running)
+    pthread_cond_wait(&p->idle, &p->mu);
+  int64_t resumed = p->resumed;
+  pthread_mutex_unlock(&p->mu);
+  return resumed;
+}
+
+void coro_rt_pool_destroy(coro_rt_pool *p) {
+  if (!p)
+    return;
+  coro_rt_pool_wait(p);
+  pthread_mutex_lock(&p->mu);
+  p->stopping = 1;
+  pthread_cond_broadcast(&p->work);
+  pthread_mutex_unlock(&p->mu);
+  for (int64_t i = 0; i < p->nthreads; ++i)
+    pthread_join(p->threads[i], NULL);
+  pthread_cond_destroy(&p->idle);
+  pthread_cond_destroy(&p->work);
+  pthread_mutex_destroy(&p->mu);
+  free(p->queue.ring);
+  free(p);
+}
+
+int coro_rt_pool_submit(coro_rt_pool *p, void *handle) {
+  pthread_mutex_lock(&p->mu);
+  int rc = coro_rt_schedule(&p->queue, handle);
+  if (rc == 0)
+    pthread_cond_signal(&p->work);
+  pthread_mutex_unlock(&p->mu);
+  return rc;
+}

@@ -17,8 +17,8 @@
 |* Ownership: `..._create` returns an object the caller owns and releases    *|
 |* with the matching `..._destroy`. Handles passed in are borrowed: the      *|
 |* runtime never destroys a coroutine. No function keeps global state; all   *|
-|* state is in the executor object. Nothing here is thread-safe: one         *|
-|* executor and its events belong to one thread.                             *|
+|* state is in the executor, event and pool objects. One executor and its    *|
+|* events belong to one thread; only the thread pool is thread-safe.         *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 #ifndef CORO_RUNTIME_RUNTIME_H
@@ -143,6 +143,35 @@ void coro_rt_event_signal(coro_rt_event *event);
 
 /// Whether `event` has been signalled.
 int coro_rt_event_is_set(coro_rt_event *event);
+
+/*===-- Thread pool -------------------------------------------------------===*/
+
+/// A fixed set of worker threads resuming submitted coroutines, first in
+/// first out. Unlike the executor it is thread-safe: any thread (a worker
+/// included) may submit. A handle must be submitted only while its
+/// coroutine is suspended, at most once per suspension, and two submitted
+/// coroutines may run at the same time: they must not share unsynchronized
+/// state. Awaits and ends still transfer control on the thread that runs
+/// the coroutine.
+typedef struct coro_rt_pool coro_rt_pool;
+
+/// Starts `threads` workers (1 to 256). NULL when `threads` is out of range
+/// or a thread or memory cannot be had. Owned by the caller; release with
+/// coro_rt_pool_destroy.
+coro_rt_pool *coro_rt_pool_create(int64_t threads);
+
+/// Waits until the pool is idle, stops and joins its workers, and releases
+/// it. NULL is ignored.
+void coro_rt_pool_destroy(coro_rt_pool *pool);
+
+/// Queues `handle` (borrowed) to be resumed by a worker. Returns 0 on
+/// success, -1 when memory is exhausted.
+int coro_rt_pool_submit(coro_rt_pool *pool, void *handle);
+
+/// Blocks until nothing is queued and no worker is resuming a coroutine
+/// (coroutines resumed meanwhile may submit more, which are waited for too).
+/// Returns how many resumptions finished since the pool was created.
+int64_t coro_rt_pool_wait(coro_rt_pool *pool);
 
 #ifdef __cplusplus
 }
