@@ -125,6 +125,14 @@ static const char *const finish_fn =
     "llvm.func internal swifttailcc @__coro_async_finish(%h: !llvm.ptr) {\n"
     "  %z = llvm.mlir.zero : !llvm.ptr\n"
     "  llvm.store %z, %h : !llvm.ptr, !llvm.ptr\n"
+    /* run to its end by coro.destroy: no transfer to an awaiter (as under
+     * the switch ABI); the destroy entry frees the context */
+    "  %dp = llvm.getelementptr %h[-16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+    "  %d = llvm.load %dp : !llvm.ptr -> i64\n"
+    "  %c0 = llvm.mlir.constant(0 : i64) : i64\n"
+    "  %dying = llvm.icmp \"ne\" %d, %c0 : i64\n"
+    "  llvm.cond_br %dying, ^ret, ^live\n"
+    "^live:\n"
     "  %kp = llvm.getelementptr %h[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
     "  %k = llvm.load %kp : !llvm.ptr -> !llvm.ptr\n"
     "  %none = llvm.icmp \"eq\" %k, %z : !llvm.ptr\n"
