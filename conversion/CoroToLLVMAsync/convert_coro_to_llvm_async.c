@@ -243,10 +243,13 @@ static void store_arg_text(struct coro_str *s, intptr_t i, MlirType t,
   coro_str_appendf(s,
                    "  %%p%ld = llvm.getelementptr %%h[0, %d, %ld] : "
                    "(!llvm.ptr) -> !llvm.ptr, %s\n"
-                   "  llvm.store %%%c%ld, %%p%ld : %s, !llvm.ptr\n",
+                   /* at most 16-aligned, as the handle is (the body reads
+                    * it back with the same alignment) */
+                   "  llvm.store %%%c%ld, %%p%ld {alignment = %u : i64} : %s, "
+                   "!llvm.ptr\n",
                    (long)i, H_ARGS, (long)i, ctxt,
                    mlirTypeEqual(st, t) ? 'a' : 's', (long)i, (long)i,
-                   coro_str_cstr(&ss));
+                   coro_value_align(st), coro_str_cstr(&ss));
   coro_str_free(&ts);
   coro_str_free(&ss);
 }
