@@ -42,7 +42,8 @@ struct sw_state {
   MlirValue promise, flag, id, hdl;
   MlirBlock cleanup, ret, unreachable;
   struct coro_allocator alloc;
-  bool elide; /* coro.alloc = "elide" */
+  bool aligned_alloc; /* malloc/free: over-aligned frames from aligned_alloc */
+  bool elide;         /* coro.alloc = "elide" */
 };
 
 static const char *await_wrapper =
@@ -185,8 +186,41 @@ static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
         "{operandSegmentSizes = array<i32: 1, 0, 1>}", 2, succ);
 
   b = cb_at_end(alloc_blk, loc);
-  MlirValue size =
-      cb_val(&b, "llvm.intr.coro.size", 0, NULL, cb_int(ctx, 64), NULL);
+  MlirType i64 = cb_int(ctx, 64);
+  MlirValue size = cb_val(&b, "llvm.intr.coro.size", 0, NULL, i64, NULL);
+  if (st->aligned_alloc) {
+    /* malloc aligns to 16; a frame that needs more (a vector<8xf32> kept
+     * across a suspension) comes from aligned_alloc, whose memory free
+     * releases. CoroSplit makes coro.align a constant: one branch stays. */
+    MlirValue align = cb_val(&b, "llvm.intr.coro.align", 0, NULL, i64, NULL);
+    MlirValue cmp[2] = {align, cb_const_int(&b, 64, 16)};
+    MlirValue big = cb_val(&b, "llvm.icmp", 2, cmp, cb_int(ctx, 1),
+                           "{predicate = 8 : i64}");
+    MlirBlock over = coro_block_after(alloc_blk, 0, NULL, loc);
+    MlirBlock plain = coro_block_after(over, 0, NULL, loc);
+    cb_cond_br(&b, big, over, plain);
+    b = cb_at_end(over, loc);
+    MlirValue one = cb_const_int(&b, 64, 1);
+    MlirValue am1[2] = {align, one};
+    MlirValue mask = cb_val(&b, "llvm.sub", 2, am1, i64,
+                            "{overflowFlags = #llvm.overflow<none>}");
+    MlirValue sum[2] = {size, mask};
+    MlirValue up = cb_val(&b, "llvm.add", 2, sum, i64,
+                          "{overflowFlags = #llvm.overflow<none>}");
+    MlirValue neg[2] = {cb_const_int(&b, 64, 0), align};
+    MlirValue low = cb_val(&b, "llvm.sub", 2, neg, i64,
+                           "{overflowFlags = #llvm.overflow<none>}");
+    MlirValue andops[2] = {up, low};
+    MlirValue rounded = cb_val(&b, "llvm.and", 2, andops, i64, NULL);
+    MlirValue args[2] = {align, rounded};
+    MlirValue amem =
+        cb_call(&b,
+                mlirFlatSymbolRefAttrGet(
+                    ctx, mlirStringRefCreateFromCString("aligned_alloc")),
+                false, 2, args, ptr);
+    cb_br(&b, begin_blk, 1, &amem);
+    b = cb_at_end(plain, loc);
+  }
   MlirValue mem =
       cb_call(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, 1, &size, ptr);
   cb_br(&b, begin_blk, 1, &mem);
@@ -208,6 +242,16 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
       mlirLogicalResultIsFailure(alloc_kind(fn, st)) ||
       mlirLogicalResultIsFailure(coro_allocator_get(
           fn->module, fn->func, "malloc", "free", &st->alloc)))
+    return mlirLogicalResultFailure();
+  st->aligned_alloc =
+      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+  if (st->aligned_alloc &&
+      !coro_declare_func(fn->module,
+                         mlirFlatSymbolRefAttrGet(
+                             mlirOperationGetContext(fn->func),
+                             mlirStringRefCreateFromCString("aligned_alloc")),
+                         "(i64, i64) -> !llvm.ptr",
+                         mlirOperationGetLocation(fn->func)))
     return mlirLogicalResultFailure();
   emit_allocas(fn, st);
   emit_begin(fn, st);
