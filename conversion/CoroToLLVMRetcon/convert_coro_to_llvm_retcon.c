@@ -49,7 +49,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DEFAULT_BUFFER_SIZE = 32, DEFAULT_BUFFER_ALIGN = 8, MAX_ALIGN = 16 };
+enum {
+  DEFAULT_BUFFER_SIZE = 32,
+  DEFAULT_BUFFER_ALIGN = 8,
+  MAX_ALIGN = 16,
+  FRAME_ALIGN = 64 /* frames LLVM allocates with malloc/free */
+};
 
 /* Control block fields (see the header comment). */
 enum {
@@ -70,6 +75,7 @@ struct rc_state {
   MlirValue buf, self, hdl;
   MlirBlock end; /* ^end(%final: S): the one coro.end */
   struct coro_allocator alloc;
+  bool default_alloc;   /* malloc/free: frames from aligned_alloc */
   struct coro_str name; /* the coroutine's symbol name */
 };
 
@@ -334,7 +340,27 @@ static void emit_decls(struct coro_str *queue, struct rc_state *st,
       coro_str_cstr(&t->cont_ret));
   coro_queue_func(queue, &s);
   coro_str_free(&s);
-  if (st->alloc.alloc_is_func) {
+  if (st->default_alloc) {
+    /* LLVM gives a retcon frame that does not fit the buffer (too big, or
+     * aligned above it) the allocator's memory, passing only the size:
+     * align it to 64, enough for any vector up to 512 bits. */
+    t->alloc = coro_sym_text(&st->name, ".coro.alloc");
+    s = (struct coro_str){0};
+    coro_str_appendf(&s,
+                     "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n"
+                     "  %%a = llvm.mlir.constant(%d : i64) : i64\n"
+                     "  %%m = llvm.mlir.constant(%d : i64) : i64\n"
+                     "  %%up = llvm.add %%n, %%m : i64\n"
+                     "  %%low = llvm.mlir.constant(%d : i64) : i64\n"
+                     "  %%r = llvm.and %%up, %%low : i64\n"
+                     "  %%p = llvm.call @aligned_alloc(%%a, %%r) : (i64, i64) "
+                     "-> !llvm.ptr\n"
+                     "  llvm.return %%p : !llvm.ptr\n}",
+                     coro_str_cstr(&t->alloc), FRAME_ALIGN, FRAME_ALIGN - 1,
+                     -FRAME_ALIGN);
+    coro_queue_func(queue, &s);
+    coro_str_free(&s);
+  } else if (st->alloc.alloc_is_func) {
     t->alloc = coro_sym_text(&st->name, ".coro.alloc");
     s = (struct coro_str){0};
     coro_str_appendf(&s, "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n",
@@ -599,6 +625,15 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
     return mlirLogicalResultFailure();
   fn->abi_state = r;
+  st->default_alloc =
+      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+  if (st->default_alloc &&
+      !coro_declare_func(
+          fn->module,
+          mlirFlatSymbolRefAttrGet(
+              ctx, mlirStringRefCreateFromCString("aligned_alloc")),
+          "(i64, i64) -> !llvm.ptr", mlirOperationGetLocation(fn->func)))
+    return mlirLogicalResultFailure();
 
   long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
   MlirAttribute buffer = mlirOperationGetAttributeByName(
@@ -652,7 +687,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   coro_str_appendf(&decls,
                    "func.func private %s%s\n"
                    "%s %s(i64) -> !llvm.ptr\n"
-                   "%s %s(!llvm.ptr)\n",
+                   "%s %s(!llvm.ptr)\n"
+                   "llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr\n",
                    coro_str_cstr(&t.ramp),
                    coro_str_cstr(&rt) /* "(..) -> .." */,
                    st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
@@ -668,7 +704,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   emit_destroy(&queue, st, &t);
   emit_entry(&queue, st, &t, fty, &visibility);
   coro_str_free(&visibility);
-  coro_flush_funcs(fn->module, &decls, &queue, 3);
+  coro_flush_funcs(fn->module, &decls, &queue, 4);
   coro_str_free(&queue);
   coro_str_free(&decls);
 

@@ -16,7 +16,8 @@
 // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(48 : i32) : i32
 // CHECK: %[[ALIGN:.*]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK: %[[PROTO:.*]] = llvm.mlir.addressof @acc.coro.proto
-// CHECK: %[[ALLOC:.*]] = llvm.mlir.addressof @malloc
+// Frames that do not fit the buffer: an adapter over aligned_alloc.
+// CHECK: %[[ALLOC:.*]] = llvm.mlir.addressof @acc.coro.alloc
 // CHECK: %[[FREE:.*]] = llvm.mlir.addressof @free
 // CHECK: %[[ID:.*]] = llvm.call_intrinsic "llvm.coro.id.retcon"(%[[SIZE]], %[[ALIGN]], %[[BUF]], %[[PROTO]], %[[ALLOC]], %[[FREE]])
 // CHECK: %[[HDL:.*]] = llvm.intr.coro.begin %[[ID]]
@@ -79,6 +80,10 @@ func.func @use(%x: i32) {
 
 // The continuations' prototype: (buffer, abnormal, resume value).
 // CHECK: llvm.func @acc.coro.proto(!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+
+// CHECK-LABEL: llvm.func internal @acc.coro.alloc
+// CHECK: llvm.mlir.constant(64 : i64)
+// CHECK: llvm.call @aligned_alloc
 
 // settle records a suspension (continuation, value; returns the awaited
 // handle, if any) or the end (resume entry cleared: done; returns the
