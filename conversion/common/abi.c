@@ -480,9 +480,10 @@ static MlirType handles_to_ptr(MlirType t) {
 
 /* Rewrites handle types to !llvm.ptr, leaving alone what another ABI owns:
  * its coroutines (whole) and the results of calls to them. Handles that
- * reach other places (arguments, block arguments) are rewritten: a module
- * mixing ABIs must keep each ABI's handles apart or lower the other ABIs
- * first. */
+ * reach other places (arguments, block arguments) are rewritten: every
+ * ABI's handle has the same header, and ops that read another ABI's handle
+ * before it is retyped go through a cast (handle_operand_as_ptr,
+ * retype_own_calls). */
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
   struct collect *c = user;
   if (coroOpIsCoroutine(op) && foreign(abi_of(op), c->abi))
