@@ -514,15 +514,7 @@ static MlirLogicalResult as_yield(struct coro_fn *fn, MlirOperation op) {
     return mlirLogicalResultFailure();
   MlirValue destroying =
       suspend(st, &b, "__coro_async_park", (MlirValue){NULL});
-  MlirValue flag = mlirOperationGetResult(op, 0);
-  MlirBlock next = coro_split_after(op);
-  if (mlirOpOperandIsNull(mlirValueGetFirstUse(flag))) {
-    branch_unless_destroyed(st, &b, destroying, next);
-  } else {
-    mlirValueReplaceAllUsesOfWith(flag, destroying);
-    cb_br(&b, next, 0, NULL);
-  }
-  mlirOperationDestroy(op);
+  coro_yield_continue(&b, op, destroying, st->end, (MlirValue){NULL});
   return mlirLogicalResultSuccess();
 }
 
@@ -777,11 +769,6 @@ static void as_finish(struct coro_fn *fn) {
   free(st);
 }
 
-static MlirLogicalResult as_consumer(MlirOperation module, MlirOperation op) {
-  (void)module;
-  return coro_lower_consumer(op, NULL);
-}
-
 static const struct coro_abi async_abi = {
     .name = "async",
     .prepare = as_prepare,
@@ -790,7 +777,7 @@ static const struct coro_abi async_abi = {
     .lower_end = as_end,
     .lower_self = as_self,
     .finish = as_finish,
-    .lower_consumer = as_consumer,
+    .lower_consumer = coro_lower_consumer_hook,
 };
 
 MlirLogicalResult coro_convert_to_llvm_async_run(MlirOperation module) {

@@ -809,15 +809,10 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
         mlirOperationGetResult(op, 1),
         coro_from_storage(&b, rv,
                           mlirValueGetType(mlirOperationGetResult(op, 1))));
-  MlirValue flag = mlirOperationGetResult(op, 0);
-  MlirBlock next = coro_split_after(op);
-  if (mlirOpOperandIsNull(mlirValueGetFirstUse(flag))) {
-    branch_unless_abnormal(st, &b, abnormal, next);
-  } else {
-    mlirValueReplaceAllUsesOfWith(flag, abnormal);
-    cb_br(&b, next, 0, NULL);
-  }
-  mlirOperationDestroy(op);
+  bool flag_unused =
+      mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
+  coro_yield_continue(&b, op, abnormal, st->end,
+                      flag_unused ? coro_zero(&b, st->S) : (MlirValue){NULL});
   return mlirLogicalResultSuccess();
 }
 

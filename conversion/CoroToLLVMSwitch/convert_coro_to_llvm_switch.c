@@ -379,10 +379,6 @@ static MlirLogicalResult sw_self(struct coro_fn *fn, MlirOperation op) {
 
 static void sw_finish(struct coro_fn *fn) { free(fn->abi_state); }
 
-static MlirLogicalResult sw_consumer(MlirOperation module, MlirOperation op) {
-  return coro_lower_consumer(op, NULL);
-}
-
 static const struct coro_abi switch_abi = {
     .name = "switch",
     .prepare = sw_prepare,
@@ -391,7 +387,7 @@ static const struct coro_abi switch_abi = {
     .lower_end = sw_end,
     .lower_self = sw_self,
     .finish = sw_finish,
-    .lower_consumer = sw_consumer,
+    .lower_consumer = coro_lower_consumer_hook,
 };
 
 MlirLogicalResult coro_convert_to_llvm_switch_run(MlirOperation module) {

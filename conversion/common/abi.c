@@ -941,3 +941,29 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
   mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
   return mlirLogicalResultSuccess();
 }
+
+MlirBlock coro_yield_continue(struct cb *b, MlirOperation op, MlirValue flag,
+                              MlirBlock end, MlirValue end_arg) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirBlock next = coro_split_after(op);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
+    MlirValue ops[2] = {flag, end_arg};
+    bool arg = !mlirValueIsNull(end_arg);
+    MlirBlock succ[2] = {end, next};
+    cb_op(b, "llvm.cond_br", arg ? 2 : 1, ops, 0, NULL,
+          arg ? "{operandSegmentSizes = array<i32: 1, 1, 0>}"
+              : "{operandSegmentSizes = array<i32: 1, 0, 0>}",
+          2, succ);
+  } else {
+    mlirValueReplaceAllUsesOfWith(result, flag);
+    cb_br(b, next, 0, NULL);
+  }
+  mlirOperationDestroy(op);
+  return next;
+}
+
+MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
+                                           MlirOperation op) {
+  (void)module;
+  return coro_lower_consumer(op, NULL);
+}

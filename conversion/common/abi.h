@@ -157,6 +157,19 @@ MlirOperation coro_end_return(MlirOperation op);
 MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
                                     MlirBlock next);
 
+/* After a suspension: the coro.yield `op`'s flag result becomes `flag`,
+ * and the coroutine goes on with the ops after `op` (moved to a new block,
+ * which is returned); when nothing uses the flag, a true `flag` goes to
+ * `end` instead, passing `end_arg` (none when null). The branch is added at
+ * `b`; `op` is erased. */
+MlirBlock coro_yield_continue(struct cb *b, MlirOperation op, MlirValue flag,
+                              MlirBlock end, MlirValue end_arg);
+
+/* `coro_lower_consumer(op, NULL)` as a `lower_consumer` hook, for the ABIs
+ * that take no value on resume. */
+MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
+                                           MlirOperation op);
+
 /* The first fields of a retcon control block (see the retcon conversion):
  * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.
  * The resume slot's offset depends only on S and R, so coro.resume can
