@@ -693,25 +693,9 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   ub_layout(st->ctx, &size, &align);
   size = align_up(size, CTX_ALIGN);
 
-  MlirStringRef viskey = mlirStringRefCreateFromCString("sym_visibility");
-  MlirAttribute vis = mlirOperationGetAttributeByName(fn->func, viskey);
-  struct coro_str visibility = {0};
-  if (!mlirAttributeIsNull(vis) && mlirAttributeIsAString(vis)) {
-    MlirStringRef v = mlirStringAttrGetValue(vis);
-    coro_str_append(&visibility, v.data, v.length);
-  }
-
   /* The body becomes @"f.coro.async"(ptr ctx), swifttailcc, private. */
-  struct coro_str body = {0};
-  coro_str_append(&body, st->name.data, st->name.len);
-  coro_str_appendz(&body, ".coro.async");
-  mlirOperationSetAttributeByName(
-      fn->func, symkey,
-      mlirStringAttrGet(ctx, mlirStringRefCreate(body.data, body.len)));
-  coro_str_free(&body);
-  mlirOperationSetAttributeByName(
-      fn->func, viskey,
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  struct coro_str visibility =
+      coro_rename_private(fn->func, &st->name, ".coro.async");
   mlirOperationSetAttributeByName(
       fn->func, ftkey,
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL)));
@@ -751,13 +735,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   coro_str_free(&record);
   coro_str_free(&bodyref);
   emit_end_block(fn, st);
-  static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
-  coro_add_passthrough(fn->func, presplit);
-  static const char *const dropped[] = {"coro.abi", "coro.alloc",
-                                        "coro.alloc_fn", "coro.free_fn"};
-  for (size_t i = 0; i < sizeof dropped / sizeof *dropped; ++i)
-    mlirOperationRemoveAttributeByName(
-        fn->func, mlirStringRefCreateFromCString(dropped[i]));
+  coro_mark_lowered_body(fn->func);
   return mlirLogicalResultSuccess();
 }
 

@@ -647,27 +647,11 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
   MlirType fty =
       mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
-  MlirStringRef viskey = mlirStringRefCreateFromCString("sym_visibility");
-  MlirAttribute vis = mlirOperationGetAttributeByName(fn->func, viskey);
-  struct coro_str visibility = {0};
-  if (!mlirAttributeIsNull(vis) && mlirAttributeIsAString(vis)) {
-    MlirStringRef v = mlirStringAttrGetValue(vis);
-    coro_str_append(&visibility, v.data, v.length);
-  }
 
   /* The coroutine itself becomes the private ramp (ptr buffer, args) ->
    * {ptr, S}. */
-  struct coro_str ramp_name = {0};
-  coro_str_append(&ramp_name, st->name.data, st->name.len);
-  coro_str_appendz(&ramp_name, ".coro.ramp");
-  mlirOperationSetAttributeByName(
-      fn->func, symkey,
-      mlirStringAttrGet(ctx,
-                        mlirStringRefCreate(ramp_name.data, ramp_name.len)));
-  coro_str_free(&ramp_name);
-  mlirOperationSetAttributeByName(
-      fn->func, viskey,
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  struct coro_str visibility =
+      coro_rename_private(fn->func, &st->name, ".coro.ramp");
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
   MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
   in[0] = cb_ptr(ctx);
@@ -719,13 +703,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
    * until CoroCleanup, so a split ramp inlined into a coroutine not yet
    * split gives that coroutine a second coro.begin, which CoroSplit
    * rejects (a fatal error). */
-  static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
-  coro_add_passthrough(fn->func, presplit);
-  static const char *const dropped[] = {"coro.abi", "coro.buffer", "coro.alloc",
-                                        "coro.alloc_fn", "coro.free_fn"};
-  for (size_t i = 0; i < sizeof dropped / sizeof *dropped; ++i)
-    mlirOperationRemoveAttributeByName(
-        fn->func, mlirStringRefCreateFromCString(dropped[i]));
+  coro_mark_lowered_body(fn->func);
   texts_free(&t);
   return mlirLogicalResultSuccess();
 }

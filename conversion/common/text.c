@@ -181,3 +181,37 @@ MlirLogicalResult coro_names_free(MlirOperation module,
   }
   return mlirLogicalResultSuccess();
 }
+
+struct coro_str coro_rename_private(MlirOperation func,
+                                    const struct coro_str *name,
+                                    const char *suffix) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirStringRef viskey = mlirStringRefCreateFromCString("sym_visibility");
+  MlirAttribute vis = mlirOperationGetAttributeByName(func, viskey);
+  struct coro_str visibility = {0};
+  if (!mlirAttributeIsNull(vis) && mlirAttributeIsAString(vis)) {
+    MlirStringRef v = mlirStringAttrGetValue(vis);
+    coro_str_append(&visibility, v.data, v.length);
+  }
+  struct coro_str renamed = {0};
+  coro_str_append(&renamed, name->data, name->len);
+  coro_str_appendz(&renamed, suffix);
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(ctx, mlirStringRefCreate(renamed.data, renamed.len)));
+  coro_str_free(&renamed);
+  mlirOperationSetAttributeByName(
+      func, viskey,
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+  return visibility;
+}
+
+void coro_mark_lowered_body(MlirOperation func) {
+  static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
+  coro_add_passthrough(func, presplit);
+  static const char *const dropped[] = {"coro.abi", "coro.buffer", "coro.alloc",
+                                        "coro.alloc_fn", "coro.free_fn"};
+  for (size_t i = 0; i < sizeof dropped / sizeof *dropped; ++i)
+    mlirOperationRemoveAttributeByName(
+        func, mlirStringRefCreateFromCString(dropped[i]));
+}

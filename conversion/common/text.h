@@ -49,6 +49,19 @@ MlirLogicalResult coro_names_free(MlirOperation module,
                                   const struct coro_str *base, const char *abi,
                                   const char *const *suffixes);
 
+/* Renames the coroutine `func` (named `name`) to the private function
+ * NAME+suffix, freeing its name for the entry function the lowering
+ * generates; returns the visibility that entry keeps ("" for public;
+ * caller frees). */
+struct coro_str coro_rename_private(MlirOperation func,
+                                    const struct coro_str *name,
+                                    const char *suffix);
+
+/* Marks a lowered body for LLVM's CoroSplit ("presplitcoroutine"), never
+ * inlined before it is split ("noinline"), and drops its coro.*
+ * attributes. */
+void coro_mark_lowered_body(MlirOperation func);
+
 /* `llvm.mlir.addressof` of the symbol `sym` (text, e.g. @"f.x"). */
 MlirValue coro_addressof(struct cb *b, const struct coro_str *sym);
 /* `llvm.mlir.zero : t`. */
