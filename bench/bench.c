@@ -2,9 +2,10 @@
  * (bench/generator.mlir through coro-translate -O2) against a hand-written
  * C state machine and a clang C++20 coroutine (cxx_generator.cpp), measured
  * in the same run, printed as ratios, with the frame on the heap and
- * elided, and the retcon lowering (bench/generator-retcon.mlir) against the
- * heap peers. Every consumer passes each value to bench_sink (sink.c). Each
- * figure is the best of REPEATS runs of N values. */
+ * elided, and the retcon and async lowerings (bench/generator-retcon.mlir,
+ * generator-async.mlir) against the heap peers. Every consumer passes each
+ * value to bench_sink (sink.c). Each figure is the best of REPEATS runs of N
+ * values. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@ void *bench_launder(void *p);
 void coro_sum_heap(int64_t n);
 void coro_sum_elided(int64_t n);
 void coro_sum_retcon(int64_t n);
+void coro_sum_async(int64_t n);
 void cxx_sum_heap(int64_t n);
 void cxx_sum_elided(int64_t n);
 
@@ -89,7 +91,8 @@ int main(int argc, char **argv) {
   } rows[] = {{"heap", coro_sum_heap, c_sum_heap, cxx_sum_heap},
               {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided},
               /* retcon: the same heap peers (an indirect call per value) */
-              {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap}};
+              {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap},
+              {"async", coro_sum_async, c_sum_heap, cxx_sum_heap}};
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
   printf("%-8s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",

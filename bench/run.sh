@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # bench/run.sh [BUILD_DIR] [N] - build and run the generator benchmark.
 #
-# Compiles bench/generator.mlir and bench/generator-retcon.mlir with
-# coro-translate --emit=obj -O2 (from BUILD_DIR, default build/), the C peers
+# Compiles bench/generator.mlir, generator-retcon.mlir and
+# generator-async.mlir with coro-translate --emit=obj -O2 (from BUILD_DIR,
+# default build/; the async one links libCoroRuntime), the C peers
 # with clang -O2 and the C++20 peer with clang++ -std=c++20 -O2, links them
 # into one program and runs it: all are measured in the same process, and
 # the ratios are printed. This is a benchmark, not a test.
@@ -16,8 +17,10 @@ cc=clang-22; command -v "$cc" >/dev/null || cc=clang
 cxx=clang++-22; command -v "$cxx" >/dev/null || cxx=clang++
 "$build/bin/coro-translate" "$here/generator.mlir" --emit=obj -O2 -o "$out/generator.o"
 "$build/bin/coro-translate" "$here/generator-retcon.mlir" --emit=obj -O2 -o "$out/generator-retcon.o"
+"$build/bin/coro-translate" "$here/generator-async.mlir" --emit=obj -O2 -o "$out/generator-async.o"
 "$cc" -O2 -c "$here/sink.c" -o "$out/sink.o"
 "$cc" -O2 -std=c11 -c "$here/bench.c" -o "$out/bench.o"
 "$cxx" -O2 -std=c++20 -c "$here/cxx_generator.cpp" -o "$out/cxx_generator.o"
-"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/generator-retcon.o" "$out/cxx_generator.o" -o "$out/generator-bench"
+"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-async.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
+  -L"$build/runtime" -lCoroRuntime -Wl,-rpath,"$build/runtime"
 "$out/generator-bench" "$n"

@@ -1,0 +1,41 @@
+// The async row of bench/run.sh: the generator of generator.mlir under
+// coro.abi = "async" (the frame in the task, from coro_rt_task_alloc), drained
+// through an opaque handle like @coro_sum_heap: one indirect resume call
+// per value, through the task's resume entry.
+func.func private @bench_sink(i64)
+func.func private @bench_launder(!coro.handle<i64>) -> !coro.handle<i64>
+
+func.func @gen_async(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  cf.br ^loop(%c0 : i64)
+^loop(%i: i64):
+  %more = arith.cmpi slt, %i, %n : i64
+  cf.cond_br %more, ^body, ^done
+^body:
+  "coro.yield"(%i) : (i64) -> i1
+  %next = arith.addi %i, %c1 : i64
+  cf.br ^loop(%next : i64)
+^done:
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+
+func.func @coro_sum_async(%n: i64) {
+  %g0 = call @gen_async(%n) : (i64) -> !coro.handle<i64>
+  %g = call @bench_launder(%g0) : (!coro.handle<i64>) -> !coro.handle<i64>
+  %true = arith.constant true
+  scf.while : () -> () {
+    %done = "coro.done"(%g) : (!coro.handle<i64>) -> i1
+    %go = arith.xori %done, %true : i1
+    scf.condition(%go)
+  } do {
+    %v = "coro.promise"(%g) : (!coro.handle<i64>) -> i64
+    func.call @bench_sink(%v) : (i64) -> ()
+    "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+    scf.yield
+  }
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
