@@ -319,7 +319,8 @@ static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
       "  %%de = llvm.mlir.addressof %s : !llvm.ptr\n"
       "  %%dp = llvm.getelementptr %%h[0, %d] : (!llvm.ptr) -> !llvm.ptr, %s\n"
       "  llvm.store %%de, %%dp : !llvm.ptr, !llvm.ptr\n"
-      /* the promise at 16, whatever its own alignment (see promise_at) */
+      /* the promise at 16, whatever its own alignment (see coro_promise_field)
+       */
       "  %%pp = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
       "  llvm.store %%z, %%pp : !llvm.ptr, !llvm.ptr\n"
       "  %%v0 = llvm.mlir.zero : %s\n"
@@ -481,24 +482,13 @@ static void branch_unless_destroyed(struct as_state *st, struct cb *b,
   cb_cond_br(b, destroying, st->end, dest);
 }
 
-/* Field `field` of the coroutine's own promise. The promise is at
- * CORO_PROMISE_OFFSET from the handle, where every consumer looks for it,
- * even when its type is aligned to more than that: the context struct would
- * put it further (at its own alignment), so it is reached by byte offset.
- * The context struct's promise field starts at or after 16, so the bytes
- * from 16 to the end of the promise are the struct's, never the arguments'. */
-static MlirValue promise_at(struct as_state *st, struct cb *b, int field) {
-  MlirValue p = byte_gep(b, st->self, CORO_PROMISE_OFFSET);
-  return cb_field(b, p, coro_promise_type(b->ctx, st->S), field);
-}
-
 static MlirLogicalResult publish(struct as_state *st, struct cb *b,
                                  MlirOperation op, MlirValue v) {
   MlirType s = coro_storage_type(mlirValueGetType(v));
   if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->S))
     return coro_error_at(op, "published value does not match the coroutine's "
                              "handle type");
-  cb_store(b, coro_to_storage(b, v), promise_at(st, b, 1),
+  cb_store(b, coro_to_storage(b, v), coro_promise_field(b, st->self, st->S, 1),
            coro_value_align(st->S));
   return mlirLogicalResultSuccess();
 }

@@ -150,15 +150,15 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
 
 /* The types and names the generated text uses. */
 struct texts {
-  struct coro_str S, RS, cbt, ret, cont_ret, proto_args;
+  struct coro_str S, pt, RS, cbt, ret, cont_ret, proto_args;
   struct coro_str ramp, resume, destroy, settle, proto, alloc, free;
 };
 
 static void texts_free(struct texts *t) {
-  struct coro_str *all[] = {&t->S,        &t->RS,         &t->cbt,   &t->ret,
-                            &t->cont_ret, &t->proto_args, &t->ramp,  &t->resume,
-                            &t->destroy,  &t->settle,     &t->proto, &t->alloc,
-                            &t->free};
+  struct coro_str *all[] = {&t->S,      &t->pt,       &t->RS,         &t->cbt,
+                            &t->ret,    &t->cont_ret, &t->proto_args, &t->ramp,
+                            &t->resume, &t->destroy,  &t->settle,     &t->proto,
+                            &t->alloc,  &t->free};
   for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
     coro_str_free(all[i]);
 }
@@ -166,6 +166,7 @@ static void texts_free(struct texts *t) {
 static void texts_init(struct rc_state *st, struct texts *t) {
   memset(t, 0, sizeof *t);
   t->S = coro_type_str(st->S);
+  t->pt = coro_type_str(coro_promise_type(mlirTypeGetContext(st->S), st->S));
   if (!mlirTypeIsNull(st->RS))
     t->RS = coro_type_str(st->RS);
   t->cbt = coro_type_str(st->cbt);
@@ -184,7 +185,8 @@ static void texts_init(struct rc_state *st, struct texts *t) {
 /* @settle(cb, {cont, value}) -> ptr: records a suspension (continuation and
  * published value) or the end; returns the handle to run next (the awaited
  * handle after an await, the awaiter after the end) or null. */
-static void emit_settle(struct coro_str *queue, struct texts *t) {
+static void emit_settle(struct coro_str *queue, struct rc_state *st,
+                        struct texts *t) {
   struct coro_str s = {0};
   const char *cbt = coro_str_cstr(&t->cbt), *ret = coro_str_cstr(&t->ret);
   coro_str_appendf(
@@ -201,15 +203,15 @@ static void emit_settle(struct coro_str *queue, struct texts *t) {
       "  %%fr = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
       "  llvm.store %%z, %%fr : !llvm.ptr, !llvm.ptr\n"
-      "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
+      "  %%pc = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
       "  %%k = llvm.load %%pc : !llvm.ptr -> !llvm.ptr\n"
       "  llvm.return %%k : !llvm.ptr\n"
       "^susp:\n"
       "  %%v = llvm.extractvalue %%res[1] : %s\n"
-      "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+      "  %%pp = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
+      "  %%pv = llvm.getelementptr %%pp[0, 1] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
-      "  llvm.store %%v, %%pv : %s, !llvm.ptr\n"
+      "  llvm.store %%v, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n"
       "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
       "  %%a = llvm.load %%fa : !llvm.ptr -> !llvm.ptr\n"
@@ -217,8 +219,8 @@ static void emit_settle(struct coro_str *queue, struct texts *t) {
       "  llvm.return %%a : !llvm.ptr\n"
       "}",
       coro_str_cstr(&t->settle), ret, ret, CB_CONT, cbt, CB_RESUME, cbt,
-      CB_PROMISE, cbt, ret, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_AWAITED,
-      cbt);
+      CORO_PROMISE_OFFSET, ret, CORO_PROMISE_OFFSET, coro_str_cstr(&t->pt),
+      coro_value_align(st->S), coro_str_cstr(&t->S), CB_AWAITED, cbt);
   coro_queue_func(queue, &s);
   coro_str_free(&s);
 }
@@ -431,13 +433,12 @@ static void emit_entry(struct coro_str *queue, struct rc_state *st,
       "  %%f1 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
       "  llvm.store %%df, %%f1 : !llvm.ptr, !llvm.ptr\n"
-      "  %%pc = llvm.getelementptr %%cb[0, %d, 0] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
+      "  %%pc = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
       "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
       "  %%v0 = llvm.mlir.zero : %s\n"
-      "  %%pv = llvm.getelementptr %%cb[0, %d, 1] : (!llvm.ptr) -> "
+      "  %%pv = llvm.getelementptr %%pc[0, 1] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
-      "  llvm.store %%v0, %%pv : %s, !llvm.ptr\n"
+      "  llvm.store %%v0, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n"
       "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
       "!llvm.ptr, %s\n"
       "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
@@ -455,11 +456,11 @@ static void emit_entry(struct coro_str *queue, struct rc_state *st,
       "  func.return %%cb : !llvm.ptr\n"
       "}",
       coro_str_cstr(&t->resume), coro_str_cstr(&t->destroy), CB_RESUME, cbt,
-      CB_DESTROY, cbt, CB_PROMISE, cbt, coro_str_cstr(&t->S), CB_PROMISE, cbt,
-      coro_str_cstr(&t->S), CB_AWAITED, cbt, CB_BUFFER, cbt,
-      coro_str_cstr(&t->ramp), coro_str_cstr(&args), coro_str_cstr(&types),
-      coro_str_cstr(&t->ret), coro_str_cstr(&t->settle),
-      coro_str_cstr(&t->ret));
+      CB_DESTROY, cbt, CORO_PROMISE_OFFSET, coro_str_cstr(&t->S),
+      coro_str_cstr(&t->pt), coro_value_align(st->S), coro_str_cstr(&t->S),
+      CB_AWAITED, cbt, CB_BUFFER, cbt, coro_str_cstr(&t->ramp),
+      coro_str_cstr(&args), coro_str_cstr(&types), coro_str_cstr(&t->ret),
+      coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
   coro_queue_func(queue, &s);
   coro_str_free(&s);
   coro_str_free(&self);
@@ -683,7 +684,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   coro_str_free(&a);
   coro_str_free(&f);
   emit_decls(&queue, st, &t);
-  emit_settle(&queue, &t);
+  emit_settle(&queue, st, &t);
   emit_resume(&queue, st, &t);
   emit_destroy(&queue, st, &t);
   emit_entry(&queue, st, &t, fty, &visibility);
@@ -828,7 +829,7 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   cb_br(&l, susp, 0, NULL);
   /* Suspend, publishing nothing new (the current value again). */
   struct cb s = cb_at_end(susp, b.loc);
-  MlirValue cur = cb_load(&s, cb_gep(st, &s, st->self, CB_PROMISE, 1), st->S,
+  MlirValue cur = cb_load(&s, coro_promise_field(&s, st->self, st->S, 1), st->S,
                           coro_value_align(st->S));
   MlirValue rv;
   MlirValue abnormal = suspend(r, &s, cur, &rv);
@@ -851,7 +852,7 @@ static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
     if (mlirValueIsNull(v))
       return mlirLogicalResultFailure();
     /* The final value is readable with coro.promise once done. */
-    cb_store(&b, v, cb_gep(st, &b, st->self, CB_PROMISE, 1),
+    cb_store(&b, v, coro_promise_field(&b, st->self, st->S, 1),
              coro_value_align(st->S));
   }
   cb_br(&b, st->end, 1, &v);

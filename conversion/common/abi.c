@@ -906,6 +906,17 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
+MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
+                             int field) {
+  char attrs[128];
+  snprintf(attrs, sizeof attrs,
+           "{elem_type = i8, noWrapFlags = 0 : i32, rawConstantIndices = "
+           "array<i32: %d>}",
+           CORO_PROMISE_OFFSET);
+  MlirValue p = cb_val(b, "llvm.getelementptr", 1, &h, cb_ptr(b->ctx), attrs);
+  return cb_field(b, p, coro_promise_type(b->ctx, storage), field);
+}
+
 MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t) {
   MlirType storage = coro_storage_type(t);
   MlirValue p = promise_of(b, h);

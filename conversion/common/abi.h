@@ -140,6 +140,15 @@ MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi);
 /* The alignment a value of `storage` has in a promise (at most 16). */
 unsigned coro_value_align(MlirType storage);
 
+/* Field `field` (0: continuation, 1: value) of the promise of handle `h`
+ * whose value is stored as `storage`, for the code that builds the handle.
+ * The promise is at CORO_PROMISE_OFFSET in every handle, where consumers
+ * read it, even when {ptr, S} is aligned above that (a struct holding the
+ * handle's fields would place it further): it is reached by byte offset.
+ * Accesses to the value use coro_value_align(storage). */
+MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
+                             int field);
+
 /* Loads the value (of type `t`, stored as its storage type) from the
  * promise of handle `h`. */
 MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);

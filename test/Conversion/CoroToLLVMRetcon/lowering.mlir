@@ -38,9 +38,11 @@
 // CHECK: %[[R2:.*]] = llvm.call @llvm.coro.suspend.retcon.sl_i1f32s
 // CHECK: %[[D2:.*]] = llvm.extractvalue %[[R2]][0]
 // CHECK: llvm.cond_br %[[D2]], ^[[END:.*]](%{{.*}} : i64), ^[[CONT:[^ ]*]]
-// coro.end with a value stores it in the promise through the control block.
+// coro.end with a value stores it in the promise through the control block
+// (at 16 from it, where consumers read it).
 // CHECK: ^[[CONT]]:
-// CHECK: %[[PV:.*]] = llvm.getelementptr %[[SELF]][0, 2, 1]
+// CHECK: %[[PP:.*]] = llvm.getelementptr %[[SELF]][16]
+// CHECK: %[[PV:.*]] = llvm.getelementptr %[[PP]][0, 1] {{.*}} !llvm.struct<(ptr, i64)>
 // CHECK: llvm.store %[[FINAL:.*]], %[[PV]]
 // CHECK: llvm.br ^[[END]](%[[FINAL]] : i64)
 // The one coro.end: CoroSplit replaces what follows it with the return.
@@ -92,8 +94,10 @@ func.func @use(%x: i32) {
 // CHECK: llvm.extractvalue %{{.*}}[0]
 // CHECK: llvm.icmp "eq"
 // CHECK: llvm.getelementptr %{{.*}}[0, 0]
-// CHECK: llvm.getelementptr %{{.*}}[0, 2, 0]
-// CHECK: llvm.getelementptr %{{.*}}[0, 2, 1]
+// CHECK: llvm.getelementptr %{{.*}}[16]
+// CHECK: %[[SP:.*]] = llvm.getelementptr %{{.*}}[16]
+// CHECK: %[[SV:.*]] = llvm.getelementptr %[[SP]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, i64)>
+// CHECK: llvm.store %{{.*}}, %[[SV]] {alignment = 8 : i64} : i64, !llvm.ptr
 // CHECK: llvm.getelementptr %{{.*}}[0, 4]
 
 // The resume entry (fastcc, like every handle's): runs the continuation

@@ -2,10 +2,16 @@
 // RUN: coro-run %s -O2 | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "switch"/' %s > %t.switch.mlir
 // RUN: coro-run %t.switch.mlir | FileCheck %s
+// RUN: sed 's/coro.abi = "async"/coro.abi = "retcon"/' %s > %t.retcon.mlir
+// RUN: coro-run %t.retcon.mlir | FileCheck %s
+// RUN: coro-run %t.retcon.mlir -O2 | FileCheck %s
+// RUN: sed 's/coro.abi = "async"/coro.abi = "retcon.once"/' %s > %t.once.mlir
+// RUN: coro-run %t.once.mlir | FileCheck %s
 
 // A published type aligned to more than the promise's offset (vector<8xf32>
 // is 32-byte aligned): the promise stays at 16 from the handle, where
-// coro.promise and awaiters read it, as under the switch ABI. @gen publishes
+// coro.promise and awaiters read it, as under the switch ABI (and in a
+// retcon control block, checked by the retcon runs). @gen publishes
 // [1..8], then ends with [11..18]; @sum awaits it and adds lanes 0 and 7 of
 // its result. main reads lane 7 of the yielded value, then resumes @gen to
 // its end and reads lane 0 of the final one, and @sum's result.
