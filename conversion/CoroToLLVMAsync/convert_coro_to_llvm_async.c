@@ -403,36 +403,6 @@ static void emit_record(struct coro_str *q, struct as_state *st,
 
 /*===--- the body ----------------------------------------------------------*/
 
-static MlirValue ctx_gep(struct as_state *st, struct cb *b, MlirValue base,
-                         int field, int sub) {
-  struct coro_str ty = coro_type_str(st->ctx), attrs = {0};
-  if (sub < 0)
-    coro_str_appendf(&attrs,
-                     "{elem_type = %s, noWrapFlags = 0 : i32, "
-                     "rawConstantIndices = array<i32: 0, %d>}",
-                     coro_str_cstr(&ty), field);
-  else
-    coro_str_appendf(&attrs,
-                     "{elem_type = %s, noWrapFlags = 0 : i32, "
-                     "rawConstantIndices = array<i32: 0, %d, %d>}",
-                     coro_str_cstr(&ty), field, sub);
-  MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
-                       coro_str_cstr(&attrs));
-  coro_str_free(&attrs);
-  coro_str_free(&ty);
-  return v;
-}
-
-/* A byte offset from the handle (the async state before it). */
-static MlirValue byte_gep(struct cb *b, MlirValue h, int offset) {
-  char attrs[128];
-  snprintf(attrs, sizeof attrs,
-           "{elem_type = i8, noWrapFlags = 0 : i32, rawConstantIndices = "
-           "array<i32: %d>}",
-           offset);
-  return cb_val(b, "llvm.getelementptr", 1, &h, cb_ptr(b->ctx), attrs);
-}
-
 static MlirValue sym_addr(struct cb *b, const char *name) {
   struct coro_str s = {0};
   coro_str_appendf(&s, "@%s", name);
@@ -469,7 +439,7 @@ static MlirValue suspend(struct as_state *st, struct cb *b,
            n);
   cb_op(b, "llvm.call", n, ops, 1, &rt, attrs, 0, NULL);
   MlirValue d =
-      cb_load(b, byte_gep(b, st->self, OFF_DESTROY), cb_int(ctx, 64), 8);
+      cb_load(b, cb_byte_gep(b, st->self, OFF_DESTROY), cb_int(ctx, 64), 8);
   MlirValue cmp[2] = {d, cb_const_int(b, 64, 0)};
   return cb_val(b, "llvm.icmp", 2, cmp, cb_int(ctx, 1),
                 "{predicate = 1 : i64}");
@@ -586,8 +556,9 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st, uint64_t size,
     MlirValue arg = mlirBlockGetArgument(entry, i);
     MlirType t = mlirValueGetType(arg);
     MlirType s = coro_storage_type(t);
-    MlirValue v = cb_load(&b, ctx_gep(st, &b, st->self, H_ARGS, (int)i), s,
-                          coro_value_align(s));
+    MlirValue v = cb_load(
+        &b, cb_field_path(&b, st->self, st->ctx, 2, (int[]){H_ARGS, (int)i}), s,
+        coro_value_align(s));
     mlirValueReplaceAllUsesOfWith(arg, coro_from_storage(&b, v, t));
   }
   for (intptr_t i = n - 1; i >= 0; --i)

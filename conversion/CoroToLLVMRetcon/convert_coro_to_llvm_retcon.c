@@ -470,30 +470,6 @@ static void emit_entry(struct coro_str *queue, struct rc_state *st,
 
 /*===--- the ramp ----------------------------------------------------------*/
 
-/* GEP cb[0, field(, sub)] into the control block. */
-static MlirValue cb_gep(struct rc_state *st, struct cb *b, MlirValue base,
-                        int field, int sub) {
-  struct coro_str ty = coro_type_str(st->cbt);
-  struct coro_str attrs = {0};
-  if (sub < 0)
-    coro_str_appendf(
-        &attrs,
-        "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
-        "array<i32: 0, %d>}",
-        coro_str_cstr(&ty), field);
-  else
-    coro_str_appendf(
-        &attrs,
-        "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
-        "array<i32: 0, %d, %d>}",
-        coro_str_cstr(&ty), field, sub);
-  MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
-                       coro_str_cstr(&attrs));
-  coro_str_free(&attrs);
-  coro_str_free(&ty);
-  return v;
-}
-
 /* Replaces coro.begin with coro.id.retcon(.once) and coro.begin, and
  * computes the control block's address from the buffer. */
 static void emit_begin(struct coro_fn *fn, struct rc_state *st, struct texts *t,
@@ -515,7 +491,7 @@ static void emit_begin(struct coro_fn *fn, struct rc_state *st, struct texts *t,
    * null base: a constant expression would be folded while translating to
    * LLVM IR, with whatever data layout the module has then. */
   MlirType i64 = cb_int(ctx, 64);
-  MlirValue field = cb_gep(st, &b, st->buf, CB_BUFFER, -1);
+  MlirValue field = cb_field(&b, st->buf, st->cbt, CB_BUFFER);
   MlirValue sub[2] = {cb_val(&b, "llvm.ptrtoint", 1, &st->buf, i64, NULL),
                       cb_val(&b, "llvm.ptrtoint", 1, &field, i64, NULL)};
   MlirValue neg = cb_val(&b, "llvm.sub", 2, sub, i64,
@@ -812,7 +788,7 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
     MlirBlock again = coro_block_after(here, 0, NULL, b.loc);
     cb_cond_br(&b, done, again, link);
     struct cb a = cb_at_end(again, b.loc);
-    cb_store(&a, st->self, cb_gep(st, &a, st->self, CB_AWAITED, -1), 8);
+    cb_store(&a, st->self, cb_field(&a, st->self, st->cbt, CB_AWAITED), 8);
     cb_br(&a, susp, 0, NULL);
   } else {
     cb_cond_br(&b, done, next, link);
@@ -825,7 +801,7 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   MlirValue p =
       cb_val(&l, "llvm.intr.coro.promise", 3, pops, cb_ptr(l.ctx), NULL);
   cb_store(&l, st->self, p, 8);
-  cb_store(&l, aw, cb_gep(st, &l, st->self, CB_AWAITED, -1), 8);
+  cb_store(&l, aw, cb_field(&l, st->self, st->cbt, CB_AWAITED), 8);
   cb_br(&l, susp, 0, NULL);
   /* Suspend, publishing nothing new (the current value again). */
   struct cb s = cb_at_end(susp, b.loc);

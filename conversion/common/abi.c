@@ -138,19 +138,38 @@ void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
   cb_op(b, "llvm.switch", n, ops, 0, NULL, attrs, 3, succ);
 }
 
+MlirValue cb_field_path(struct cb *b, MlirValue base, MlirType structType,
+                        int n, const int *indices) {
+  struct coro_str type = coro_type_str(structType), attrs = {0};
+  coro_str_appendz(&attrs, "{elem_type = ");
+  coro_str_appendz(&attrs, coro_str_cstr(&type));
+  coro_str_appendz(
+      &attrs, ", noWrapFlags = 0 : i32, rawConstantIndices = array<i32: 0");
+  for (int i = 0; i < n; ++i) {
+    char index[16];
+    snprintf(index, sizeof index, ", %d", indices[i]);
+    coro_str_appendz(&attrs, index);
+  }
+  coro_str_appendz(&attrs, ">}");
+  MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
+                       coro_str_cstr(&attrs));
+  coro_str_free(&attrs);
+  coro_str_free(&type);
+  return v;
+}
+
 MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
                    int index) {
-  struct coro_str s = coro_type_str(structType);
-  char *attrs = malloc(s.len + 128);
-  sprintf(attrs,
-          "{elem_type = %s, noWrapFlags = 0 : i32, rawConstantIndices = "
-          "array<i32: 0, %d>}",
-          coro_str_cstr(&s), index);
-  MlirValue v =
-      cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx), attrs);
-  free(attrs);
-  coro_str_free(&s);
-  return v;
+  return cb_field_path(b, base, structType, 1, &index);
+}
+
+MlirValue cb_byte_gep(struct cb *b, MlirValue base, int offset) {
+  char attrs[128];
+  snprintf(attrs, sizeof attrs,
+           "{elem_type = i8, noWrapFlags = 0 : i32, rawConstantIndices = "
+           "array<i32: %d>}",
+           offset);
+  return cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx), attrs);
 }
 
 /*===--- blocks ------------------------------------------------------------*/
@@ -908,12 +927,7 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
 
 MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
                              int field) {
-  char attrs[128];
-  snprintf(attrs, sizeof attrs,
-           "{elem_type = i8, noWrapFlags = 0 : i32, rawConstantIndices = "
-           "array<i32: %d>}",
-           CORO_PROMISE_OFFSET);
-  MlirValue p = cb_val(b, "llvm.getelementptr", 1, &h, cb_ptr(b->ctx), attrs);
+  MlirValue p = cb_byte_gep(b, h, CORO_PROMISE_OFFSET);
   return cb_field(b, p, coro_promise_type(b->ctx, storage), field);
 }
 

@@ -60,6 +60,11 @@ void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
 /* GEP to field `index` of a struct `structType` at `base`. */
 MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
                    int index);
+/* GEP along `n` field indices (nested structs) of `structType` at `base`. */
+MlirValue cb_field_path(struct cb *b, MlirValue base, MlirType structType,
+                        int n, const int *indices);
+/* GEP `offset` bytes from `base` (may be negative). */
+MlirValue cb_byte_gep(struct cb *b, MlirValue base, int offset);
 
 /* Splits the block of `op` after it: the ops following `op` move, in order,
  * to a new block inserted right after; returns that block. */
