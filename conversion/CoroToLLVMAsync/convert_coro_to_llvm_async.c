@@ -454,11 +454,10 @@ static void branch_unless_destroyed(struct as_state *st, struct cb *b,
 
 static MlirLogicalResult publish(struct as_state *st, struct cb *b,
                                  MlirOperation op, MlirValue v) {
-  MlirType s = coro_storage_type(mlirValueGetType(v));
-  if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->S))
-    return coro_error_at(op, "published value does not match the coroutine's "
-                             "handle type");
-  cb_store(b, coro_to_storage(b, v), coro_promise_field(b, st->self, st->S, 1),
+  MlirValue s = coro_published(b, op, v, st->S);
+  if (mlirValueIsNull(s))
+    return mlirLogicalResultFailure();
+  cb_store(b, s, coro_promise_field(b, st->self, st->S, 1),
            coro_value_align(st->S));
   return mlirLogicalResultSuccess();
 }

@@ -736,25 +736,14 @@ static void branch_unless_abnormal(struct rc_state *st, struct cb *b,
         "{operandSegmentSizes = array<i32: 1, 1, 0>}", 2, succ);
 }
 
-static MlirValue published(struct rc_state *st, struct cb *b, MlirOperation op,
-                           MlirValue v) {
-  MlirType s = coro_storage_type(mlirValueGetType(v));
-  if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->S)) {
-    mlirEmitError(mlirOperationGetLocation(op),
-                  "published value does not match the coroutine's handle "
-                  "type");
-    return (MlirValue){NULL};
-  }
-  return coro_to_storage(b, v);
-}
-
 static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
   struct cb b = cb_before(op);
-  MlirValue v = mlirOperationGetNumOperands(op)
-                    ? published(st, &b, op, mlirOperationGetOperand(op, 0))
-                    : coro_zero(&b, st->S);
+  MlirValue v =
+      mlirOperationGetNumOperands(op)
+          ? coro_published(&b, op, mlirOperationGetOperand(op, 0), st->S)
+          : coro_zero(&b, st->S);
   if (mlirValueIsNull(v))
     return mlirLogicalResultFailure();
   MlirValue rv;
@@ -824,7 +813,7 @@ static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
     return mlirLogicalResultFailure();
   MlirValue v = coro_zero(&b, st->S);
   if (mlirOperationGetNumOperands(op) == 2) {
-    v = published(st, &b, op, mlirOperationGetOperand(op, 1));
+    v = coro_published(&b, op, mlirOperationGetOperand(op, 1), st->S);
     if (mlirValueIsNull(v))
       return mlirLogicalResultFailure();
     /* The final value is readable with coro.promise once done. */

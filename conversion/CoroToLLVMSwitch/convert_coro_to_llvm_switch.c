@@ -268,15 +268,10 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
 /* Stores `v` as the published value, checking its type. */
 static MlirLogicalResult publish(struct sw_state *st, struct cb *b,
                                  MlirOperation op, MlirValue v) {
-  MlirType s = coro_storage_type(mlirValueGetType(v));
-  if (mlirTypeIsNull(s) || !mlirTypeEqual(s, st->value_storage)) {
-    mlirEmitError(mlirOperationGetLocation(op),
-                  "published value does not match the coroutine's handle "
-                  "type");
+  MlirValue s = coro_published(b, op, v, st->value_storage);
+  if (mlirValueIsNull(s))
     return mlirLogicalResultFailure();
-  }
-  cb_store(b, coro_to_storage(b, v),
-           cb_field(b, st->promise, st->promise_type, 1),
+  cb_store(b, s, cb_field(b, st->promise, st->promise_type, 1),
            coro_value_align(st->value_storage));
   return mlirLogicalResultSuccess();
 }

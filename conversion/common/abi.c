@@ -940,6 +940,17 @@ MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t) {
   return coro_from_storage(b, v, t);
 }
 
+MlirValue coro_published(struct cb *b, MlirOperation op, MlirValue v,
+                         MlirType storage) {
+  MlirType s = coro_storage_type(mlirValueGetType(v));
+  if (mlirTypeIsNull(s) || !mlirTypeEqual(s, storage)) {
+    coro_error_at(op, "published value does not match the coroutine's handle "
+                      "type");
+    return (MlirValue){NULL};
+  }
+  return coro_to_storage(b, v);
+}
+
 MlirLogicalResult coro_error_at(MlirOperation op, const char *msg) {
   mlirEmitError(mlirOperationGetLocation(op), msg);
   return mlirLogicalResultFailure();

@@ -158,6 +158,12 @@ MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
  * promise of handle `h`. */
 MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);
 
+/* The value `v` that the coroutine-side `op` publishes, converted to its
+ * storage type; null after an error at `op` when that is not `storage`,
+ * the storage type of the coroutine's handle. */
+MlirValue coro_published(struct cb *b, MlirOperation op, MlirValue v,
+                         MlirType storage);
+
 /* Emits `msg` as an error at `op`; returns failure. */
 MlirLogicalResult coro_error_at(MlirOperation op, const char *msg);
 
