@@ -6,6 +6,7 @@
  * failure is reported as a diagnostic on the module's context; strings built
  * here are owned by a `struct coro_str` freed before returning. */
 #include "coro-c/Lowering.h"
+#include "capi/pipelines.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 #include "dialect/support.h"
@@ -94,12 +95,9 @@ MlirLogicalResult coroLowerToLLVMDialect(MlirModule module) {
   if (!abis_supported(module))
     return mlirLogicalResultFailure();
   struct coro_str p = {0};
-  coro_str_appendz(&p, "coro-verify,convert-scf-to-cf,");
+  coro_str_appendz(&p, CORO_PIPELINE_HEAD);
   coroForEachPass(add_abi_conversion, &p);
-  coro_str_appendz(
-      &p, "convert-vector-to-llvm,finalize-memref-to-llvm,"
-          "convert-index-to-llvm,convert-arith-to-llvm,convert-cf-to-llvm,"
-          "convert-func-to-llvm,reconcile-unrealized-casts");
+  coro_str_appendz(&p, CORO_PIPELINE_TAIL);
   MlirLogicalResult ok =
       coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);

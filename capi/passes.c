@@ -7,6 +7,7 @@
  * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
  * This file is the one place that lists them all. */
 #include "coro-c/Passes.h"
+#include "capi/pipelines.h"
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
@@ -57,31 +58,19 @@ static const struct coro_pipeline_info coro_pipelines[] = {
     {"coro-lower-switch",
      "Verify and lower switch coroutines, and everything else, to the LLVM "
      "dialect",
-     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-switch,"
-     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
-     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-     "reconcile-unrealized-casts"},
+     CORO_PIPELINE_HEAD "convert-coro-to-llvm-switch," CORO_PIPELINE_TAIL},
     {"coro-lower-retcon",
      "Verify and lower retcon coroutines, and everything else, to the LLVM "
      "dialect",
-     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-retcon,"
-     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
-     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-     "reconcile-unrealized-casts"},
+     CORO_PIPELINE_HEAD "convert-coro-to-llvm-retcon," CORO_PIPELINE_TAIL},
     {"coro-lower-retcon-once",
      "Verify and lower retcon.once coroutines, and everything else, to the "
      "LLVM dialect",
-     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-retcon-once,"
-     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
-     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-     "reconcile-unrealized-casts"},
+     CORO_PIPELINE_HEAD "convert-coro-to-llvm-retcon-once," CORO_PIPELINE_TAIL},
     {"coro-lower-async",
      "Verify and lower async coroutines, and everything else, to the LLVM "
      "dialect",
-     "coro-verify,convert-scf-to-cf,convert-coro-to-llvm-async,"
-     "convert-vector-to-llvm,finalize-memref-to-llvm,convert-index-to-llvm,"
-     "convert-arith-to-llvm,convert-cf-to-llvm,convert-func-to-llvm,"
-     "reconcile-unrealized-casts"},
+     CORO_PIPELINE_HEAD "convert-coro-to-llvm-async," CORO_PIPELINE_TAIL},
     {NULL, NULL, NULL}};
 
 static void pass_construct(void *userData) {}
