@@ -73,7 +73,8 @@ struct rc_state {
   MlirType cbt;      /* the control block struct */
   MlirType ret;      /* the ramp's result: {ptr, S} */
   MlirValue buf, self, hdl;
-  MlirBlock end; /* ^end(%final: S): the one coro.end */
+  MlirBlock end;                       /* ^end(%final: S): the one coro.end */
+  long long buffer_size, buffer_align; /* coro.buffer, or the defaults */
   struct coro_allocator alloc;
   bool default_alloc;   /* malloc/free: frames from aligned_alloc */
   struct coro_str name; /* the coroutine's symbol name */
@@ -133,6 +134,8 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   char text[96];
   snprintf(text, sizeof text, "!llvm.array<%lld x i%lld>",
            (size + align - 1) / align, align * 8);
+  st->buffer_size = size;
+  st->buffer_align = align;
   MlirType fields[7] = {ptr,
                         ptr,
                         coro_promise_type(ctx, st->S),
@@ -472,12 +475,12 @@ static void emit_entry(struct coro_str *queue, struct rc_state *st,
 
 /* Replaces coro.begin with coro.id.retcon(.once) and coro.begin, and
  * computes the control block's address from the buffer. */
-static void emit_begin(struct coro_fn *fn, struct rc_state *st, struct texts *t,
-                       long long size, long long align) {
+static void emit_begin(struct coro_fn *fn, struct rc_state *st,
+                       struct texts *t) {
   struct cb b = cb_before(fn->begin);
   MlirContext ctx = b.ctx;
-  MlirValue ops[6] = {cb_const_int(&b, 32, size),
-                      cb_const_int(&b, 32, align),
+  MlirValue ops[6] = {cb_const_int(&b, 32, st->buffer_size),
+                      cb_const_int(&b, 32, st->buffer_align),
                       st->buf,
                       coro_addressof(&b, &t->proto),
                       coro_addressof(&b, &t->alloc),
@@ -612,14 +615,6 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
           "(i64, i64) -> !llvm.ptr", mlirOperationGetLocation(fn->func)))
     return mlirLogicalResultFailure();
 
-  long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
-  MlirAttribute buffer = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.buffer"));
-  if (!mlirAttributeIsNull(buffer)) {
-    size = mlirDenseI64ArrayGetElement(buffer, 0);
-    align = mlirDenseI64ArrayGetElement(buffer, 1);
-  }
-
   /* The coroutine's type and visibility become the entry function's. */
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
   MlirType fty =
@@ -674,7 +669,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   st->buf = mlirBlockInsertArgument(entry, 0, cb_ptr(ctx),
                                     mlirOperationGetLocation(fn->func));
 
-  emit_begin(fn, st, &t, size, align);
+  emit_begin(fn, st, &t);
   emit_end_block(fn, st);
   /* noinline: LLVM leaves coro.id.retcon and coro.begin in a split ramp
    * until CoroCleanup, so a split ramp inlined into a coroutine not yet
