@@ -576,11 +576,7 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st, uint64_t size,
 }
 
 static MlirLogicalResult check_alloc(struct coro_fn *fn) {
-  MlirAttribute alloc = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
-  if (!mlirAttributeIsNull(alloc) &&
-      !(mlirAttributeIsAString(alloc) &&
-        coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
+  if (!coro_alloc_is_heap(fn->func))
     return coro_error_at(fn->func,
                          "the async ABI supports coro.alloc = \"heap\" (tasks "
                          "from coro's runtime, coro_rt_task_alloc) or "
@@ -667,21 +663,12 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   /* The entry, the destroy entry and the record. */
   ensure_shared(fn->module);
   struct coro_str queue = {0}, decls = {0};
-  struct coro_str a = coro_attr_str(st->alloc.alloc_fn);
-  struct coro_str f = coro_attr_str(st->alloc.free_fn);
   struct coro_str bodyref = coro_sym_text(&st->name, ".coro.async");
   coro_str_appendf(&decls,
                    "func.func private %s(!llvm.ptr)\n"
-                   "%s %s(i64) -> !llvm.ptr\n"
-                   "%s %s(!llvm.ptr)\n"
                    "llvm.func @__coro_async_resume(!llvm.ptr)\n",
-                   coro_str_cstr(&bodyref),
-                   st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
-                   coro_str_cstr(&a),
-                   st->alloc.free_is_func ? "func.func private" : "llvm.func",
-                   coro_str_cstr(&f));
-  coro_str_free(&a);
-  coro_str_free(&f);
+                   coro_str_cstr(&bodyref));
+  coro_allocator_decls(&decls, &st->alloc);
   emit_record(&queue, st, size);
   emit_destroy(&queue, st);
   emit_entry(&queue, st, fty, &visibility);

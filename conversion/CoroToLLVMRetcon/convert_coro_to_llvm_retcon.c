@@ -121,11 +121,7 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
           fn->func, "coro.buffer needs 0 < SIZE <= 2^30 and ALIGN a power "
                     "of two of at most 16 (the control block's alignment)");
   }
-  MlirAttribute alloc = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
-  if (!mlirAttributeIsNull(alloc) &&
-      !(mlirAttributeIsAString(alloc) &&
-        coro_ref_eq(mlirStringAttrGetValue(alloc), "heap")))
+  if (!coro_alloc_is_heap(fn->func))
     return coro_error_at(fn->func,
                          "the retcon ABIs support coro.alloc = \"heap\" "
                          "(or coro.alloc_fn/coro.free_fn): the control "
@@ -638,22 +634,13 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   texts_init(st, &t);
   struct coro_str queue = {0}, decls = {0};
   struct coro_str rt = coro_type_str(ramp_type);
-  struct coro_str a = coro_attr_str(st->alloc.alloc_fn);
-  struct coro_str f = coro_attr_str(st->alloc.free_fn);
   coro_str_appendf(&decls,
                    "func.func private %s%s\n"
-                   "%s %s(i64) -> !llvm.ptr\n"
-                   "%s %s(!llvm.ptr)\n"
                    "llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr\n",
                    coro_str_cstr(&t.ramp),
-                   coro_str_cstr(&rt) /* "(..) -> .." */,
-                   st->alloc.alloc_is_func ? "func.func private" : "llvm.func",
-                   coro_str_cstr(&a),
-                   st->alloc.free_is_func ? "func.func private" : "llvm.func",
-                   coro_str_cstr(&f));
+                   coro_str_cstr(&rt) /* "(..) -> .." */);
+  coro_allocator_decls(&decls, &st->alloc);
   coro_str_free(&rt);
-  coro_str_free(&a);
-  coro_str_free(&f);
   emit_decls(&queue, st, &t);
   emit_settle(&queue, st, &t);
   emit_resume(&queue, st, &t);

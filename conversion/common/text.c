@@ -215,3 +215,24 @@ void coro_mark_lowered_body(MlirOperation func) {
     mlirOperationRemoveAttributeByName(
         func, mlirStringRefCreateFromCString(dropped[i]));
 }
+
+void coro_allocator_decls(struct coro_str *decls,
+                          const struct coro_allocator *alloc) {
+  struct coro_str a = coro_attr_str(alloc->alloc_fn);
+  struct coro_str f = coro_attr_str(alloc->free_fn);
+  coro_str_appendf(decls, "%s %s(i64) -> !llvm.ptr\n%s %s(!llvm.ptr)\n",
+                   alloc->alloc_is_func ? "func.func private" : "llvm.func",
+                   coro_str_cstr(&a),
+                   alloc->free_is_func ? "func.func private" : "llvm.func",
+                   coro_str_cstr(&f));
+  coro_str_free(&a);
+  coro_str_free(&f);
+}
+
+bool coro_alloc_is_heap(MlirOperation func) {
+  MlirAttribute alloc = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("coro.alloc"));
+  return mlirAttributeIsNull(alloc) ||
+         (mlirAttributeIsAString(alloc) &&
+          coro_ref_eq(mlirStringAttrGetValue(alloc), "heap"));
+}

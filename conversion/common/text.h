@@ -43,6 +43,15 @@ bool coro_mangle_type(MlirType t, struct coro_str *out);
 void coro_call_text(struct coro_str *out, MlirAttribute sym, bool is_func,
                     const char *result, const char *arg, bool alloc);
 
+/* Appends declarations of the allocator pair (func.func or llvm.func, as
+ * the module has them) for the declarations parsed with a queue: two ops. */
+void coro_allocator_decls(struct coro_str *decls,
+                          const struct coro_allocator *alloc);
+
+/* Whether `func`'s coro.alloc is absent or "heap": what the ABIs whose
+ * handle outlives the call that creates it (retcon, async) accept. */
+bool coro_alloc_is_heap(MlirOperation func);
+
 /* Checks that `base` + each suffix (NULL-terminated) names no symbol of
  * `module`; else an error at the clashing symbol naming `abi`. */
 MlirLogicalResult coro_names_free(MlirOperation module,
