@@ -485,10 +485,8 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
       op, mlirStringRefCreateFromCString(CORO_AWAITED_ABI_ATTR));
   bool async = !mlirAttributeIsNull(abi) && mlirAttributeIsAString(abi) &&
                coro_ref_eq(mlirStringAttrGetValue(abi), "async");
-  MlirValue done = cb_intrinsic(&b, "llvm.coro.done", 1, &aw, cb_int(b.ctx, 1));
-  MlirBlock next = coro_split_after(op);
-  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-  cb_cond_br(&b, done, next, susp);
+  MlirBlock next;
+  MlirBlock susp = coro_await_split(&b, op, aw, &next);
   struct cb s = cb_at_end(susp, b.loc);
   MlirValue destroying = suspend(
       st, &s, async ? "__coro_async_await" : "__coro_async_await_any", aw);

@@ -330,10 +330,8 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
   struct cb b = cb_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
-  MlirValue done = cb_intrinsic(&b, "llvm.coro.done", 1, &aw, cb_int(b.ctx, 1));
-  MlirBlock next = coro_split_after(op);
-  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-  cb_cond_br(&b, done, next, susp);
+  MlirBlock next;
+  MlirBlock susp = coro_await_split(&b, op, aw, &next);
   struct cb s = cb_at_end(susp, b.loc);
   MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
   cb_switch01(&s, r, st->ret, next, (MlirValue){NULL}, st->cleanup,

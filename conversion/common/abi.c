@@ -965,6 +965,15 @@ MlirOperation coro_end_return(MlirOperation op) {
   return ret;
 }
 
+MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
+                           MlirBlock *next) {
+  MlirValue done = cb_intrinsic(b, "llvm.coro.done", 1, &aw, cb_int(b->ctx, 1));
+  *next = coro_split_after(op);
+  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
+  cb_cond_br(b, done, *next, susp);
+  return susp;
+}
+
 MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
                                     MlirBlock next) {
   if (mlirOperationGetNumResults(op) == 0)

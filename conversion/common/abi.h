@@ -171,6 +171,12 @@ MlirLogicalResult coro_error_at(MlirOperation op, const char *msg);
  * `op` when something else follows it. */
 MlirOperation coro_end_return(MlirOperation op);
 
+/* Splits the block at the coro.await `op` on `aw`: the ops after `op` move
+ * to `*next`; when `aw` has ended (llvm.coro.done) control goes straight
+ * there, else to the returned block, where the ABI suspends. */
+MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
+                           MlirBlock *next);
+
 /* Replaces the result of the coro.await `op` (if any) by the awaited
  * handle `aw`'s promise value, loaded at the start of `next`, where the
  * coroutine continues after the await. */
