@@ -485,12 +485,12 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
       op, mlirStringRefCreateFromCString(CORO_AWAITED_ABI_ATTR));
   bool async = !mlirAttributeIsNull(abi) && mlirAttributeIsAString(abi) &&
                coro_ref_eq(mlirStringAttrGetValue(abi), "async");
-  MlirBlock next;
-  MlirBlock susp = coro_await_split(&b, op, aw, &next);
+  MlirBlock next, check;
+  MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
   struct cb s = cb_at_end(susp, b.loc);
   MlirValue destroying = suspend(
       st, &s, async ? "__coro_async_await" : "__coro_async_await_any", aw);
-  branch_unless_destroyed(st, &s, destroying, next);
+  branch_unless_destroyed(st, &s, destroying, check);
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
   return res;

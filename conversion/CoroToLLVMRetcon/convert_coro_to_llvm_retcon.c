@@ -742,45 +742,69 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
+/* Records this coroutine as the awaited handle `aw`'s continuation and
+ * `aw` as what runs once this one has suspended; then suspends, publishing
+ * nothing new (the current value again). Returns the abnormal flag. */
+static MlirValue await_suspend(struct rc_fn *r, struct cb *b, MlirValue aw) {
+  struct rc_state *st = &r->st;
+  cb_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
+  cb_store(b, aw, cb_field(b, st->self, st->cbt, CB_AWAITED), 8);
+  MlirValue cur = cb_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
+                          coro_value_align(st->S));
+  MlirValue rv;
+  return suspend(r, b, cur, &rv);
+}
+
+/* retcon.once: every path suspends exactly once (LLVM miscompiles a ramp
+ * that reaches coro.end), so awaiting a finished coroutine suspends too,
+ * with itself as what runs next; and once resumed, the coroutine drives
+ * `aw` to its end itself (resume until done, with no continuation, so
+ * that `aw`'s end does not transfer back into this running coroutine). */
+static void await_once(struct rc_fn *r, struct cb *b, MlirOperation op,
+                       MlirValue aw, MlirBlock next) {
+  struct rc_state *st = &r->st;
+  MlirBlock here = mlirOperationGetBlock(op);
+  MlirBlock drive = coro_block_after(here, 0, NULL, b->loc);
+  MlirBlock dres = coro_block_after(here, 0, NULL, b->loc);
+  MlirBlock dcheck = coro_block_after(here, 0, NULL, b->loc);
+  MlirBlock susp = coro_block_after(here, 0, NULL, b->loc);
+  MlirBlock again = coro_block_after(here, 0, NULL, b->loc);
+  MlirValue done = cb_intrinsic(b, "llvm.coro.done", 1, &aw, cb_int(b->ctx, 1));
+  cb_cond_br(b, done, again, susp);
+  struct cb a = cb_at_end(again, b->loc);
+  cb_store(&a, st->self, cb_field(&a, st->self, st->cbt, CB_AWAITED), 8);
+  MlirValue rv;
+  MlirValue cur = cb_load(&a, coro_promise_field(&a, st->self, st->S, 1),
+                          st->S, coro_value_align(st->S));
+  branch_unless_abnormal(st, &a, suspend(r, &a, cur, &rv), drive);
+  struct cb s = cb_at_end(susp, b->loc);
+  branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
+  struct cb d = cb_at_end(drive, b->loc);
+  cb_store(&d, cb_null(&d), coro_promise_field(&d, aw, st->S, 0), 8);
+  cb_br(&d, dcheck, 0, NULL);
+  struct cb c = cb_at_end(dcheck, b->loc);
+  MlirValue ended =
+      cb_intrinsic(&c, "llvm.coro.done", 1, &aw, cb_int(c.ctx, 1));
+  cb_cond_br(&c, ended, next, dres);
+  struct cb e = cb_at_end(dres, b->loc);
+  cb_val(&e, "llvm.intr.coro.resume", 1, &aw, (MlirType){NULL}, NULL);
+  cb_br(&e, dcheck, 0, NULL);
+}
+
 static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
   struct cb b = cb_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
-  MlirValue done = cb_intrinsic(&b, "llvm.coro.done", 1, &aw, cb_int(b.ctx, 1));
-  MlirBlock next = coro_split_after(op);
-  MlirBlock here = mlirOperationGetBlock(op);
-  MlirBlock susp = coro_block_after(here, 0, NULL, b.loc);
-  MlirBlock link = coro_block_after(here, 0, NULL, b.loc);
+  MlirBlock next, check;
   if (st->once) {
-    /* Every path of a retcon.once coroutine suspends exactly once (LLVM
-     * miscompiles a ramp that reaches coro.end): awaiting a finished
-     * coroutine suspends too, with itself as what runs next. */
-    MlirBlock again = coro_block_after(here, 0, NULL, b.loc);
-    cb_cond_br(&b, done, again, link);
-    struct cb a = cb_at_end(again, b.loc);
-    cb_store(&a, st->self, cb_field(&a, st->self, st->cbt, CB_AWAITED), 8);
-    cb_br(&a, susp, 0, NULL);
+    next = coro_split_after(op);
+    await_once(r, &b, op, aw, next);
   } else {
-    cb_cond_br(&b, done, next, link);
+    MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
+    struct cb s = cb_at_end(susp, b.loc);
+    branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), check);
   }
-  /* Record this coroutine as the awaited one's continuation and the awaited
-   * one as what runs once this one has suspended. */
-  struct cb l = cb_at_end(link, b.loc);
-  MlirValue pops[3] = {aw, cb_const_int(&l, 32, CORO_PROMISE_OFFSET),
-                       cb_const_int(&l, 1, 0)};
-  MlirValue p =
-      cb_val(&l, "llvm.intr.coro.promise", 3, pops, cb_ptr(l.ctx), NULL);
-  cb_store(&l, st->self, p, 8);
-  cb_store(&l, aw, cb_field(&l, st->self, st->cbt, CB_AWAITED), 8);
-  cb_br(&l, susp, 0, NULL);
-  /* Suspend, publishing nothing new (the current value again). */
-  struct cb s = cb_at_end(susp, b.loc);
-  MlirValue cur = cb_load(&s, coro_promise_field(&s, st->self, st->S, 1), st->S,
-                          coro_value_align(st->S));
-  MlirValue rv;
-  MlirValue abnormal = suspend(r, &s, cur, &rv);
-  branch_unless_abnormal(st, &s, abnormal, next);
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
   return res;

@@ -330,11 +330,11 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
   struct cb b = cb_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
-  MlirBlock next;
-  MlirBlock susp = coro_await_split(&b, op, aw, &next);
+  MlirBlock next, check;
+  MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
   struct cb s = cb_at_end(susp, b.loc);
   MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
-  cb_switch01(&s, r, st->ret, next, (MlirValue){NULL}, st->cleanup,
+  cb_switch01(&s, r, st->ret, check, (MlirValue){NULL}, st->cleanup,
               (MlirValue){NULL});
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);

@@ -966,11 +966,14 @@ MlirOperation coro_end_return(MlirOperation op) {
 }
 
 MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
-                           MlirBlock *next) {
-  MlirValue done = cb_intrinsic(b, "llvm.coro.done", 1, &aw, cb_int(b->ctx, 1));
+                           MlirBlock *next, MlirBlock *check) {
   *next = coro_split_after(op);
-  MlirBlock susp = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
-  cb_cond_br(b, done, *next, susp);
+  *check = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
+  MlirBlock susp = coro_block_after(*check, 0, NULL, b->loc);
+  cb_br(b, *check, 0, NULL);
+  struct cb c = cb_at_end(*check, b->loc);
+  MlirValue done = cb_intrinsic(&c, "llvm.coro.done", 1, &aw, cb_int(c.ctx, 1));
+  cb_cond_br(&c, done, *next, susp);
   return susp;
 }
 

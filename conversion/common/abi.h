@@ -172,10 +172,13 @@ MlirLogicalResult coro_error_at(MlirOperation op, const char *msg);
 MlirOperation coro_end_return(MlirOperation op);
 
 /* Splits the block at the coro.await `op` on `aw`: the ops after `op` move
- * to `*next`; when `aw` has ended (llvm.coro.done) control goes straight
- * there, else to the returned block, where the ABI suspends. */
+ * to `*next`; control goes to `*check`, which goes on to `*next` once `aw`
+ * has ended (llvm.coro.done) and else to the returned block, where the ABI
+ * suspends. Resuming the awaiter must branch back to `*check`: a resume
+ * while `aw` has not ended drives `aw` again (it may have only yielded),
+ * and the awaiter continues only once `aw` has reached its end. */
 MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
-                           MlirBlock *next);
+                           MlirBlock *next, MlirBlock *check);
 
 /* Replaces the result of the coro.await `op` (if any) by the awaited
  * handle `aw`'s promise value, loaded at the start of `next`, where the

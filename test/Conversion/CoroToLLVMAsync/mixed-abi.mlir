@@ -28,6 +28,8 @@ func.func @leaf() -> !coro.handle<i64> attributes {coro.abi = "async"} {
 // SWITCH-LABEL: func.func @sw() -> !llvm.ptr
 // SWITCH: %[[T:.*]] = call @leaf() : () -> !coro.handle<i64>
 // SWITCH-NEXT: %[[P:.*]] = builtin.unrealized_conversion_cast %[[T]] : !coro.handle<i64> to !llvm.ptr
+// SWITCH-NEXT: llvm.br ^[[CHECK:[^ ]*]]
+// SWITCH-NEXT: ^[[CHECK]]:
 // SWITCH-NEXT: llvm.call_intrinsic "llvm.coro.done"(%[[P]]) : (!llvm.ptr) -> i1
 // SWITCH: "coro.destroy"(%[[T]]) : (!coro.handle<i64>) -> ()
 

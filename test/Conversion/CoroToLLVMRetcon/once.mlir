@@ -13,21 +13,32 @@
 // CHECK: llvm.call_intrinsic "llvm.coro.id.retcon.once"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ALLOC]], %[[FREE]])
 // Awaiting: a finished coroutine still suspends (every retcon.once path
 // suspends exactly once), naming itself as what runs next; an unfinished
-// one gets this coroutine as its continuation.
+// one gets this coroutine as its continuation. Once resumed, the coroutine
+// clears that continuation and drives the awaited one to its end.
 // CHECK: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[AW:[^)]*]])
 // CHECK: llvm.cond_br %[[DONE]], ^[[AGAIN:.*]], ^[[LINK:[^ ]*]]
 // CHECK: ^[[AGAIN]]:
 // CHECK: %[[A:.*]] = llvm.getelementptr %[[SELF:[0-9a-z_]+]][0, 4]
 // CHECK: llvm.store %[[SELF]], %[[A]]
-// CHECK: llvm.br ^[[SUSP:.*]]
-// CHECK: ^[[LINK]]:
-// CHECK: %[[P:.*]] = llvm.intr.coro.promise %[[AW]]
-// CHECK: llvm.store %[[SELF]], %[[P]]
-// CHECK: llvm.store %[[AW]], %{{.*}}
-// CHECK: llvm.br ^[[SUSP]]
-// CHECK: ^[[SUSP]]:
 // CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}) vararg(!llvm.func<i1 (...)>) : (i64) -> i1
-// CHECK: ^[[END:.*]](%[[V:.*]]: i64):
+// CHECK: llvm.cond_br %{{.*}}, ^[[END:.*]](%{{.*}} : i64), ^[[DRIVE:[^ ]*]]
+// CHECK: ^[[LINK]]:
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[AW]][16]
+// CHECK: %[[C:.*]] = llvm.getelementptr %[[P]][0, 0]
+// CHECK: llvm.store %[[SELF]], %[[C]]
+// CHECK: llvm.store %[[AW]], %{{.*}}
+// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}) vararg(!llvm.func<i1 (...)>) : (i64) -> i1
+// CHECK: llvm.cond_br %{{.*}}, ^[[END]](%{{.*}} : i64), ^[[DRIVE]]
+// CHECK: ^[[DCHECK:bb[0-9]+]]:
+// CHECK: %[[ENDED:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[AW]])
+// CHECK: llvm.cond_br %[[ENDED]], ^[[NEXT:.*]], ^[[DRES:[^ ]*]]
+// CHECK: ^[[DRES]]:
+// CHECK-NEXT: llvm.intr.coro.resume %[[AW]]
+// CHECK-NEXT: llvm.br ^[[DCHECK]]
+// CHECK: ^[[DRIVE]]:
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: llvm.br ^[[DCHECK]]
+// CHECK: ^[[END]](%[[V:.*]]: i64):
 // CHECK: %[[TOK:.*]] = llvm.call @llvm.coro.end.results(%[[V]]) vararg(!llvm.func<token (...)>) : (i64) -> !llvm.token
 // CHECK: llvm.call_intrinsic "llvm.coro.end"(%{{.*}}, %{{.*}}, %[[TOK]])
 // CHECK: llvm.func @cell.coro.proto(!llvm.ptr, i1) -> i64

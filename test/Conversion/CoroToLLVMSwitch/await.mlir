@@ -3,12 +3,15 @@
 // coro.await: a finished awaited coroutine does not suspend; otherwise the
 // awaiter saves, hands control to the awaited coroutine through
 // llvm.coro.await.suspend.handle (the wrapper records the awaiter as its
-// continuation) and suspends. The result is read from the awaited promise.
+// continuation) and suspends. Resumed, it checks again: an awaited
+// coroutine that has only yielded is driven again, and the awaiter goes on
+// only once it has ended. The result is read from the awaited promise.
 
 // CHECK-LABEL: func.func @awaiter
 // CHECK-SAME: (%[[CHILD:.*]]: !llvm.ptr) -> !llvm.ptr
 // CHECK: %[[HDL:.*]] = llvm.intr.coro.begin
-// CHECK: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[CHILD]]) : (!llvm.ptr) -> i1
+// CHECK: ^[[CHECK:bb[0-9]+]]: // 2 preds
+// CHECK-NEXT: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[CHILD]]) : (!llvm.ptr) -> i1
 // CHECK: llvm.cond_br %[[DONE]], ^[[NEXT:.*]], ^[[SUSP:[^ ]*]]
 // CHECK: ^[[SUSP]]:
 // CHECK: %[[SAVE:.*]] = llvm.intr.coro.save %[[HDL]]
@@ -16,7 +19,7 @@
 // CHECK: llvm.call_intrinsic "llvm.coro.await.suspend.handle"(%[[CHILD]], %[[HDL]], %[[FN]])
 // CHECK: %[[S:.*]] = llvm.intr.coro.suspend %[[SAVE]]
 // CHECK: llvm.switch %[[S]] : i8, ^{{.*}} [
-// CHECK-NEXT: 0: ^[[NEXT]],
+// CHECK-NEXT: 0: ^[[CHECK]],
 // CHECK-NEXT: 1: ^[[CLEANUP:[^ ]*]]
 // CHECK: ^[[NEXT]]:
 // CHECK: %[[ALIGN:.*]] = llvm.mlir.constant(16 : i32) : i32
