@@ -44,6 +44,7 @@
  * done and transfers to the awaiter. */
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/common/abi.h"
+#include "conversion/common/cb_compat.h"
 #include "conversion/common/text.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"

@@ -36,6 +36,7 @@
  * block. A value passed on resume travels through the resume slot. */
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/common/abi.h"
+#include "conversion/common/cb_compat.h"
 #include "conversion/common/text.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"

@@ -26,6 +26,8 @@
 #include "conversion/common/abi.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
+#include "ir/func.h"
+#include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -46,34 +48,70 @@ struct sw_state {
   bool elide;         /* coro.alloc = "elide" */
 };
 
-static const char *await_wrapper =
-    "llvm.func internal @__coro_switch_await(%awaited: !llvm.ptr, %self: "
-    "!llvm.ptr) -> !llvm.ptr {\n"
-    "  %a = llvm.mlir.constant(16 : i32) : i32\n"
-    "  %f = llvm.mlir.constant(false) : i1\n"
-    "  %p = llvm.intr.coro.promise %awaited, %a, %f : (!llvm.ptr, i32, i1) "
-    "-> !llvm.ptr\n"
-    "  llvm.store %self, %p : !llvm.ptr, !llvm.ptr\n"
-    "  llvm.return %awaited : !llvm.ptr\n"
-    "}";
+/* Dispatch on the i8 of llvm.intr.coro.suspend: default (suspended) to
+ * `dflt`, 0 (resumed) to `case0`, 1 (destroyed) to `case1`, each case
+ * passing at most one argument (null for none). */
+static void switch01(struct ir_builder *b, MlirValue v, MlirBlock dflt,
+                     MlirBlock case0, MlirValue arg0, MlirBlock case1,
+                     MlirValue arg1) {
+  static const int64_t values[2] = {0, 1};
+  MlirBlock cases[2] = {case0, case1};
+  MlirValue args[2] = {arg0, arg1};
+  ir_switch(b, v, dflt, 2, values, cases, args);
+}
 
-static const char *final_wrapper =
-    "llvm.func internal @__coro_switch_final(%unused: !llvm.ptr, %self: "
-    "!llvm.ptr) -> !llvm.ptr {\n"
-    "  %a = llvm.mlir.constant(16 : i32) : i32\n"
-    "  %f = llvm.mlir.constant(false) : i1\n"
-    "  %p = llvm.intr.coro.promise %self, %a, %f : (!llvm.ptr, i32, i1) -> "
-    "!llvm.ptr\n"
-    "  %c = llvm.load %p : !llvm.ptr -> !llvm.ptr\n"
-    "  %z = llvm.mlir.zero : !llvm.ptr\n"
-    "  %none = llvm.icmp \"eq\" %c, %z : !llvm.ptr\n"
-    "  llvm.cond_br %none, ^noop, ^cont\n"
-    "^noop:\n"
-    "  %n = llvm.call_intrinsic \"llvm.coro.noop\"() : () -> !llvm.ptr\n"
-    "  llvm.return %n : !llvm.ptr\n"
-    "^cont:\n"
-    "  llvm.return %c : !llvm.ptr\n"
-    "}";
+/* The promise of `h`: llvm.intr.coro.promise %h, 16, false. */
+static MlirValue promise_ptr(struct ir_builder *b, MlirValue h) {
+  MlirValue ops[3] = {h, ir_const_int(b, 32, CORO_PROMISE_OFFSET),
+                      ir_const_int(b, 1, 0)};
+  return ir_val(b, "llvm.intr.coro.promise", 3, ops, ir_ptr_type(b->ctx));
+}
+
+/* The wrappers of llvm.coro.await.suspend.handle, one per module, at the
+ * location of the first coroutine that needs them:
+ *
+ *   llvm.func internal @__coro_switch_await(%awaited, %self) -> !llvm.ptr {
+ *     promise(%awaited).continuation = %self
+ *     llvm.return %awaited
+ *   }
+ *   llvm.func internal @__coro_switch_final(%unused, %self) -> !llvm.ptr {
+ *     %c = promise(%self).continuation
+ *     llvm.return %c ? %c : llvm.coro.noop()
+ *   }
+ */
+static void emit_wrapper(MlirOperation module, const char *name, bool final,
+                         MlirLocation loc) {
+  if (!mlirOperationIsNull(coro_lookup_symbol(
+          module, mlirStringRefCreateFromCString(name))))
+    return;
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirType args[2] = {ptr, ptr};
+  struct ir_func_spec spec = {.name = name,
+                              .result = ptr,
+                              .nargs = 2,
+                              .args = args,
+                              .linkage = MlirLLVMLinkageInternal};
+  loc = ir_generated_loc(loc, name);
+  MlirOperation f = ir_llvm_func(module, &spec, false, loc);
+  MlirBlock entry = ir_func_entry(f);
+  MlirValue a0 = mlirBlockGetArgument(entry, 0);
+  MlirValue self = mlirBlockGetArgument(entry, 1);
+  struct ir_builder b = ir_at_end(entry, loc);
+  if (!final) {
+    ir_store(&b, self, promise_ptr(&b, a0), 8);
+    ir_return(&b, a0);
+    return;
+  }
+  MlirValue c = ir_load(&b, promise_ptr(&b, self), ptr, 8);
+  MlirBlock noop = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock cont = ir_block_after(noop, 0, NULL, loc);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, c, ir_null(&b)), noop, cont);
+  b = ir_at_end(noop, loc);
+  ir_return(&b, ir_intrinsic(&b, "llvm.coro.noop", 0, NULL, ptr));
+  b = ir_at_end(cont, loc);
+  ir_return(&b, c);
+}
 
 /* coro.alloc: "heap" (default) or "elide". "elide" marks the ramp
  * alwaysinline: once CoroSplit has split it, the inliner puts the ramp in
@@ -105,17 +143,10 @@ static MlirLogicalResult alloc_kind(struct coro_fn *fn, struct sw_state *st) {
 static void emit_allocas(struct coro_fn *fn, struct sw_state *st) {
   MlirBlock entry =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->func, 0));
-  struct cb b = cb_before(mlirBlockGetFirstOperation(entry));
-  MlirValue one = cb_const_int(&b, 64, 1);
-  struct coro_str ty = coro_type_str(st->promise_type);
-  char *attrs = malloc(ty.len + 64);
-  sprintf(attrs, "{alignment = %d : i64, elem_type = %s}", CORO_PROMISE_OFFSET,
-          coro_str_cstr(&ty));
-  st->promise = cb_val(&b, "llvm.alloca", 1, &one, cb_ptr(b.ctx), attrs);
-  free(attrs);
-  coro_str_free(&ty);
-  st->flag = cb_val(&b, "llvm.alloca", 1, &one, cb_ptr(b.ctx),
-                    "{alignment = 1 : i64, elem_type = i1}");
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
+  MlirValue one = ir_const_int(&b, 64, 1);
+  st->promise = ir_alloca(&b, one, st->promise_type, CORO_PROMISE_OFFSET);
+  st->flag = ir_alloca(&b, one, ir_int_type(b.ctx, 1), 1);
 }
 
 /* The cleanup and suspend-return blocks, at the end of the body. */
@@ -123,33 +154,31 @@ static void emit_exits(struct coro_fn *fn, struct sw_state *st,
                        MlirLocation loc) {
   MlirRegion body = mlirOperationGetRegion(fn->func, 0);
   MlirContext ctx = mlirLocationGetContext(loc);
-  st->cleanup = coro_new_block(body, 0, NULL, loc);
-  MlirBlock free_blk = coro_new_block(body, 0, NULL, loc);
-  st->ret = coro_new_block(body, 0, NULL, loc);
-  st->unreachable = coro_new_block(body, 0, NULL, loc);
+  st->cleanup = ir_new_block(body, 0, NULL, loc);
+  MlirBlock free_blk = ir_new_block(body, 0, NULL, loc);
+  st->ret = ir_new_block(body, 0, NULL, loc);
+  st->unreachable = ir_new_block(body, 0, NULL, loc);
 
-  struct cb b = cb_at_end(st->cleanup, loc);
+  struct ir_builder b = ir_at_end(st->cleanup, loc);
   MlirValue fops[2] = {st->id, st->hdl};
-  MlirValue mem = cb_val(&b, "llvm.intr.coro.free", 2, fops, cb_ptr(ctx), NULL);
-  MlirValue cmp[2] = {mem, cb_null(&b)};
-  MlirValue nonnull =
-      cb_val(&b, "llvm.icmp", 2, cmp, cb_int(ctx, 1), "{predicate = 1 : i64}");
-  cb_cond_br(&b, nonnull, free_blk, st->ret);
+  MlirValue mem = ir_val(&b, "llvm.intr.coro.free", 2, fops, ir_ptr_type(ctx));
+  MlirValue nonnull = ir_icmp(&b, IR_NE, mem, ir_null(&b));
+  ir_cond_br(&b, nonnull, free_blk, st->ret);
 
-  b = cb_at_end(free_blk, loc);
-  cb_call(&b, st->alloc.free_fn, st->alloc.free_is_func, 1, &mem,
+  b = ir_at_end(free_blk, loc);
+  ir_call(&b, st->alloc.free_fn, st->alloc.free_is_func, 1, &mem,
           (MlirType){NULL});
-  cb_br(&b, st->ret, 0, NULL);
+  ir_br(&b, st->ret, 0, NULL);
 
-  b = cb_at_end(st->ret, loc);
+  b = ir_at_end(st->ret, loc);
   MlirValue eops[3] = {
-      st->hdl, cb_const_int(&b, 1, 0),
-      cb_val(&b, "llvm.mlir.none", 0, NULL, cb_type(ctx, "!llvm.token"), NULL)};
-  cb_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
-  cb_op(&b, "func.return", 1, &st->hdl, 0, NULL, NULL, 0, NULL);
+      st->hdl, ir_const_int(&b, 1, 0),
+      ir_none_token(&b)};
+  ir_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
+  ir_op(&b, "func.return", 1, &st->hdl, 0, NULL, 0, NULL, 0, NULL);
 
-  b = cb_at_end(st->unreachable, loc);
-  cb_op(&b, "llvm.unreachable", 0, NULL, 0, NULL, NULL, 0, NULL);
+  b = ir_at_end(st->unreachable, loc);
+  ir_unreachable(&b);
 }
 
 /* The promise's value field: the storage type of T (i8 for none). */
@@ -168,69 +197,55 @@ static MlirLogicalResult promise_layout(struct coro_fn *fn,
 static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
   MlirLocation loc = mlirOperationGetLocation(fn->begin);
   MlirContext ctx = mlirLocationGetContext(loc);
-  MlirBlock after = coro_split_after(fn->begin);
+  MlirBlock after = ir_split_after(fn->begin);
   MlirBlock head = mlirOperationGetBlock(fn->begin);
-  struct cb b = cb_before(fn->begin);
-  MlirValue null = cb_null(&b);
-  MlirValue idops[4] = {cb_const_int(&b, 32, 0), st->promise, null, null};
-  st->id = cb_val(&b, "llvm.intr.coro.id", 4, idops,
-                  cb_type(ctx, "!llvm.token"), NULL);
+  struct ir_builder b = ir_before(fn->begin);
+  MlirValue null = ir_null(&b);
+  MlirValue idops[4] = {ir_const_int(&b, 32, 0), st->promise, null, null};
+  st->id = ir_val(&b, "llvm.intr.coro.id", 4, idops, ir_token_type(ctx));
   MlirValue need =
-      cb_intrinsic(&b, "llvm.coro.alloc", 1, &st->id, cb_int(ctx, 1));
-  MlirType ptr = cb_ptr(ctx);
-  MlirBlock alloc_blk = coro_block_after(head, 0, NULL, loc);
-  MlirBlock begin_blk = coro_block_after(alloc_blk, 1, &ptr, loc);
-  MlirValue brops[2] = {need, null};
-  MlirBlock succ[2] = {alloc_blk, begin_blk};
-  cb_op(&b, "llvm.cond_br", 2, brops, 0, NULL,
-        "{operandSegmentSizes = array<i32: 1, 0, 1>}", 2, succ);
+      ir_intrinsic(&b, "llvm.coro.alloc", 1, &st->id, ir_int_type(ctx, 1));
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirBlock alloc_blk = ir_block_after(head, 0, NULL, loc);
+  MlirBlock begin_blk = ir_block_after(alloc_blk, 1, &ptr, loc);
+  ir_cond_br_args(&b, need, alloc_blk, 0, NULL, begin_blk, 1, &null);
 
-  b = cb_at_end(alloc_blk, loc);
-  MlirType i64 = cb_int(ctx, 64);
-  MlirValue size = cb_val(&b, "llvm.intr.coro.size", 0, NULL, i64, NULL);
+  b = ir_at_end(alloc_blk, loc);
+  MlirType i64 = ir_int_type(ctx, 64);
+  MlirValue size = ir_val(&b, "llvm.intr.coro.size", 0, NULL, i64);
   if (st->aligned_alloc) {
     /* malloc aligns to 16; a frame that needs more (a vector<8xf32> kept
      * across a suspension) comes from aligned_alloc, whose memory free
      * releases. CoroSplit makes coro.align a constant: one branch stays. */
-    MlirValue align = cb_val(&b, "llvm.intr.coro.align", 0, NULL, i64, NULL);
-    MlirValue cmp[2] = {align, cb_const_int(&b, 64, 16)};
-    MlirValue big = cb_val(&b, "llvm.icmp", 2, cmp, cb_int(ctx, 1),
-                           "{predicate = 8 : i64}");
-    MlirBlock over = coro_block_after(alloc_blk, 0, NULL, loc);
-    MlirBlock plain = coro_block_after(over, 0, NULL, loc);
-    cb_cond_br(&b, big, over, plain);
-    b = cb_at_end(over, loc);
-    MlirValue one = cb_const_int(&b, 64, 1);
-    MlirValue am1[2] = {align, one};
-    MlirValue mask = cb_val(&b, "llvm.sub", 2, am1, i64,
-                            "{overflowFlags = #llvm.overflow<none>}");
-    MlirValue sum[2] = {size, mask};
-    MlirValue up = cb_val(&b, "llvm.add", 2, sum, i64,
-                          "{overflowFlags = #llvm.overflow<none>}");
-    MlirValue neg[2] = {cb_const_int(&b, 64, 0), align};
-    MlirValue low = cb_val(&b, "llvm.sub", 2, neg, i64,
-                           "{overflowFlags = #llvm.overflow<none>}");
-    MlirValue andops[2] = {up, low};
-    MlirValue rounded = cb_val(&b, "llvm.and", 2, andops, i64, NULL);
+    MlirValue align = ir_val(&b, "llvm.intr.coro.align", 0, NULL, i64);
+    MlirValue big = ir_icmp(&b, IR_UGT, align, ir_const_int(&b, 64, 16));
+    MlirBlock over = ir_block_after(alloc_blk, 0, NULL, loc);
+    MlirBlock plain = ir_block_after(over, 0, NULL, loc);
+    ir_cond_br(&b, big, over, plain);
+    b = ir_at_end(over, loc);
+    MlirValue mask = ir_binop(&b, "sub", align, ir_const_int(&b, 64, 1));
+    MlirValue up = ir_binop(&b, "add", size, mask);
+    MlirValue low = ir_binop(&b, "sub", ir_const_int(&b, 64, 0), align);
+    MlirValue rounded = ir_binop(&b, "and", up, low);
     MlirValue args[2] = {align, rounded};
     MlirValue amem =
-        cb_call(&b,
+        ir_call(&b,
                 mlirFlatSymbolRefAttrGet(
                     ctx, mlirStringRefCreateFromCString("aligned_alloc")),
                 false, 2, args, ptr);
-    cb_br(&b, begin_blk, 1, &amem);
-    b = cb_at_end(plain, loc);
+    ir_br(&b, begin_blk, 1, &amem);
+    b = ir_at_end(plain, loc);
   }
   MlirValue mem =
-      cb_call(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, 1, &size, ptr);
-  cb_br(&b, begin_blk, 1, &mem);
+      ir_call(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, 1, &size, ptr);
+  ir_br(&b, begin_blk, 1, &mem);
 
-  b = cb_at_end(begin_blk, loc);
+  b = ir_at_end(begin_blk, loc);
   MlirValue bops[2] = {st->id, mlirBlockGetArgument(begin_blk, 0)};
-  st->hdl = cb_val(&b, "llvm.intr.coro.begin", 2, bops, ptr, NULL);
-  cb_store(&b, cb_null(&b), cb_field(&b, st->promise, st->promise_type, 0), 8);
-  cb_store(&b, cb_const_int(&b, 1, 0), st->flag, 1);
-  cb_br(&b, after, 0, NULL);
+  st->hdl = ir_val(&b, "llvm.intr.coro.begin", 2, bops, ptr);
+  ir_store(&b, ir_null(&b), ir_gep_field(&b, st->promise, st->promise_type, 0), 8);
+  ir_store(&b, ir_const_int(&b, 1, 0), st->flag, 1);
+  ir_br(&b, after, 0, NULL);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->hdl);
   mlirOperationDestroy(fn->begin);
 }
@@ -245,13 +260,12 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
     return mlirLogicalResultFailure();
   st->aligned_alloc =
       mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType i64s[2] = {ir_int_type(ctx, 64), ir_int_type(ctx, 64)};
   if (st->aligned_alloc &&
-      !coro_declare_func(fn->module,
-                         mlirFlatSymbolRefAttrGet(
-                             mlirOperationGetContext(fn->func),
-                             mlirStringRefCreateFromCString("aligned_alloc")),
-                         "(i64, i64) -> !llvm.ptr",
-                         mlirOperationGetLocation(fn->func)))
+      !coro_declare_llvm_func(fn->module, ir_sym_ref(ctx, "aligned_alloc"),
+                              ir_ptr_type(ctx), 2, i64s,
+                              mlirOperationGetLocation(fn->func)))
     return mlirLogicalResultFailure();
   emit_allocas(fn, st);
   emit_begin(fn, st);
@@ -259,43 +273,42 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   static const char *const plain[] = {"presplitcoroutine", NULL};
   static const char *const inlined[] = {"presplitcoroutine", "alwaysinline",
                                         NULL};
-  coro_add_passthrough(fn->func, st->elide ? inlined : plain);
-  coro_ensure_func(fn->module, "__coro_switch_await", await_wrapper);
-  coro_ensure_func(fn->module, "__coro_switch_final", final_wrapper);
+  ir_add_passthrough(fn->func, st->elide ? inlined : plain);
+  emit_wrapper(fn->module, "__coro_switch_await", false,
+               mlirOperationGetLocation(fn->func));
+  emit_wrapper(fn->module, "__coro_switch_final", true,
+               mlirOperationGetLocation(fn->func));
   return mlirLogicalResultSuccess();
 }
 
 /* Stores `v` as the published value, checking its type. */
-static MlirLogicalResult publish(struct sw_state *st, struct cb *b,
+static MlirLogicalResult publish(struct sw_state *st, struct ir_builder *b,
                                  MlirOperation op, MlirValue v) {
   MlirValue s = coro_published(b, op, v, st->value_storage);
   if (mlirValueIsNull(s))
     return mlirLogicalResultFailure();
-  cb_store(b, s, cb_field(b, st->promise, st->promise_type, 1),
+  ir_store(b, s, ir_gep_field(b, st->promise, st->promise_type, 1),
            coro_value_align(st->value_storage));
   return mlirLogicalResultSuccess();
 }
 
-static MlirValue suspend_point(struct sw_state *st, struct cb *b, bool final,
+static MlirValue suspend_point(struct sw_state *st, struct ir_builder *b, bool final,
                                MlirValue awaiter, const char *wrapper) {
   MlirContext ctx = b->ctx;
-  MlirValue tok = cb_val(b, "llvm.intr.coro.save", 1, &st->hdl,
-                         cb_type(ctx, "!llvm.token"), NULL);
+  MlirValue tok =
+      ir_val(b, "llvm.intr.coro.save", 1, &st->hdl, ir_token_type(ctx));
   if (wrapper) {
-    char attrs[96];
-    snprintf(attrs, sizeof attrs, "{global_name = @%s}", wrapper);
-    MlirValue fp =
-        cb_val(b, "llvm.mlir.addressof", 0, NULL, cb_ptr(ctx), attrs);
+    MlirValue fp = ir_addressof(b, wrapper);
     MlirValue ops[3] = {awaiter, st->hdl, fp};
-    cb_intrinsic(b, "llvm.coro.await.suspend.handle", 3, ops, (MlirType){NULL});
+    ir_intrinsic(b, "llvm.coro.await.suspend.handle", 3, ops, (MlirType){NULL});
   }
-  MlirValue sops[2] = {tok, cb_const_int(b, 1, final)};
-  return cb_val(b, "llvm.intr.coro.suspend", 2, sops, cb_int(ctx, 8), NULL);
+  MlirValue sops[2] = {tok, ir_const_int(b, 1, final)};
+  return ir_val(b, "llvm.intr.coro.suspend", 2, sops, ir_int_type(ctx, 8));
 }
 
 static MlirLogicalResult sw_yield(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   if (mlirOperationGetNumResults(op) > 1) {
     mlirEmitError(b.loc, "the switch ABI passes no value on resume");
     return mlirLogicalResultFailure();
@@ -305,22 +318,22 @@ static MlirLogicalResult sw_yield(struct coro_fn *fn, MlirOperation op) {
           publish(st, &b, op, mlirOperationGetOperand(op, 0))))
     return mlirLogicalResultFailure();
   MlirValue r = suspend_point(st, &b, false, (MlirValue){NULL}, NULL);
-  MlirBlock next = coro_split_after(op);
+  MlirBlock next = ir_split_after(op);
   MlirValue destroyed = mlirOperationGetResult(op, 0);
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(destroyed))) {
-    cb_switch01(&b, r, st->ret, next, (MlirValue){NULL}, st->cleanup,
+    switch01(&b, r, st->ret, next, (MlirValue){NULL}, st->cleanup,
                 (MlirValue){NULL});
   } else {
-    MlirValue arg = mlirBlockAddArgument(next, cb_int(b.ctx, 1), b.loc);
+    MlirValue arg = mlirBlockAddArgument(next, ir_int_type(b.ctx, 1), b.loc);
     mlirValueReplaceAllUsesOfWith(destroyed, arg);
     MlirBlock dblk =
-        coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-    MlirValue no = cb_const_int(&b, 1, 0);
-    cb_switch01(&b, r, st->ret, next, no, dblk, (MlirValue){NULL});
-    struct cb d = cb_at_end(dblk, b.loc);
-    MlirValue yes = cb_const_int(&d, 1, 1);
-    cb_store(&d, yes, st->flag, 1);
-    cb_br(&d, next, 1, &yes);
+        ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
+    MlirValue no = ir_const_int(&b, 1, 0);
+    switch01(&b, r, st->ret, next, no, dblk, (MlirValue){NULL});
+    struct ir_builder d = ir_at_end(dblk, b.loc);
+    MlirValue yes = ir_const_int(&d, 1, 1);
+    ir_store(&d, yes, st->flag, 1);
+    ir_br(&d, next, 1, &yes);
   }
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
@@ -328,13 +341,13 @@ static MlirLogicalResult sw_yield(struct coro_fn *fn, MlirOperation op) {
 
 static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
   MlirBlock next, check;
   MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
-  struct cb s = cb_at_end(susp, b.loc);
+  struct ir_builder s = ir_at_end(susp, b.loc);
   MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
-  cb_switch01(&s, r, st->ret, check, (MlirValue){NULL}, st->cleanup,
+  switch01(&s, r, st->ret, check, (MlirValue){NULL}, st->cleanup,
               (MlirValue){NULL});
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
@@ -343,7 +356,7 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
 
 static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
   struct sw_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirOperation ret = coro_end_return(op);
   if (mlirOperationIsNull(ret))
     return mlirLogicalResultFailure();
@@ -352,12 +365,12 @@ static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
           publish(st, &b, op, mlirOperationGetOperand(op, 1))))
     return mlirLogicalResultFailure();
   mlirOperationDestroy(ret);
-  MlirValue destroying = cb_load(&b, st->flag, cb_int(b.ctx, 1), 1);
-  MlirBlock fin = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-  cb_cond_br(&b, destroying, st->cleanup, fin);
-  struct cb f = cb_at_end(fin, b.loc);
+  MlirValue destroying = ir_load(&b, st->flag, ir_int_type(b.ctx, 1), 1);
+  MlirBlock fin = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
+  ir_cond_br(&b, destroying, st->cleanup, fin);
+  struct ir_builder f = ir_at_end(fin, b.loc);
   MlirValue r = suspend_point(st, &f, true, st->hdl, "__coro_switch_final");
-  cb_switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
+  switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
               (MlirValue){NULL});
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();

@@ -1,5 +1,5 @@
-/* abi.c - the IR builder, block splitting, storage types and the driver
- * shared by every coro-to-LLVM conversion (see abi.h).
+/* abi.c - storage types, the driver and the helpers shared by every
+ * coro-to-LLVM conversion (see abi.h). IR is built with ir/.
  *
  * The driver's order is fixed: collect (nothing is changed until every check
  * passed), rewrite handle types to !llvm.ptr, lower each coroutine's ops
@@ -7,6 +7,8 @@
 #include "conversion/common/abi.h"
 #include "coro-c/Dialect.h"
 #include "dialect/support.h"
+#include "ir/func.h"
+#include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -20,183 +22,6 @@
 
 /* The attribute the driver records a consumer's original handle type in. */
 #define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
-
-/*===--- builder -----------------------------------------------------------*/
-
-struct cb cb_at_end(MlirBlock block, MlirLocation loc) {
-  struct cb b = {mlirLocationGetContext(loc), loc, block, {NULL}};
-  return b;
-}
-
-struct cb cb_before(MlirOperation op) {
-  MlirLocation loc = mlirOperationGetLocation(op);
-  struct cb b = {mlirLocationGetContext(loc), loc, mlirOperationGetBlock(op),
-                 op};
-  return b;
-}
-
-MlirType cb_type(MlirContext ctx, const char *text) {
-  MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
-  assert(!mlirTypeIsNull(t) && "bad type text in a conversion");
-  return t;
-}
-
-MlirType cb_ptr(MlirContext ctx) { return mlirLLVMPointerTypeGet(ctx, 0); }
-MlirType cb_int(MlirContext ctx, unsigned w) {
-  return mlirIntegerTypeGet(ctx, w);
-}
-
-MlirOperation cb_op(struct cb *b, const char *name, intptr_t nOperands,
-                    const MlirValue *operands, intptr_t nResults,
-                    const MlirType *results, const char *attrs,
-                    intptr_t nSuccessors, MlirBlock *successors) {
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
-  mlirOperationStateAddOperands(&st, nOperands, operands);
-  mlirOperationStateAddResults(&st, nResults, results);
-  if (nSuccessors)
-    mlirOperationStateAddSuccessors(&st, nSuccessors, successors);
-  MlirNamedAttribute named[16];
-  if (attrs) {
-    MlirAttribute dict =
-        mlirAttributeParseGet(b->ctx, mlirStringRefCreateFromCString(attrs));
-    assert(mlirAttributeIsADictionary(dict) && "bad attribute text");
-    intptr_t n = mlirDictionaryAttrGetNumElements(dict);
-    assert(n <= 16 && "too many attributes");
-    for (intptr_t i = 0; i < n; ++i)
-      named[i] = mlirDictionaryAttrGetElement(dict, i);
-    mlirOperationStateAddAttributes(&st, n, named);
-  }
-  MlirOperation op = mlirOperationCreate(&st);
-  assert(!mlirOperationIsNull(op) && "op creation failed");
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
-  return op;
-}
-
-MlirValue cb_val(struct cb *b, const char *name, intptr_t nOperands,
-                 const MlirValue *operands, MlirType result,
-                 const char *attrs) {
-  bool has = !mlirTypeIsNull(result);
-  MlirOperation op =
-      cb_op(b, name, nOperands, operands, has ? 1 : 0, &result, attrs, 0, NULL);
-  return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
-}
-
-MlirValue cb_const_int(struct cb *b, unsigned width, long long value) {
-  char attrs[96];
-  if (width == 1)
-    snprintf(attrs, sizeof attrs, "{value = %s}", value ? "true" : "false");
-  else
-    snprintf(attrs, sizeof attrs, "{value = %lld : i%u}", value, width);
-  return cb_val(b, "llvm.mlir.constant", 0, NULL, cb_int(b->ctx, width), attrs);
-}
-
-MlirValue cb_null(struct cb *b) {
-  return cb_val(b, "llvm.mlir.zero", 0, NULL, cb_ptr(b->ctx), NULL);
-}
-
-MlirValue cb_intrinsic(struct cb *b, const char *name, intptr_t nOperands,
-                       const MlirValue *operands, MlirType result) {
-  char attrs[160];
-  snprintf(attrs, sizeof attrs,
-           "{intrin = \"%s\", fastmathFlags = #llvm.fastmath<none>, "
-           "op_bundle_sizes = array<i32>, operandSegmentSizes = "
-           "array<i32: %d, 0>}",
-           name, (int)nOperands);
-  return cb_val(b, "llvm.call_intrinsic", nOperands, operands, result, attrs);
-}
-
-void cb_br(struct cb *b, MlirBlock dest, intptr_t nArgs,
-           const MlirValue *args) {
-  cb_op(b, "llvm.br", nArgs, args, 0, NULL, NULL, 1, &dest);
-}
-
-void cb_cond_br(struct cb *b, MlirValue cond, MlirBlock t, MlirBlock f) {
-  MlirBlock succ[2] = {t, f};
-  cb_op(b, "llvm.cond_br", 1, &cond, 0, NULL,
-        "{operandSegmentSizes = array<i32: 1, 0, 0>}", 2, succ);
-}
-
-void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
-                 MlirValue arg0, MlirBlock case1, MlirValue arg1) {
-  MlirValue ops[3] = {v};
-  int n = 1, n0 = 0, n1 = 0;
-  if (!mlirValueIsNull(arg0))
-    ops[n++] = arg0, n0 = 1;
-  if (!mlirValueIsNull(arg1))
-    ops[n++] = arg1, n1 = 1;
-  char attrs[200];
-  snprintf(attrs, sizeof attrs,
-           "{case_operand_segments = array<i32: %d, %d>, case_values = "
-           "dense<[0, 1]> : vector<2xi8>, operandSegmentSizes = "
-           "array<i32: 1, 0, %d>}",
-           n0, n1, n0 + n1);
-  MlirBlock succ[3] = {dflt, case0, case1};
-  cb_op(b, "llvm.switch", n, ops, 0, NULL, attrs, 3, succ);
-}
-
-MlirValue cb_field_path(struct cb *b, MlirValue base, MlirType structType,
-                        int n, const int *indices) {
-  struct coro_str type = coro_type_str(structType), attrs = {0};
-  coro_str_appendz(&attrs, "{elem_type = ");
-  coro_str_appendz(&attrs, coro_str_cstr(&type));
-  coro_str_appendz(
-      &attrs, ", noWrapFlags = 0 : i32, rawConstantIndices = array<i32: 0");
-  for (int i = 0; i < n; ++i) {
-    char index[16];
-    snprintf(index, sizeof index, ", %d", indices[i]);
-    coro_str_appendz(&attrs, index);
-  }
-  coro_str_appendz(&attrs, ">}");
-  MlirValue v = cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx),
-                       coro_str_cstr(&attrs));
-  coro_str_free(&attrs);
-  coro_str_free(&type);
-  return v;
-}
-
-MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
-                   int index) {
-  return cb_field_path(b, base, structType, 1, &index);
-}
-
-MlirValue cb_byte_gep(struct cb *b, MlirValue base, int offset) {
-  char attrs[128];
-  snprintf(attrs, sizeof attrs,
-           "{elem_type = i8, noWrapFlags = 0 : i32, rawConstantIndices = "
-           "array<i32: %d>}",
-           offset);
-  return cb_val(b, "llvm.getelementptr", 1, &base, cb_ptr(b->ctx), attrs);
-}
-
-/*===--- blocks ------------------------------------------------------------*/
-
-MlirBlock coro_split_after(MlirOperation op) {
-  MlirBlock block = mlirOperationGetBlock(op);
-  MlirRegion region = mlirBlockGetParentRegion(block);
-  MlirBlock next = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionInsertOwnedBlockAfter(region, block, next);
-  MlirOperation it = mlirOperationGetNextInBlock(op);
-  while (!mlirOperationIsNull(it)) {
-    MlirOperation following = mlirOperationGetNextInBlock(it);
-    mlirOperationRemoveFromParent(it);
-    mlirBlockAppendOwnedOperation(next, it);
-    it = following;
-  }
-  return next;
-}
-
-MlirBlock coro_new_block(MlirRegion region, intptr_t nArgs,
-                         const MlirType *types, MlirLocation loc) {
-  MlirLocation locs[4] = {loc, loc, loc, loc};
-  assert(nArgs <= 4 && "too many block arguments");
-  MlirBlock block = mlirBlockCreate(nArgs, types, locs);
-  mlirRegionAppendOwnedBlock(region, block);
-  return block;
-}
 
 /*===--- storage types -----------------------------------------------------*/
 
@@ -214,114 +39,80 @@ static bool is_llvm_compatible(MlirType t) {
 MlirType coro_storage_type(MlirType type) {
   MlirContext ctx = mlirTypeGetContext(type);
   if (mlirTypeIsAIndex(type))
-    return cb_int(ctx, 64);
+    return ir_int_type(ctx, 64);
+  MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
   if (mlirTypeIsAMemRef(type)) {
+    /* The descriptor finalize-memref-to-llvm uses: {allocated, aligned,
+     * offset, sizes[rank], strides[rank]}. */
     int64_t rank = mlirShapedTypeGetRank(type);
-    char text[128];
-    if (rank == 0)
-      snprintf(text, sizeof text, "!llvm.struct<(ptr, ptr, i64)>");
-    else
-      snprintf(text, sizeof text,
-               "!llvm.struct<(ptr, ptr, i64, array<%lld x i64>, "
-               "array<%lld x i64>)>",
-               (long long)rank, (long long)rank);
-    return cb_type(ctx, text);
+    MlirType dims = mlirLLVMArrayTypeGet(i64, (unsigned)rank);
+    MlirType fields[5] = {ptr, ptr, i64, dims, dims};
+    return ir_struct_type(ctx, rank ? 5 : 3, fields);
   }
-  if (mlirTypeIsAUnrankedMemRef(type))
-    return cb_type(ctx, "!llvm.struct<(i64, ptr)>");
+  if (mlirTypeIsAUnrankedMemRef(type)) {
+    MlirType fields[2] = {i64, ptr};
+    return ir_struct_type(ctx, 2, fields);
+  }
   if (is_llvm_compatible(type))
     return type;
   return (MlirType){NULL};
 }
 
-MlirValue coro_to_storage(struct cb *b, MlirValue v) {
+MlirValue coro_to_storage(struct ir_builder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);
   MlirType s = coro_storage_type(t);
   if (mlirTypeEqual(s, t))
     return v;
   if (mlirTypeIsAIndex(t))
-    return cb_val(b, "arith.index_cast", 1, &v, s, NULL);
-  return cb_val(b, "builtin.unrealized_conversion_cast", 1, &v, s, NULL);
+    return ir_val(b, "arith.index_cast", 1, &v, s);
+  return ir_cast(b, v, s);
 }
 
-MlirValue coro_from_storage(struct cb *b, MlirValue v, MlirType type) {
+MlirValue coro_from_storage(struct ir_builder *b, MlirValue v, MlirType type) {
   if (mlirTypeEqual(mlirValueGetType(v), type))
     return v;
   if (mlirTypeIsAIndex(type))
-    return cb_val(b, "arith.index_cast", 1, &v, type, NULL);
-  return cb_val(b, "builtin.unrealized_conversion_cast", 1, &v, type, NULL);
-}
-
-static unsigned pow2ceil(unsigned x) {
-  unsigned p = 1;
-  while (p < x)
-    p *= 2;
-  return p;
+    return ir_val(b, "arith.index_cast", 1, &v, type);
+  return ir_cast(b, v, type);
 }
 
 unsigned coro_storage_align(MlirType t) {
-  if (mlirTypeIsAInteger(t))
-    return pow2ceil((mlirIntegerTypeGetWidth(t) + 7) / 8);
-  if (mlirTypeIsAFloat(t))
-    return pow2ceil(mlirFloatTypeGetWidth(t) / 8);
-  if (mlirTypeIsAVector(t)) {
-    unsigned elem = coro_storage_align(mlirShapedTypeGetElementType(t));
-    unsigned n = 1;
-    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      n *= (unsigned)mlirShapedTypeGetDimSize(t, i);
-    return pow2ceil(elem * n);
-  }
-  if (mlirTypeIsALLVMStructType(t)) {
-    unsigned a = 1;
-    for (intptr_t i = 0; i < mlirLLVMStructTypeGetNumElementTypes(t); ++i) {
-      unsigned e = coro_storage_align(mlirLLVMStructTypeGetElementType(t, i));
-      a = e > a ? e : a;
-    }
-    return a;
-  }
-  return 8;
+  uint64_t size, align;
+  return ir_type_layout(t, &size, &align) ? (unsigned)align : 8;
 }
 
-bool coro_declare_func(MlirOperation module, MlirAttribute sym,
-                       const char *type, MlirLocation loc) {
+bool coro_declare_llvm_func(MlirOperation module, MlirAttribute sym,
+                            MlirType result, intptr_t nargs,
+                            const MlirType *args, MlirLocation loc) {
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
-  struct coro_str printed = {0};
+  MlirOperation op = coro_lookup_symbol(module, name);
+  if (mlirOperationIsNull(op)) {
+    struct coro_str z = {0};
+    coro_str_append(&z, name.data, name.length);
+    struct ir_func_spec spec = {.name = coro_str_cstr(&z),
+                                .result = result,
+                                .nargs = nargs,
+                                .args = args};
+    MlirOperation f = ir_llvm_func(module, &spec, true, loc);
+    /* Declarations go first, as the other declarations of the module. */
+    MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+    MlirOperation first = mlirBlockGetFirstOperation(body);
+    if (!mlirOperationEqual(first, f))
+      mlirOperationMoveBefore(f, first);
+    coro_str_free(&z);
+    return true;
+  }
+  if (coro_op_named(op, "llvm.func") || coro_op_named(op, "func.func"))
+    return true;
+  struct coro_str msg = {0}, printed = {0};
   mlirAttributePrint(sym, coro_str_callback, &printed);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  bool ok = true, found = false;
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !found && !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    MlirAttribute s = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("sym_name"));
-    if (mlirAttributeIsNull(s) || !mlirAttributeIsAString(s) ||
-        !mlirStringRefEqual(mlirStringAttrGetValue(s), name))
-      continue;
-    found = true;
-    if (coro_op_named(op, "llvm.func") || coro_op_named(op, "func.func"))
-      continue;
-    struct coro_str msg = {0};
-    coro_str_appendz(&msg, "the coroutine lowering needs a function '");
-    coro_str_appendz(&msg, coro_str_cstr(&printed));
-    coro_str_appendz(&msg, "', but that symbol is something else");
-    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
-    coro_str_free(&msg);
-    ok = false;
-  }
-  if (!found) {
-    struct coro_str text = {0};
-    coro_str_appendz(&text, "llvm.func ");
-    coro_str_appendz(&text, coro_str_cstr(&printed));
-    coro_str_appendz(&text, type);
-    MlirOperation decl = mlirOperationCreateParse(
-        mlirLocationGetContext(loc), mlirStringRefCreate(text.data, text.len),
-        mlirStringRefCreateFromCString("coro-lowering"));
-    coro_str_free(&text);
-    assert(!mlirOperationIsNull(decl) && "bad declaration text");
-    mlirBlockInsertOwnedOperation(body, 0, decl);
-  }
+  coro_str_appendz(&msg, "the coroutine lowering needs a function '");
+  coro_str_appendz(&msg, coro_str_cstr(&printed));
+  coro_str_appendz(&msg, "', but that symbol is something else");
+  mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+  coro_str_free(&msg);
   coro_str_free(&printed);
-  return ok;
+  return false;
 }
 
 /*===--- driver ------------------------------------------------------------*/
@@ -480,7 +271,7 @@ static MlirWalkResult collect_inner(MlirOperation op, void *user) {
 
 static MlirType handles_to_ptr(MlirType t) {
   if (coroTypeIsAHandle(t))
-    return cb_ptr(mlirTypeGetContext(t));
+    return ir_ptr_type(mlirTypeGetContext(t));
   if (mlirTypeIsAFunction(t)) {
     intptr_t ni = mlirFunctionTypeGetNumInputs(t);
     intptr_t nr = mlirFunctionTypeGetNumResults(t);
@@ -598,10 +389,8 @@ static void handle_operand_as_ptr(MlirOperation op) {
   MlirValue h = mlirOperationGetOperand(op, 0);
   if (!coroTypeIsAHandle(mlirValueGetType(h)))
     return;
-  struct cb b = cb_before(op);
-  mlirOperationSetOperand(op, 0,
-                          cb_val(&b, "builtin.unrealized_conversion_cast", 1,
-                                 &h, cb_ptr(b.ctx), NULL));
+  struct ir_builder b = ir_before(op);
+  mlirOperationSetOperand(op, 0, ir_cast(&b, h, ir_ptr_type(b.ctx)));
 }
 
 /* Calls of this ABI's coroutines inside another ABI's coroutines are left
@@ -619,10 +408,10 @@ static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
   MlirType t = mlirValueGetType(r);
   if (!coro_ref_eq(abi, c->abi->name) || !coroTypeIsAHandle(t))
     return MlirWalkResultAdvance;
-  mlirValueSetType(r, cb_ptr(mlirTypeGetContext(t)));
-  struct cb b = cb_before(mlirOperationGetNextInBlock(op));
+  mlirValueSetType(r, ir_ptr_type(mlirTypeGetContext(t)));
+  struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
   MlirValue back =
-      cb_val(&b, "builtin.unrealized_conversion_cast", 1, &r, t, NULL);
+      ir_cast(&b, r, t);
   MlirOperation cast = mlirOpResultGetOwner(back);
   mlirValueReplaceAllUsesExcept(r, back, 1, &cast);
   return MlirWalkResultAdvance;
@@ -710,83 +499,6 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
 
 /*===--- helpers shared by the ABIs ----------------------------------------*/
 
-void cb_store(struct cb *b, MlirValue v, MlirValue ptr, unsigned align) {
-  MlirValue ops[2] = {v, ptr};
-  char attrs[64];
-  snprintf(attrs, sizeof attrs, "{alignment = %u : i64, ordering = 0 : i64}",
-           align);
-  cb_op(b, "llvm.store", 2, ops, 0, NULL, attrs, 0, NULL);
-}
-
-MlirValue cb_load(struct cb *b, MlirValue ptr, MlirType t, unsigned align) {
-  char attrs[64];
-  snprintf(attrs, sizeof attrs, "{alignment = %u : i64, ordering = 0 : i64}",
-           align);
-  return cb_val(b, "llvm.load", 1, &ptr, t, attrs);
-}
-
-MlirValue cb_call(struct cb *b, MlirAttribute sym, bool is_func, intptr_t n,
-                  const MlirValue *args, MlirType result) {
-  char attrs[256];
-  snprintf(attrs, sizeof attrs,
-           "{CConv = #llvm.cconv<ccc>, TailCallKind = "
-           "#llvm.tailcallkind<none>, fastmathFlags = "
-           "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
-           "operandSegmentSizes = array<i32: %d, 0>}",
-           (int)n);
-  bool has = !mlirTypeIsNull(result);
-  MlirOperation op =
-      cb_op(b, is_func ? "func.call" : "llvm.call", n, args, has ? 1 : 0,
-            &result, is_func ? NULL : attrs, 0, NULL);
-  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
-                                  sym);
-  return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
-}
-
-MlirBlock coro_block_after(MlirBlock after, intptr_t nArgs,
-                           const MlirType *types, MlirLocation loc) {
-  MlirLocation locs[4] = {loc, loc, loc, loc};
-  assert(nArgs <= 4 && "too many block arguments");
-  MlirBlock b = mlirBlockCreate(nArgs, types, locs);
-  mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(after), after, b);
-  return b;
-}
-
-void coro_ensure_func(MlirOperation module, const char *name,
-                      const char *text) {
-  if (!mlirOperationIsNull(
-          coro_lookup_symbol(module, mlirStringRefCreateFromCString(name))))
-    return;
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  MlirOperation f = mlirOperationCreateParse(
-      mlirOperationGetContext(module), mlirStringRefCreateFromCString(text),
-      mlirStringRefCreateFromCString("coro-lowering"));
-  assert(!mlirOperationIsNull(f) && "bad function text");
-  mlirBlockAppendOwnedOperation(body, f);
-}
-
-void coro_add_passthrough(MlirOperation func, const char *const *extra) {
-  MlirContext ctx = mlirOperationGetContext(func);
-  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
-  MlirAttribute old = mlirOperationGetAttributeByName(func, key);
-  intptr_t n = !mlirAttributeIsNull(old) && mlirAttributeIsAArray(old)
-                   ? mlirArrayAttrGetNumElements(old)
-                   : 0;
-  intptr_t more = 0;
-  while (extra[more])
-    ++more;
-  MlirAttribute *elems = malloc((size_t)(n + more + 1) * sizeof *elems);
-  assert(elems && "out of memory");
-  for (intptr_t i = 0; i < n; ++i)
-    elems[i] = mlirArrayAttrGetElement(old, i);
-  for (intptr_t i = 0; i < more; ++i)
-    elems[n + i] =
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(extra[i]));
-  mlirOperationSetAttributeByName(func, key,
-                                  mlirArrayAttrGet(ctx, n + more, elems));
-  free(elems);
-}
-
 MlirAttribute coro_sym_attr(MlirOperation op, const char *attr) {
   MlirAttribute a =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
@@ -824,22 +536,24 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
   }
   out->alloc_is_func = symbol_is_func(module, out->alloc_fn);
   out->free_is_func = symbol_is_func(module, out->free_fn);
+  MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
   if ((!out->alloc_is_func &&
-       !coro_declare_func(module, out->alloc_fn, "(i64) -> !llvm.ptr", loc)) ||
-      (!out->free_is_func &&
-       !coro_declare_func(module, out->free_fn, "(!llvm.ptr)", loc)))
+       !coro_declare_llvm_func(module, out->alloc_fn, ptr, 1, &i64, loc)) ||
+      (!out->free_is_func && !coro_declare_llvm_func(module, out->free_fn,
+                                                      (MlirType){NULL}, 1,
+                                                      &ptr, loc)))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
 
 MlirType coro_promise_type(MlirContext ctx, MlirType value_storage) {
-  MlirType fields[2] = {cb_ptr(ctx), value_storage};
+  MlirType fields[2] = {ir_ptr_type(ctx), value_storage};
   return mlirLLVMStructTypeLiteralGet(ctx, 2, fields, false);
 }
 
 MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirType s = coroTypeIsNone(t) ? cb_int(ctx, 8) : coro_storage_type(t);
+  MlirType s = coroTypeIsNone(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
   if (mlirTypeIsNull(s)) {
     struct coro_str ts = coro_type_str(t), msg = {0};
     coro_str_appendz(&msg, "values of type ");
@@ -862,15 +576,15 @@ unsigned coro_value_align(MlirType storage) {
 }
 
 /* The promise of the handle `h` whose value is stored as `storage`. */
-static MlirValue promise_of(struct cb *b, MlirValue h) {
-  MlirValue ops[3] = {h, cb_const_int(b, 32, CORO_PROMISE_OFFSET),
-                      cb_const_int(b, 1, 0)};
-  return cb_val(b, "llvm.intr.coro.promise", 3, ops, cb_ptr(b->ctx), NULL);
+static MlirValue promise_of(struct ir_builder *b, MlirValue h) {
+  MlirValue ops[3] = {h, ir_const_int(b, 32, CORO_PROMISE_OFFSET),
+                      ir_const_int(b, 1, 0)};
+  return ir_val(b, "llvm.intr.coro.promise", 3, ops, ir_ptr_type(b->ctx));
 }
 
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage) {
-  MlirType ptr = cb_ptr(ctx);
+  MlirType ptr = ir_ptr_type(ctx);
   MlirType fields[6] = {ptr, ptr, coro_promise_type(ctx, value_storage),
                         ptr, ptr, resume_storage};
   return mlirLLVMStructTypeLiteralGet(ctx, 6, fields, false);
@@ -878,7 +592,7 @@ MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
 
 MlirLogicalResult coro_lower_consumer(MlirOperation op,
                                       const char *abi_with_resume_values) {
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirContext ctx = b.ctx;
   MlirValue h = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0)
                                                 : (MlirValue){NULL};
@@ -894,22 +608,22 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
       MlirAttribute ht = mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString(CORO_HANDLE_TYPE_ATTR));
       MlirType t = coroHandleTypeGetElementType(mlirTypeAttrGetValue(ht));
-      MlirType vs = coroTypeIsNone(t) ? cb_int(ctx, 8) : coro_storage_type(t);
+      MlirType vs = coroTypeIsNone(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
       if (mlirTypeIsNull(rs) || mlirTypeIsNull(vs)) {
         mlirEmitError(b.loc, "coro.resume value type cannot be stored");
         return mlirLogicalResultFailure();
       }
       MlirValue slot =
-          cb_field(&b, h, coro_control_prefix_type(ctx, vs, rs), 5);
-      cb_store(&b, coro_to_storage(&b, r), slot, coro_value_align(rs));
+          ir_gep_field(&b, h, coro_control_prefix_type(ctx, vs, rs), 5);
+      ir_store(&b, coro_to_storage(&b, r), slot, coro_value_align(rs));
     }
-    cb_val(&b, "llvm.intr.coro.resume", 1, &h, (MlirType){NULL}, NULL);
+    ir_val(&b, "llvm.intr.coro.resume", 1, &h, (MlirType){NULL});
   } else if (coro_op_named(op, "coro.destroy")) {
-    cb_intrinsic(&b, "llvm.coro.destroy", 1, &h, (MlirType){NULL});
+    ir_intrinsic(&b, "llvm.coro.destroy", 1, &h, (MlirType){NULL});
   } else if (coro_op_named(op, "coro.done")) {
-    repl = cb_intrinsic(&b, "llvm.coro.done", 1, &h, cb_int(ctx, 1));
+    repl = ir_intrinsic(&b, "llvm.coro.done", 1, &h, ir_int_type(ctx, 1));
   } else if (coro_op_named(op, "coro.noop")) {
-    repl = cb_intrinsic(&b, "llvm.coro.noop", 0, NULL, cb_ptr(ctx));
+    repl = ir_intrinsic(&b, "llvm.coro.noop", 0, NULL, ir_ptr_type(ctx));
   } else if (coro_op_named(op, "coro.promise")) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
     MlirType storage = coro_storage_type(t);
@@ -925,22 +639,22 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
+MlirValue coro_promise_field(struct ir_builder *b, MlirValue h, MlirType storage,
                              int field) {
-  MlirValue p = cb_byte_gep(b, h, CORO_PROMISE_OFFSET);
-  return cb_field(b, p, coro_promise_type(b->ctx, storage), field);
+  MlirValue p = ir_gep_bytes(b, h, CORO_PROMISE_OFFSET);
+  return ir_gep_field(b, p, coro_promise_type(b->ctx, storage), field);
 }
 
-MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t) {
+MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h, MlirType t) {
   MlirType storage = coro_storage_type(t);
   MlirValue p = promise_of(b, h);
   MlirValue v =
-      cb_load(b, cb_field(b, p, coro_promise_type(b->ctx, storage), 1), storage,
+      ir_load(b, ir_gep_field(b, p, coro_promise_type(b->ctx, storage), 1), storage,
               coro_value_align(storage));
   return coro_from_storage(b, v, t);
 }
 
-MlirValue coro_published(struct cb *b, MlirOperation op, MlirValue v,
+MlirValue coro_published(struct ir_builder *b, MlirOperation op, MlirValue v,
                          MlirType storage) {
   MlirType s = coro_storage_type(mlirValueGetType(v));
   if (mlirTypeIsNull(s) || !mlirTypeEqual(s, storage)) {
@@ -965,15 +679,15 @@ MlirOperation coro_end_return(MlirOperation op) {
   return ret;
 }
 
-MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
+MlirBlock coro_await_split(struct ir_builder *b, MlirOperation op, MlirValue aw,
                            MlirBlock *next, MlirBlock *check) {
-  *next = coro_split_after(op);
-  *check = coro_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
-  MlirBlock susp = coro_block_after(*check, 0, NULL, b->loc);
-  cb_br(b, *check, 0, NULL);
-  struct cb c = cb_at_end(*check, b->loc);
-  MlirValue done = cb_intrinsic(&c, "llvm.coro.done", 1, &aw, cb_int(c.ctx, 1));
-  cb_cond_br(&c, done, *next, susp);
+  *next = ir_split_after(op);
+  *check = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
+  MlirBlock susp = ir_block_after(*check, 0, NULL, b->loc);
+  ir_br(b, *check, 0, NULL);
+  struct ir_builder c = ir_at_end(*check, b->loc);
+  MlirValue done = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, ir_int_type(c.ctx, 1));
+  ir_cond_br(&c, done, *next, susp);
   return susp;
 }
 
@@ -985,26 +699,21 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
   MlirType t = mlirValueGetType(res);
   if (mlirTypeIsNull(coro_storage_type(t)))
     return coro_error_at(op, "awaited result type cannot be stored");
-  struct cb c = cb_before(mlirBlockGetFirstOperation(next));
+  struct ir_builder c = ir_before(mlirBlockGetFirstOperation(next));
   mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
   return mlirLogicalResultSuccess();
 }
 
-MlirBlock coro_yield_continue(struct cb *b, MlirOperation op, MlirValue flag,
+MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op, MlirValue flag,
                               MlirBlock end, MlirValue end_arg) {
   MlirValue result = mlirOperationGetResult(op, 0);
-  MlirBlock next = coro_split_after(op);
+  MlirBlock next = ir_split_after(op);
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
-    MlirValue ops[2] = {flag, end_arg};
     bool arg = !mlirValueIsNull(end_arg);
-    MlirBlock succ[2] = {end, next};
-    cb_op(b, "llvm.cond_br", arg ? 2 : 1, ops, 0, NULL,
-          arg ? "{operandSegmentSizes = array<i32: 1, 1, 0>}"
-              : "{operandSegmentSizes = array<i32: 1, 0, 0>}",
-          2, succ);
+    ir_cond_br_args(b, flag, end, arg ? 1 : 0, &end_arg, next, 0, NULL);
   } else {
     mlirValueReplaceAllUsesOfWith(result, flag);
-    cb_br(b, next, 0, NULL);
+    ir_br(b, next, 0, NULL);
   }
   mlirOperationDestroy(op);
   return next;

@@ -7,12 +7,14 @@
  * rewrites handle types to `!llvm.ptr`, and calls the hooks. Hooks emit a
  * located error and return failure on input they cannot lower.
  *
- * Also here: a small IR builder over the C API (ops are built from generic
- * names, properties given as an attribute-dictionary string), block
- * splitting, and the mapping of a value type to the LLVM type it is stored
- * as in a frame or promise. Nothing here keeps global state. */
+ * Also here: the mapping of a value type to the LLVM type it is stored as
+ * in a frame or promise. IR is built with ir/ (builder.h, blocks.h).
+ * Nothing here keeps global state. */
 #ifndef CORO_CONVERSION_COMMON_ABI_H
 #define CORO_CONVERSION_COMMON_ABI_H
+
+#include "ir/blocks.h"
+#include "ir/builder.h"
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
@@ -20,96 +22,23 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Where new ops go: before `before` when it is not null, else at the end of
- * `block`. */
-struct cb {
-  MlirContext ctx;
-  MlirLocation loc;
-  MlirBlock block;
-  MlirOperation before;
-};
-
-struct cb cb_at_end(MlirBlock block, MlirLocation loc);
-struct cb cb_before(MlirOperation op);
-
-/* Builds `name` with operands, result types, properties/attributes parsed
- * from `attrs` (a dictionary like "{alignment = 8 : i64}" or NULL) and
- * successors; inserts it and returns it. */
-MlirOperation cb_op(struct cb *b, const char *name, intptr_t nOperands,
-                    const MlirValue *operands, intptr_t nResults,
-                    const MlirType *results, const char *attrs,
-                    intptr_t nSuccessors, MlirBlock *successors);
-/* The same, returning the first result (null when none). */
-MlirValue cb_val(struct cb *b, const char *name, intptr_t nOperands,
-                 const MlirValue *operands, MlirType result, const char *attrs);
-
-MlirType cb_type(MlirContext ctx, const char *text);
-MlirType cb_ptr(MlirContext ctx);
-MlirType cb_int(MlirContext ctx, unsigned width);
-MlirValue cb_const_int(struct cb *b, unsigned width, long long value);
-MlirValue cb_null(struct cb *b);
-/* `llvm.call_intrinsic "name"(operands)` with zero or one result. */
-MlirValue cb_intrinsic(struct cb *b, const char *name, intptr_t nOperands,
-                       const MlirValue *operands, MlirType result);
-void cb_br(struct cb *b, MlirBlock dest, intptr_t nArgs, const MlirValue *args);
-void cb_cond_br(struct cb *b, MlirValue cond, MlirBlock t, MlirBlock f);
-/* `llvm.switch %v : i8` with default `dflt` and cases 0 and 1, each case
- * passing at most one argument (null for none). */
-void cb_switch01(struct cb *b, MlirValue v, MlirBlock dflt, MlirBlock case0,
-                 MlirValue arg0, MlirBlock case1, MlirValue arg1);
-/* GEP to field `index` of a struct `structType` at `base`. */
-MlirValue cb_field(struct cb *b, MlirValue base, MlirType structType,
-                   int index);
-/* GEP along `n` field indices (nested structs) of `structType` at `base`. */
-MlirValue cb_field_path(struct cb *b, MlirValue base, MlirType structType,
-                        int n, const int *indices);
-/* GEP `offset` bytes from `base` (may be negative). */
-MlirValue cb_byte_gep(struct cb *b, MlirValue base, int offset);
-
-/* Splits the block of `op` after it: the ops following `op` move, in order,
- * to a new block inserted right after; returns that block. */
-MlirBlock coro_split_after(MlirOperation op);
-/* A new empty block appended to `region`. */
-MlirBlock coro_new_block(MlirRegion region, intptr_t nArgs,
-                         const MlirType *types, MlirLocation loc);
-
 /* The LLVM type a value of `type` is stored as (i64 for index, the memref
  * descriptor struct for memrefs, the type itself for LLVM-compatible types),
  * or a null type when it cannot be stored. */
 MlirType coro_storage_type(MlirType type);
 /* Converts `v` to/from its storage type with ops at `b`. */
-MlirValue coro_to_storage(struct cb *b, MlirValue v);
-MlirValue coro_from_storage(struct cb *b, MlirValue v, MlirType type);
+MlirValue coro_to_storage(struct ir_builder *b, MlirValue v);
+MlirValue coro_from_storage(struct ir_builder *b, MlirValue v, MlirType type);
 /* A natural alignment in bytes for a storage type (at least 1). */
 unsigned coro_storage_align(MlirType storage);
 
-/* Declares `llvm.func` named by the flat symbol ref `sym` with the given
- * LLVM signature text (e.g. "(i64) -> !llvm.ptr") unless a symbol of that
- * name exists; returns false (with an error at the symbol) when an existing
- * symbol is not a function. */
-bool coro_declare_func(MlirOperation module, MlirAttribute sym,
-                       const char *type, MlirLocation loc);
-
-/* `llvm.store`/`llvm.load` with an explicit alignment. */
-void cb_store(struct cb *b, MlirValue v, MlirValue ptr, unsigned align);
-MlirValue cb_load(struct cb *b, MlirValue ptr, MlirType t, unsigned align);
-/* Calls the function `sym` (a flat symbol ref; an llvm.func, or a func.func
- * when `is_func`) with zero or one result. The callee is set as an
- * attribute, never printed and parsed, so any symbol name works. */
-MlirValue cb_call(struct cb *b, MlirAttribute sym, bool is_func, intptr_t n,
-                  const MlirValue *args, MlirType result);
-
-/* A new block with arguments inserted right after `after`. */
-MlirBlock coro_block_after(MlirBlock after, intptr_t nArgs,
-                           const MlirType *types, MlirLocation loc);
-
-/* Parses the function `text` and appends it to the module unless a symbol
- * named `name` exists. */
-void coro_ensure_func(MlirOperation module, const char *name, const char *text);
-
-/* Adds `extra` (a NULL-terminated list of strings) to the function's
- * passthrough attributes, keeping those already there. */
-void coro_add_passthrough(MlirOperation func, const char *const *extra);
+/* Declares the llvm.func named by the flat symbol ref `sym` (result null:
+ * void) at the start of `module` unless a symbol of that name exists;
+ * returns false (with an error at the symbol) when an existing symbol is
+ * not a function. */
+bool coro_declare_llvm_func(MlirOperation module, MlirAttribute sym,
+                            MlirType result, intptr_t nargs,
+                            const MlirType *args, MlirLocation loc);
 
 /* The flat symbol ref attribute `attr` of `op` (null when absent). */
 MlirAttribute coro_sym_attr(MlirOperation op, const char *attr);
@@ -151,17 +80,17 @@ unsigned coro_value_align(MlirType storage);
  * read it, even when {ptr, S} is aligned above that (a struct holding the
  * handle's fields would place it further): it is reached by byte offset.
  * Accesses to the value use coro_value_align(storage). */
-MlirValue coro_promise_field(struct cb *b, MlirValue h, MlirType storage,
+MlirValue coro_promise_field(struct ir_builder *b, MlirValue h, MlirType storage,
                              int field);
 
 /* Loads the value (of type `t`, stored as its storage type) from the
  * promise of handle `h`. */
-MlirValue coro_load_promise_value(struct cb *b, MlirValue h, MlirType t);
+MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h, MlirType t);
 
 /* The value `v` that the coroutine-side `op` publishes, converted to its
  * storage type; null after an error at `op` when that is not `storage`,
  * the storage type of the coroutine's handle. */
-MlirValue coro_published(struct cb *b, MlirOperation op, MlirValue v,
+MlirValue coro_published(struct ir_builder *b, MlirOperation op, MlirValue v,
                          MlirType storage);
 
 /* Emits `msg` as an error at `op`; returns failure. */
@@ -177,7 +106,7 @@ MlirOperation coro_end_return(MlirOperation op);
  * suspends. Resuming the awaiter must branch back to `*check`: a resume
  * while `aw` has not ended drives `aw` again (it may have only yielded),
  * and the awaiter continues only once `aw` has reached its end. */
-MlirBlock coro_await_split(struct cb *b, MlirOperation op, MlirValue aw,
+MlirBlock coro_await_split(struct ir_builder *b, MlirOperation op, MlirValue aw,
                            MlirBlock *next, MlirBlock *check);
 
 /* Replaces the result of the coro.await `op` (if any) by the awaited
@@ -191,7 +120,7 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
  * which is returned); when nothing uses the flag, a true `flag` goes to
  * `end` instead, passing `end_arg` (none when null). The branch is added at
  * `b`; `op` is erased. */
-MlirBlock coro_yield_continue(struct cb *b, MlirOperation op, MlirValue flag,
+MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op, MlirValue flag,
                               MlirBlock end, MlirValue end_arg);
 
 /* `coro_lower_consumer(op, NULL)` as a `lower_consumer` hook, for the ABIs

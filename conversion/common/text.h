@@ -10,6 +10,7 @@
 #define CORO_CONVERSION_COMMON_TEXT_H
 
 #include "conversion/common/abi.h"
+#include "conversion/common/cb_compat.h"
 #include "dialect/support.h"
 
 #include "mlir-c/IR.h"

@@ -1,0 +1,182 @@
+/* blocks.c - block surgery and cloning with a value map (see blocks.h).
+ * Values and blocks map through pointer-keyed hash tables, so a clone is
+ * linear in the size of what it copies. */
+#include "ir/blocks.h"
+
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+MlirBlock ir_split_after(MlirOperation op) {
+  MlirBlock block = mlirOperationGetBlock(op);
+  MlirRegion region = mlirBlockGetParentRegion(block);
+  MlirBlock next = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionInsertOwnedBlockAfter(region, block, next);
+  MlirOperation it = mlirOperationGetNextInBlock(op);
+  while (!mlirOperationIsNull(it)) {
+    MlirOperation following = mlirOperationGetNextInBlock(it);
+    mlirOperationRemoveFromParent(it);
+    mlirBlockAppendOwnedOperation(next, it);
+    it = following;
+  }
+  return next;
+}
+
+static MlirBlock create_block(intptr_t nArgs, const MlirType *types,
+                              MlirLocation loc) {
+  MlirLocation *locs = malloc((size_t)(nArgs + 1) * sizeof *locs);
+  assert(locs && "out of memory");
+  for (intptr_t i = 0; i < nArgs; ++i)
+    locs[i] = loc;
+  MlirBlock b = mlirBlockCreate(nArgs, types, locs);
+  free(locs);
+  return b;
+}
+
+MlirBlock ir_new_block(MlirRegion region, intptr_t nArgs, const MlirType *types,
+                       MlirLocation loc) {
+  MlirBlock b = create_block(nArgs, types, loc);
+  mlirRegionAppendOwnedBlock(region, b);
+  return b;
+}
+
+MlirBlock ir_block_after(MlirBlock after, intptr_t nArgs, const MlirType *types,
+                         MlirLocation loc) {
+  MlirBlock b = create_block(nArgs, types, loc);
+  mlirRegionInsertOwnedBlockAfter(mlirBlockGetParentRegion(after), after, b);
+  return b;
+}
+
+/*===--- value map ----------------------------------------------------------*/
+
+/* `cap` is a power of two kept at least twice `n`. */
+static size_t slot_of(const struct ir_ptrmap *m, const void *k) {
+  uintptr_t h = (uintptr_t)k;
+  h ^= h >> 17;
+  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
+  size_t i = (size_t)(h >> 7) & (m->cap - 1);
+  while (m->from[i] && m->from[i] != k)
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+static void ptrmap_put(struct ir_ptrmap *m, void *from, void *to) {
+  if (2 * (m->n + 1) > m->cap) {
+    struct ir_ptrmap old = *m;
+    m->cap = old.cap ? 2 * old.cap : 64;
+    m->from = calloc(m->cap, sizeof *m->from);
+    m->to = calloc(m->cap, sizeof *m->to);
+    assert(m->from && m->to && "out of memory");
+    for (size_t i = 0; i < old.cap; ++i)
+      if (old.from[i]) {
+        size_t j = slot_of(m, old.from[i]);
+        m->from[j] = old.from[i];
+        m->to[j] = old.to[i];
+      }
+    free(old.from);
+    free(old.to);
+  }
+  size_t i = slot_of(m, from);
+  if (!m->from[i])
+    ++m->n;
+  m->from[i] = from;
+  m->to[i] = to;
+}
+
+static void *ptrmap_get(const struct ir_ptrmap *m, void *k) {
+  if (!m->cap)
+    return k;
+  size_t i = slot_of(m, k);
+  return m->from[i] ? m->to[i] : k;
+}
+
+void ir_map_value(struct ir_map *m, MlirValue from, MlirValue to) {
+  ptrmap_put(&m->values, (void *)from.ptr, (void *)to.ptr);
+}
+
+MlirValue ir_map_lookup(const struct ir_map *m, MlirValue v) {
+  return (MlirValue){ptrmap_get(&m->values, (void *)v.ptr)};
+}
+
+static void map_block(struct ir_map *m, MlirBlock from, MlirBlock to) {
+  ptrmap_put(&m->blocks, from.ptr, to.ptr);
+}
+
+MlirBlock ir_map_block(const struct ir_map *m, MlirBlock b) {
+  return (MlirBlock){ptrmap_get(&m->blocks, b.ptr)};
+}
+
+void ir_map_free(struct ir_map *m) {
+  free(m->values.from);
+  free(m->values.to);
+  free(m->blocks.from);
+  free(m->blocks.to);
+  *m = (struct ir_map){0};
+}
+
+/*===--- cloning ------------------------------------------------------------*/
+
+/* Remaps the operands of every op nested in `clone` (a copy made by
+ * mlirOperationClone, which maps what is defined inside it) that still
+ * refer to values outside it. */
+static MlirWalkResult remap_nested(MlirOperation op, void *user) {
+  const struct ir_map *m = user;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirValue to = ir_map_lookup(m, v);
+    if (!mlirValueEqual(v, to))
+      mlirOperationSetOperand(op, i, to);
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
+                          MlirOperation before) {
+  MlirOperation copy = mlirOperationClone(op);
+  mlirOperationWalk(copy, remap_nested, m, MlirWalkPreOrder);
+  for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(copy); ++i)
+    mlirOperationSetSuccessor(
+        copy, i, ir_map_block(m, mlirOperationGetSuccessor(copy, i)));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    ir_map_value(m, mlirOperationGetResult(op, i),
+                 mlirOperationGetResult(copy, i));
+  if (mlirOperationIsNull(before))
+    mlirBlockAppendOwnedOperation(block, copy);
+  else
+    mlirBlockInsertOwnedOperationBefore(block, before, copy);
+  return copy;
+}
+
+MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
+  MlirBlock first = {NULL};
+  for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    intptr_t n = mlirBlockGetNumArguments(b);
+    MlirLocation loc = mlirOperationGetLocation(mlirBlockGetParentOperation(b));
+    MlirBlock c = mlirBlockCreate(0, NULL, NULL);
+    for (intptr_t i = 0; i < n; ++i) {
+      MlirValue a = mlirBlockGetArgument(b, i);
+      ir_map_value(m, a, mlirBlockAddArgument(c, mlirValueGetType(a), loc));
+    }
+    mlirRegionAppendOwnedBlock(dst, c);
+    map_block(m, b, c);
+    if (mlirBlockIsNull(first))
+      first = c;
+  }
+  /* Values are defined before they are used in dominance order, not block
+   * order: map every result first by cloning in block order, then fix the
+   * operands that referred to values cloned later. */
+  for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirBlock c = ir_map_block(m, b);
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      ir_clone_op(op, m, c, (MlirOperation){NULL});
+  }
+  for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(ir_map_block(m, b));
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      mlirOperationWalk(op, remap_nested, m, MlirWalkPreOrder);
+  return first;
+}

@@ -1,0 +1,52 @@
+/* blocks.h - block surgery and cloning with a value map.
+ *
+ * Splitting moves ops (never copies them), so uses stay valid. Cloning
+ * copies a region's blocks and ops into another region, mapping every
+ * value defined in the source to its copy (`struct ir_map`); values defined
+ * outside the source map to themselves unless the caller mapped them first
+ * (function arguments to the new function's, say). The map is owned by its
+ * user and freed with ir_map_free. */
+#ifndef CORO_IR_BLOCKS_H
+#define CORO_IR_BLOCKS_H
+
+#include "mlir-c/IR.h"
+
+#include <stddef.h>
+
+/* Splits the block of `op` after it: the ops following `op` move, in order,
+ * to a new block inserted right after; returns that block. */
+MlirBlock ir_split_after(MlirOperation op);
+/* A new block with arguments (all at `loc`) appended to `region`. */
+MlirBlock ir_new_block(MlirRegion region, intptr_t nArgs, const MlirType *types,
+                       MlirLocation loc);
+/* A new block with arguments inserted right after `after`. */
+MlirBlock ir_block_after(MlirBlock after, intptr_t nArgs, const MlirType *types,
+                         MlirLocation loc);
+
+/* A pointer-keyed hash map (open addressing). */
+struct ir_ptrmap {
+  void **from, **to;
+  size_t n, cap;
+};
+/* A value map and a block map, for cloning. */
+struct ir_map {
+  struct ir_ptrmap values, blocks;
+};
+void ir_map_value(struct ir_map *m, MlirValue from, MlirValue to);
+/* The value `v` maps to (`v` itself when unmapped). */
+MlirValue ir_map_lookup(const struct ir_map *m, MlirValue v);
+MlirBlock ir_map_block(const struct ir_map *m, MlirBlock b);
+void ir_map_free(struct ir_map *m);
+
+/* Clones `op` (with its regions) before `before` in `block` (appends when
+ * `before` is null), remapping its operands, the operands of the ops
+ * nested in it that come from outside it, and its successors through `m`;
+ * records its results' copies in `m`. Returns the copy. */
+MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
+                          MlirOperation before);
+/* Clones every block of `src` to the end of `dst` (block arguments
+ * included), then every op, mapping values and successors through `m`;
+ * returns the copy of the first block. */
+MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m);
+
+#endif /* CORO_IR_BLOCKS_H */
