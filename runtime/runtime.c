@@ -11,15 +11,36 @@
 #include "coro-runtime/Runtime.h"
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The header every handle starts with (see Runtime.h). */
+/* The header every handle starts with (see HandleLayout.h). */
 typedef void (*coro_rt_entry)(void *);
 struct coro_rt_header {
   coro_rt_entry resume;
   coro_rt_entry destroy;
+  void *continuation; /* the promise's first field */
 };
+_Static_assert(offsetof(struct coro_rt_header, resume) ==
+                   CORO_HANDLE_RESUME_OFFSET,
+               "resume entry");
+_Static_assert(offsetof(struct coro_rt_header, destroy) ==
+                   CORO_HANDLE_DESTROY_OFFSET,
+               "destroy entry");
+_Static_assert(offsetof(struct coro_rt_header, continuation) ==
+                   CORO_HANDLE_PROMISE_OFFSET,
+               "promise");
+/* The task prefix, at negative offsets from the handle. */
+#define PREFIX_AT(field)                                                       \
+  ((int)offsetof(coro_rt_task_prefix, field) - CORO_TASK_PREFIX_SIZE)
+_Static_assert(sizeof(coro_rt_task_prefix) == CORO_TASK_PREFIX_SIZE, "prefix");
+_Static_assert(PREFIX_AT(parked) == CORO_TASK_PARKED_OFFSET, "parked");
+_Static_assert(PREFIX_AT(destroying) == CORO_TASK_DESTROYING_OFFSET,
+               "destroying");
+_Static_assert(PREFIX_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
+_Static_assert(CORO_TASK_PREFIX_SIZE % CORO_TASK_ALIGN == 0,
+               "handles stay aligned after the prefix");
 
 void *coro_rt_task_alloc(int64_t size) {
   if (size <= 0 || size > INT64_MAX - CORO_RT_TASK_PREFIX_SIZE)

@@ -59,12 +59,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The task prefix (coro-runtime/HandleLayout.h). */
 enum {
-  PREFIX = 32,       /* bytes of async state before the handle */
-  OFF_RESUME = -32,  /* ptr resume_fn */
-  OFF_AWAITER = -8,  /* ptr awaiter_fn */
-  OFF_DESTROY = -16, /* i64 destroying */
-  CTX_ALIGN = 16
+  PREFIX = CORO_TASK_PREFIX_SIZE,         /* bytes before the handle */
+  OFF_RESUME = CORO_TASK_PARKED_OFFSET,   /* ptr resume_fn */
+  OFF_AWAITER = CORO_TASK_AWAITER_OFFSET, /* ptr awaiter_fn */
+  OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET, /* i64 destroying */
+  CTX_ALIGN = CORO_TASK_ALIGN
 };
 
 /* Handle fields (struct CTX). */

@@ -572,7 +572,7 @@ MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
 
 unsigned coro_value_align(MlirType storage) {
   unsigned a = coro_storage_align(storage);
-  return a > CORO_PROMISE_OFFSET ? CORO_PROMISE_OFFSET : a;
+  return a > CORO_HANDLE_PROMISE_MAX_ALIGN ? CORO_HANDLE_PROMISE_MAX_ALIGN : a;
 }
 
 /* The promise of the handle `h` whose value is stored as `storage`. */

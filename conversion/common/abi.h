@@ -13,6 +13,7 @@
 #ifndef CORO_CONVERSION_COMMON_ABI_H
 #define CORO_CONVERSION_COMMON_ABI_H
 
+#include "coro-runtime/HandleLayout.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 
@@ -64,9 +65,9 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
                                       const char *abi_with_resume_values);
 
 /* The promise of every handle: `{ptr continuation; S value}` at offset
- * CORO_PROMISE_OFFSET, where S is the storage type of the handle's T (i8
- * for none). */
-enum { CORO_PROMISE_OFFSET = 16 };
+ * CORO_PROMISE_OFFSET (coro-runtime/HandleLayout.h), where S is the
+ * storage type of the handle's T (i8 for none). */
+enum { CORO_PROMISE_OFFSET = CORO_HANDLE_PROMISE_OFFSET };
 MlirType coro_promise_type(MlirContext ctx, MlirType value_storage);
 /* The storage type of a published value type T (i8 for none); emits an
  * error at `func` naming `abi` and returns null when T cannot be stored. */

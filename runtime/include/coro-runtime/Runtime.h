@@ -24,6 +24,8 @@
 #ifndef CORO_RUNTIME_RUNTIME_H
 #define CORO_RUNTIME_RUNTIME_H
 
+#include "coro-runtime/HandleLayout.h"
+
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -58,7 +60,7 @@ typedef struct coro_rt_task_prefix {
   void *awaiter;
 } coro_rt_task_prefix;
 
-enum { CORO_RT_TASK_PREFIX_SIZE = 32 };
+enum { CORO_RT_TASK_PREFIX_SIZE = CORO_TASK_PREFIX_SIZE };
 
 /// Allocates a task whose part after the prefix has `size` bytes (the size
 /// in the coroutine's async function pointer record), all zero, the handle

@@ -1,0 +1,43 @@
+/*===-- coro-runtime/HandleLayout.h - the layout of every handle --*- C -*-===*\
+|*                                                                            *|
+|* The one statement of where things are in a coroutine handle, shared by    *|
+|* the conversions (conversion/), coro's own split (transforms/), the        *|
+|* runtime (checked there with _Static_assert) and hosts written in C.       *|
+|*                                                                            *|
+|* Every ABI's handle points to a block that starts like LLVM's switch       *|
+|* frame:                                                                     *|
+|*                                                                            *|
+|*   handle +  0  resume   fastcc void(ptr); null once the coroutine ended   *|
+|*   handle +  8  destroy  fastcc void(ptr)                                   *|
+|*   handle + 16  promise  { ptr continuation; T value }                      *|
+|*                                                                            *|
+|* An async task (coro.abi = "async") also has a prefix at negative offsets  *|
+|* (coro_rt_task_prefix in Runtime.h):                                        *|
+|*                                                                            *|
+|*   handle - 32  parked      where the task continues                        *|
+|*   handle - 24  reserved                                                    *|
+|*   handle - 16  destroying  non-zero while coro.destroy runs it to its end  *|
+|*   handle -  8  awaiter     resume function of an async awaiter             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+#ifndef CORO_RUNTIME_HANDLELAYOUT_H
+#define CORO_RUNTIME_HANDLELAYOUT_H
+
+enum {
+  CORO_HANDLE_RESUME_OFFSET = 0,
+  CORO_HANDLE_DESTROY_OFFSET = 8,
+  /* The promise, and the alignment `llvm.coro.promise` is given for it. */
+  CORO_HANDLE_PROMISE_OFFSET = 16,
+  /* The largest alignment a promise value gets (it is reached by offset). */
+  CORO_HANDLE_PROMISE_MAX_ALIGN = 16,
+
+  /* The async task prefix. */
+  CORO_TASK_PREFIX_SIZE = 32,
+  CORO_TASK_PARKED_OFFSET = -32,
+  CORO_TASK_DESTROYING_OFFSET = -16,
+  CORO_TASK_AWAITER_OFFSET = -8,
+  /* Tasks (and so async contexts) are aligned to this. */
+  CORO_TASK_ALIGN = 16
+};
+
+#endif /* CORO_RUNTIME_HANDLELAYOUT_H */
