@@ -24,6 +24,7 @@
 #include "dialect/verify.h"
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
+#include "dialect/handle_origin.h"
 #include "dialect/retcon_once.h"
 #include "dialect/support.h"
 #include "dialect/suspend_points.h"
@@ -519,44 +520,16 @@ static void check_promise(struct verifier *v, MlirOperation op) {
   }
 }
 
-/* The coroutine a handle comes from, when it is visibly the result of a
- * call to one in this module. */
-static MlirOperation handle_origin(struct verifier *v, MlirValue h) {
-  if (!mlirValueIsAOpResult(h))
-    return (MlirOperation){NULL};
-  MlirOperation def = mlirOpResultGetOwner(h);
-  if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self"))
-    return parent_func(def);
-  MlirAttribute callee = attr(def, "callee");
-  if (!coro_op_named(def, "func.call") ||
-      !mlirAttributeIsAFlatSymbolRef(callee))
-    return (MlirOperation){NULL};
-  MlirOperation f =
-      coro_lookup_symbol(v->module, mlirFlatSymbolRefAttrGetValue(callee));
-  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f)
-             ? f
-             : (MlirOperation){NULL};
-}
-
-static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
-  MlirType *r = user;
-  if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
-    *r = mlirValueGetType(mlirOperationGetResult(op, 1));
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
-
 static void check_resume(struct verifier *v, MlirOperation op) {
-  MlirOperation callee = handle_origin(v, mlirOperationGetOperand(op, 0));
+  MlirOperation callee =
+      coro_handle_origin(v->module, mlirOperationGetOperand(op, 0));
   if (mlirOperationIsNull(callee) || !coroOpIsCoroutine(callee))
     return;
   MlirAttribute abi = attr(callee, "coro.abi");
   bool retcon = mlirAttributeIsAString(abi) &&
                 (coro_ref_eq(mlirStringAttrGetValue(abi), "retcon") ||
                  coro_ref_eq(mlirStringAttrGetValue(abi), "retcon.once"));
-  MlirType want = {NULL};
-  mlirOperationWalk(callee, find_resume_type, &want, MlirWalkPreOrder);
+  MlirType want = coro_resume_type(callee);
   bool has = mlirOperationGetNumOperands(op) == 2;
   if (has && !retcon) {
     error(v, op,

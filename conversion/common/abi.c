@@ -6,6 +6,7 @@
  * through the ABI hooks, then the consumer ops. */
 #include "conversion/common/abi.h"
 #include "coro-c/Dialect.h"
+#include "dialect/handle_origin.h"
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"
@@ -152,44 +153,11 @@ static bool is_coroutine_side(MlirOperation op) {
          coro_op_named(op, "coro.begin");
 }
 
-/* The coro.abi of a coroutine function (empty when `func` is not one). */
-static MlirStringRef abi_of(MlirOperation func) {
-  if (mlirOperationIsNull(func) || !coroOpIsCoroutine(func))
-    return mlirStringRefCreate(NULL, 0);
-  MlirAttribute abi = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("coro.abi"));
-  return mlirAttributeIsAString(abi) ? mlirStringAttrGetValue(abi)
-                                     : mlirStringRefCreate(NULL, 0);
-}
-
-static MlirOperation enclosing_func(MlirOperation op) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op);
-       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
-    if (coro_op_named(p, "func.func"))
-      return p;
-  return (MlirOperation){NULL};
-}
-
+/* The coroutine a call's callee names in `module` (null when none). */
 static MlirOperation lookup_func(MlirOperation module, MlirAttribute callee) {
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirOperation){NULL};
   return coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(callee));
-}
-
-/* The ABI that owns a handle value when it can be told from where the
- * value comes from (a call of a coroutine, or coro.begin/coro.self in
- * one); empty when unknown. Unknown handles belong to every conversion. */
-static MlirStringRef handle_abi(MlirOperation module, MlirValue h) {
-  if (!mlirValueIsAOpResult(h))
-    return mlirStringRefCreate(NULL, 0);
-  MlirOperation def = mlirOpResultGetOwner(h);
-  if (coro_op_named(def, "func.call"))
-    return abi_of(lookup_func(
-        module, mlirOperationGetAttributeByName(
-                    def, mlirStringRefCreateFromCString("callee"))));
-  if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self"))
-    return abi_of(enclosing_func(def));
-  return mlirStringRefCreate(NULL, 0);
 }
 
 /* Whether a handle owned by `abi` (empty: unknown) is another ABI's. */
@@ -231,13 +199,13 @@ static bool check_value_type(MlirOperation op, const char *what) {
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
   if (coroOpIsCoroutine(op)) {
-    if (coro_ref_eq(abi_of(op), c->abi->name))
+    if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
       opvec_push(&c->coroutines, op);
     else
       c->foreign_coroutines = true;
   } else if (is_consumer(op)) {
     if (coro_op_named(op, "coro.noop") ||
-        !foreign(handle_abi(c->module, mlirOperationGetOperand(op, 0)),
+        !foreign(coro_handle_abi(c->module, mlirOperationGetOperand(op, 0)),
                  c->abi)) {
       opvec_push(&c->consumers, op);
       /* Handle types become !llvm.ptr before consumers are lowered; keep
@@ -250,7 +218,7 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
       if (coro_op_named(op, "coro.promise"))
         c->ok &= check_value_type(op, "coro.promise result type");
     }
-  } else if (is_coroutine_side(op) && !abi_of(enclosing_func(op)).length) {
+  } else if (is_coroutine_side(op) && !coro_coroutine_abi(coro_enclosing_func(op)).length) {
     struct coro_str msg = {0};
     MlirStringRef name = coro_op_name(op);
     coro_str_append(&msg, name.data, name.length);
@@ -296,11 +264,11 @@ static MlirType handles_to_ptr(MlirType t) {
  * retype_own_calls). */
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
   struct collect *c = user;
-  if (coroOpIsCoroutine(op) && foreign(abi_of(op), c->abi))
+  if (coroOpIsCoroutine(op) && foreign(coro_coroutine_abi(op), c->abi))
     return MlirWalkResultSkip;
   if (coro_op_named(op, "func.call") &&
       foreign(
-          abi_of(lookup_func(
+          coro_coroutine_abi(lookup_func(
               c->module, mlirOperationGetAttributeByName(
                              op, mlirStringRefCreateFromCString("callee")))),
           c->abi))
@@ -350,7 +318,7 @@ static bool check_coroutine(MlirOperation module, MlirOperation func,
        * conversions lower coroutines one by one, and an origin they have
        * already lowered no longer says. */
       MlirStringRef awaited =
-          handle_abi(module, mlirOperationGetOperand(op, 0));
+          coro_handle_abi(module, mlirOperationGetOperand(op, 0));
       if (awaited.length)
         mlirOperationSetAttributeByName(
             op, mlirStringRefCreateFromCString(CORO_AWAITED_ABI_ATTR),
@@ -401,7 +369,7 @@ static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
   struct collect *c = user;
   if (!coro_op_named(op, "func.call") || mlirOperationGetNumResults(op) != 1)
     return MlirWalkResultAdvance;
-  MlirStringRef abi = abi_of(lookup_func(
+  MlirStringRef abi = coro_coroutine_abi(lookup_func(
       c->module, mlirOperationGetAttributeByName(
                      op, mlirStringRefCreateFromCString("callee"))));
   MlirValue r = mlirOperationGetResult(op, 0);

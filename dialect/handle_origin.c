@@ -1,0 +1,61 @@
+/* handle_origin.c - where a handle comes from (see handle_origin.h). */
+#include "dialect/handle_origin.h"
+#include "coro-c/Dialect.h"
+#include "dialect/support.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+MlirStringRef coro_coroutine_abi(MlirOperation func) {
+  if (mlirOperationIsNull(func) || !coroOpIsCoroutine(func))
+    return mlirStringRefCreate(NULL, 0);
+  MlirAttribute abi = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("coro.abi"));
+  return mlirAttributeIsAString(abi) ? mlirStringAttrGetValue(abi)
+                                     : mlirStringRefCreate(NULL, 0);
+}
+
+MlirOperation coro_enclosing_func(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+    if (coro_op_named(p, "func.func"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+MlirOperation coro_handle_origin(MlirOperation module, MlirValue h) {
+  MlirOperation none = {NULL};
+  if (!mlirValueIsAOpResult(h))
+    return none;
+  MlirOperation def = mlirOpResultGetOwner(h);
+  if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self")) {
+    MlirOperation f = coro_enclosing_func(def);
+    return !mlirOperationIsNull(f) && coroOpIsCoroutine(f) ? f : none;
+  }
+  if (!coro_op_named(def, "func.call"))
+    return none;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return none;
+  MlirOperation f =
+      coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(callee));
+  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f) ? f : none;
+}
+
+MlirStringRef coro_handle_abi(MlirOperation module, MlirValue h) {
+  return coro_coroutine_abi(coro_handle_origin(module, h));
+}
+
+static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
+    *(MlirType *)user = mlirValueGetType(mlirOperationGetResult(op, 1));
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirType coro_resume_type(MlirOperation coroutine) {
+  MlirType r = {NULL};
+  mlirOperationWalk(coroutine, find_resume_type, &r, MlirWalkPreOrder);
+  return r;
+}
