@@ -2,11 +2,11 @@
  * coro-run, coro-translate and embedders share, and pipelines run from text
  * or from pass objects.
  *
- * The whole lowering reads straight down in coroLowerToLLVMDialect. Every
+ * The order of the lowering is capi/pipeline.c's, for every route. Every
  * failure is reported as a diagnostic on the module's context; strings built
  * here are owned by a `struct coro_str` freed before returning. */
 #include "coro-c/Lowering.h"
-#include "capi/pipelines.h"
+#include "capi/pipeline.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 #include "dialect/support.h"
@@ -17,54 +17,21 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char abi_prefix[] = "convert-coro-to-llvm-";
-
-/* The conversion's flag for `abi`: "retcon.once" -> the prefix followed by
- * "retcon-once". Owned by the result. */
-static struct coro_str conversion_for(MlirStringRef abi) {
-  struct coro_str s = {0};
-  coro_str_appendz(&s, abi_prefix);
-  size_t start = s.len;
-  coro_str_append(&s, abi.data, abi.length);
-  for (size_t i = start; i < s.len; ++i)
-    if (s.data[i] == '.')
-      s.data[i] = '-';
-  return s;
-}
-
-struct find_pass {
-  const char *name;
-  bool found;
-};
-
-static void find_cb(MlirStringRef arg, MlirStringRef desc, void *user) {
-  struct find_pass *f = user;
-  f->found |= coro_ref_eq(arg, f->name);
-}
-
 bool coroABIIsSupported(MlirStringRef abi) {
-  if (!abi.length)
+  return abi.length && coro_abi_row_find(abi) != NULL;
+}
+
+bool coroRouteParse(MlirStringRef name, CoroRoute *route) {
+  if (coro_ref_eq(name, "llvm"))
+    *route = CoroRouteLLVM;
+  else if (coro_ref_eq(name, "mlir-split"))
+    *route = CoroRouteMLIRSplit;
+  else
     return false;
-  struct coro_str pass = conversion_for(abi);
-  struct find_pass f = {coro_str_cstr(&pass), false};
-  coroForEachPass(find_cb, &f);
-  coro_str_free(&pass);
-  return f.found;
+  return true;
 }
 
-/* Collects every ABI conversion `convert-coro-to-llvm-<abi>`, each followed
- * by a comma. */
-static void add_abi_conversion(MlirStringRef arg, MlirStringRef desc,
-                               void *user) {
-  if (arg.length > sizeof abi_prefix - 1 &&
-      coro_ref_starts_with(arg, abi_prefix)) {
-    coro_str_append(user, arg.data, arg.length);
-    coro_str_appendz(user, ",");
-  }
-}
-
-/* Emits an error at every coroutine whose ABI has no registered conversion
- * (`coro.abi = "retcon.once"` needs `convert-coro-to-llvm-retcon-once`). */
+/* Emits an error at every coroutine whose ABI has no conversion. */
 static bool abis_supported(MlirModule module) {
   bool ok = true;
   MlirBlock body = mlirModuleGetBody(module);
@@ -75,33 +42,45 @@ static bool abis_supported(MlirModule module) {
     MlirStringRef abi = coroCoroutineGetABI(op);
     if (!abi.data || coroABIIsSupported(abi))
       continue; /* a non-string coro.abi: the verifier reports it */
-    struct coro_str pass = conversion_for(abi);
+    /* The pass that would lower it: "retcon.once" -> ...-retcon-once. */
     struct coro_str msg = {0};
     coro_str_appendz(&msg, "coroutines with coro.abi = \"");
     coro_str_append(&msg, abi.data, abi.length);
     coro_str_appendz(&msg, "\" cannot be lowered yet: no ");
-    coro_str_appendz(&msg, coro_str_cstr(&pass));
+    size_t start = msg.len + strlen("convert-coro-to-llvm-");
+    coro_str_appendz(&msg, "convert-coro-to-llvm-");
+    coro_str_append(&msg, abi.data, abi.length);
+    for (size_t i = start; i < msg.len; ++i)
+      if (msg.data[i] == '.')
+        msg.data[i] = '-';
     coro_str_appendz(&msg, " pass is registered");
     mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
     coro_str_free(&msg);
-    coro_str_free(&pass);
     ok = false;
   }
   return ok;
 }
 
-MlirLogicalResult coroLowerToLLVMDialect(MlirModule module) {
+MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
+                                                  CoroRoute route) {
   coroRegisterPasses();
-  if (!abis_supported(module))
-    return mlirLogicalResultFailure();
   struct coro_str p = {0};
-  coro_str_appendz(&p, CORO_PIPELINE_HEAD);
-  coroForEachPass(add_abi_conversion, &p);
-  coro_str_appendz(&p, CORO_PIPELINE_TAIL);
-  MlirLogicalResult ok =
-      coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
+  if (!coro_pipeline_route(&p, route, NULL)) {
+    mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                  "route B (--route=mlir-split) needs coro's own "
+                  "--coro-split, which is not available yet; use route A "
+                  "(--route=llvm)");
+    return mlirLogicalResultFailure();
+  }
+  MlirLogicalResult ok = mlirLogicalResultFailure();
+  if (abis_supported(module))
+    ok = coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
+}
+
+MlirLogicalResult coroLowerToLLVMDialect(MlirModule module) {
+  return coroLowerToLLVMDialectWithRoute(module, CoroRouteLLVM);
 }
 
 static MlirPassManager module_pass_manager(MlirModule module) {

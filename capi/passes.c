@@ -1,13 +1,15 @@
 /* passes.c - every coro pass and named pipeline, and their registration.
  *
- * A pass is a row of `coro_passes`: its flag, a description, the op it is
+ * A pass is a row (CORO_PASS): its flag, a description, the op it is
  * anchored on ("" for any op) and a run function that reports failure with
- * located diagnostics. The rows are static and immutable, so a pass object's
- * user data is its row: cloning a pass (the pass manager does, per thread)
- * copies nothing. Named pipelines are textual pipelines in `coro_pipelines`.
- * This file is the one place that lists them all. */
+ * located diagnostics, with the public constructor that owns it. The rows
+ * are static and immutable, so a pass object's user data is its row:
+ * cloning a pass (the pass manager does, per thread) copies nothing. Named
+ * pipelines coro-lower-<abi> come from capi/pipeline.c, the one place that
+ * states the lowering order. This file is the one place that lists the
+ * passes. */
 #include "coro-c/Passes.h"
-#include "capi/pipelines.h"
+#include "capi/pipeline.h"
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
@@ -24,54 +26,6 @@ struct coro_pass_info {
   const char *anchor;      /* op name the pass runs on; "" for any */
   MlirLogicalResult (*run)(MlirOperation op);
 };
-
-struct coro_pipeline_info {
-  const char *argument;
-  const char *description;
-  const char *elements; /* textual pipeline, e.g. "coro-verify,cse" */
-};
-
-static const struct coro_pass_info coro_passes[] = {
-    {"coro-verify", "CoroVerify",
-     "Check coroutines and coro ops against the dialect's rules", "",
-     coro_verify_run},
-    {"convert-coro-to-llvm-switch", "ConvertCoroToLLVMSwitch",
-     "Lower switch-ABI coroutines and consumer ops to LLVM coroutine "
-     "intrinsics",
-     "builtin.module", coro_convert_to_llvm_switch_run},
-    {"convert-coro-to-llvm-retcon", "ConvertCoroToLLVMRetcon",
-     "Lower retcon-ABI coroutines and consumer ops to LLVM's "
-     "returned-continuation intrinsics",
-     "builtin.module", coro_convert_to_llvm_retcon_run},
-    {"convert-coro-to-llvm-retcon-once", "ConvertCoroToLLVMRetconOnce",
-     "Lower retcon.once-ABI coroutines and consumer ops to LLVM's "
-     "yield-once intrinsics",
-     "builtin.module", coro_convert_to_llvm_retcon_once_run},
-    {"convert-coro-to-llvm-async", "ConvertCoroToLLVMAsync",
-     "Lower async-ABI coroutines and consumer ops to LLVM's async coroutine "
-     "intrinsics",
-     "builtin.module", coro_convert_to_llvm_async_run},
-};
-enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
-
-static const struct coro_pipeline_info coro_pipelines[] = {
-    {"coro-lower-switch",
-     "Verify and lower switch coroutines, and everything else, to the LLVM "
-     "dialect",
-     CORO_PIPELINE_HEAD "convert-coro-to-llvm-switch," CORO_PIPELINE_TAIL},
-    {"coro-lower-retcon",
-     "Verify and lower retcon coroutines, and everything else, to the LLVM "
-     "dialect",
-     CORO_PIPELINE_HEAD "convert-coro-to-llvm-retcon," CORO_PIPELINE_TAIL},
-    {"coro-lower-retcon-once",
-     "Verify and lower retcon.once coroutines, and everything else, to the "
-     "LLVM dialect",
-     CORO_PIPELINE_HEAD "convert-coro-to-llvm-retcon-once," CORO_PIPELINE_TAIL},
-    {"coro-lower-async",
-     "Verify and lower async coroutines, and everything else, to the LLVM "
-     "dialect",
-     CORO_PIPELINE_HEAD "convert-coro-to-llvm-async," CORO_PIPELINE_TAIL},
-    {NULL, NULL, NULL}};
 
 static void pass_construct(void *userData) {}
 static void pass_destruct(void *userData) {}
@@ -101,38 +55,50 @@ static MlirPass create_pass(const struct coro_pass_info *info) {
       (void *)info);
 }
 
-MlirPass coroCreateVerifyPass(void) { return create_pass(&coro_passes[0]); }
+/* One pass: its row and its public constructor, which the registry calls
+ * too (it stores a constructor without user data). */
+#define CORO_PASS(row, ctor, ...)                                              \
+  static const struct coro_pass_info row = {__VA_ARGS__};                      \
+  MlirPass ctor(void) { return create_pass(&row); }
 
-MlirPass coroCreateConvertCoroToLLVMSwitchPass(void) {
-  return create_pass(&coro_passes[1]);
-}
+CORO_PASS(verify_pass, coroCreateVerifyPass, "coro-verify", "CoroVerify",
+          "Check coroutines and coro ops against the dialect's rules", "",
+          coro_verify_run)
+CORO_PASS(switch_pass, coroCreateConvertCoroToLLVMSwitchPass,
+          "convert-coro-to-llvm-switch", "ConvertCoroToLLVMSwitch",
+          "Lower switch-ABI coroutines and consumer ops to LLVM coroutine "
+          "intrinsics",
+          "builtin.module", coro_convert_to_llvm_switch_run)
+CORO_PASS(retcon_pass, coroCreateConvertCoroToLLVMRetconPass,
+          "convert-coro-to-llvm-retcon", "ConvertCoroToLLVMRetcon",
+          "Lower retcon-ABI coroutines and consumer ops to LLVM's "
+          "returned-continuation intrinsics",
+          "builtin.module", coro_convert_to_llvm_retcon_run)
+CORO_PASS(retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass,
+          "convert-coro-to-llvm-retcon-once", "ConvertCoroToLLVMRetconOnce",
+          "Lower retcon.once-ABI coroutines and consumer ops to LLVM's "
+          "yield-once intrinsics",
+          "builtin.module", coro_convert_to_llvm_retcon_once_run)
+CORO_PASS(async_pass, coroCreateConvertCoroToLLVMAsyncPass,
+          "convert-coro-to-llvm-async", "ConvertCoroToLLVMAsync",
+          "Lower async-ABI coroutines and consumer ops to LLVM's async "
+          "coroutine intrinsics",
+          "builtin.module", coro_convert_to_llvm_async_run)
 
-MlirPass coroCreateConvertCoroToLLVMRetconPass(void) {
-  return create_pass(&coro_passes[2]);
-}
-
-MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void) {
-  return create_pass(&coro_passes[3]);
-}
-
-MlirPass coroCreateConvertCoroToLLVMAsyncPass(void) {
-  return create_pass(&coro_passes[4]);
-}
+/* Every pass, in the order --help lists them. */
+static const struct {
+  const struct coro_pass_info *info;
+  MlirPass (*create)(void);
+} coro_passes[] = {
+    {&verify_pass, coroCreateVerifyPass},
+    {&switch_pass, coroCreateConvertCoroToLLVMSwitchPass},
+    {&retcon_pass, coroCreateConvertCoroToLLVMRetconPass},
+    {&retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass},
+    {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
+};
+enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
-
-/* The registry stores an allocator function per pass, with no user data:
- * one trampoline per row. */
-#define CORO_PASS_CREATOR(i)                                                   \
-  static MlirPass create_pass_##i(void) { return create_pass(&coro_passes[i]); }
-CORO_PASS_CREATOR(0)
-CORO_PASS_CREATOR(1)
-CORO_PASS_CREATOR(2)
-CORO_PASS_CREATOR(3)
-CORO_PASS_CREATOR(4)
-static MlirPass (*const pass_creators[num_coro_passes])(void) = {
-    create_pass_0, create_pass_1, create_pass_2, create_pass_3, create_pass_4,
-};
 
 /* Defined in registry.cpp. */
 bool coro_registry_has(const char *argument);
@@ -140,25 +106,46 @@ void coro_registry_add_pass(MlirPass (*create)(void));
 void coro_registry_add_pipeline(const char *argument, const char *description,
                                 const char *elements);
 
+/* The description of the named pipeline of `row`. */
+static struct coro_str pipeline_description(const struct coro_abi_row *row) {
+  struct coro_str d = {0};
+  coro_str_appendz(&d, "Verify and lower ");
+  coro_str_appendz(&d, row->abi);
+  coro_str_appendz(&d, " coroutines, and everything else, to the LLVM "
+                       "dialect");
+  return d;
+}
+
 void coroRegisterPasses(void) {
   /* The registry is global; whether our first pass is in it tells whether
    * this ran before (in this process, from any caller). */
-  if (coro_registry_has(coro_passes[0].argument))
+  if (coro_registry_has(verify_pass.argument))
     return;
   mlirRegisterAllPasses();
   for (size_t i = 0; i < num_coro_passes; ++i)
-    coro_registry_add_pass(pass_creators[i]);
-  for (const struct coro_pipeline_info *p = coro_pipelines; p->argument; ++p)
-    coro_registry_add_pipeline(p->argument, p->description, p->elements);
+    coro_registry_add_pass(coro_passes[i].create);
+  /* coro-lower-<abi>: route A for one ABI (capi/pipeline.c). */
+  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
+    struct coro_str elements = {0}, description = pipeline_description(r);
+    coro_pipeline_route(&elements, CoroRouteLLVM, r);
+    coro_registry_add_pipeline(r->pipeline, coro_str_cstr(&description),
+                               coro_str_cstr(&elements));
+    coro_str_free(&elements);
+    coro_str_free(&description);
+  }
 }
 
 void coroForEachPass(void (*callback)(MlirStringRef, MlirStringRef, void *),
                      void *userData) {
   for (size_t i = 0; i < num_coro_passes; ++i)
-    callback(mlirStringRefCreateFromCString(coro_passes[i].argument),
-             mlirStringRefCreateFromCString(coro_passes[i].description),
+    callback(mlirStringRefCreateFromCString(coro_passes[i].info->argument),
+             mlirStringRefCreateFromCString(coro_passes[i].info->description),
              userData);
-  for (const struct coro_pipeline_info *p = coro_pipelines; p->argument; ++p)
-    callback(mlirStringRefCreateFromCString(p->argument),
-             mlirStringRefCreateFromCString(p->description), userData);
+  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
+    struct coro_str description = pipeline_description(r);
+    callback(mlirStringRefCreateFromCString(r->pipeline),
+             mlirStringRefCreateFromCString(coro_str_cstr(&description)),
+             userData);
+    coro_str_free(&description);
+  }
 }

@@ -38,7 +38,8 @@ void coro_registry_add_pipeline(const char *argument, const char *description,
                                 const char *elements) {
   mlir::registerPassPipeline(
       argument, description,
-      [elements](mlir::OpPassManager &pm, llvm::StringRef options,
+      [elements = std::string(elements)](
+          mlir::OpPassManager &pm, llvm::StringRef options,
                  llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
                      errorHandler) -> llvm::LogicalResult {
         if (!options.empty())

@@ -6,7 +6,8 @@
  * added that calls the entry (no arguments; up to 16 results of type i1,
  * i8, i16, i32, i64, index, f32 or f64) and stores each result in an 8-byte
  * slot, so every signature is called the same way from C. Every coroutine
- * is lowered to the LLVM dialect (lower.c), MLIR's ExecutionEngine
+ * is lowered to the LLVM dialect (coroLowerToLLVMDialectWithRoute), MLIR's
+ * ExecutionEngine
  * translates the module and runs LLVM's pipeline, including the coroutine
  * passes, and the wrapper is called. The results are printed on stdout,
  * one per line, in decimal. The entry runs on a thread with an 8 MiB stack,
@@ -16,7 +17,6 @@
  * exit status 1. */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
-#include "tools/coro-run/lower.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -40,7 +40,7 @@ struct options {
   const char *input;
   const char *entry;
   int opt_level;
-  enum coro_route route;
+  CoroRoute route;
 };
 
 /* How each result of the entry is read back (see add_wrapper). */
@@ -83,7 +83,7 @@ static int parse_args(int argc, char **argv, struct options *o) {
     } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
     } else if (!strncmp(a, "--route=", 8)) {
-      if (!coro_route_parse(a + 8, &o->route)) {
+      if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr,
                 "%s: error: unknown route '%s' (expected llvm or "
                 "mlir-split)\n",
@@ -370,11 +370,9 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
-  const char *why = NULL;
-  if (!coro_lower_module(module, o->route, &why)) {
+  if (mlirLogicalResultIsFailure(
+          coroLowerToLLVMDialectWithRoute(module, o->route))) {
     drv_diags_print(diags);
-    if (why)
-      fprintf(stderr, "%s: error: %s\n", tool, why);
     return (MlirExecutionEngine){NULL};
   }
   mlirRegisterAllLLVMTranslations(ctx);
@@ -438,7 +436,7 @@ int main(int argc, char **argv) {
   }
   if (args)
     return 1;
-  if (o.route == CORO_ROUTE_MLIR_SPLIT) {
+  if (o.route == CoroRouteMLIRSplit) {
     fprintf(stderr,
             "%s: error: --route=mlir-split needs the coro-split pass, which "
             "does not exist yet; use --route=llvm\n",

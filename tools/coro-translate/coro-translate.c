@@ -10,14 +10,13 @@
  *               CoroCleanup): ramp, .resume, .destroy and .cleanup functions
  *   obj         the same, compiled for the host to an object file
  *
- * The lowering to the LLVM dialect is coro-run's (tools/coro-run/lower.c);
- * translation and code generation are the library's (coro-c/Translate.h).
+ * The lowering to the LLVM dialect is the library's, as for coro-run
+ * (coroLowerToLLVMDialectWithRoute); translation and code generation are the library's (coro-c/Translate.h).
  * Errors are `file:line:col: error: ...` or `coro-translate: error: ...` on
  * stderr, exit status 1. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
-#include "tools/coro-run/lower.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +31,7 @@ struct options {
   const char *input, *output;
   enum emit emit;
   int opt_level;
-  enum coro_route route;
+  CoroRoute route;
 };
 
 static void usage(void) {
@@ -79,7 +78,7 @@ static int parse_args(int argc, char **argv, struct options *o) {
     } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
     } else if (!strncmp(a, "--route=", 8)) {
-      if (!coro_route_parse(a + 8, &o->route)) {
+      if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr, "%s: error: unknown route '%s'\n", tool, a + 8);
         return 1;
       }
@@ -174,13 +173,11 @@ static int run(void *data) {
   if (!drv_input_open(tool, o->input, &in))
     return 1;
   bool ok = false;
-  const char *why = NULL;
   if (!mlirModuleIsNull(in.module) &&
-      coro_lower_module(in.module, o->route, &why))
+      mlirLogicalResultIsSuccess(
+          coroLowerToLLVMDialectWithRoute(in.module, o->route)))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
-  if (why)
-    fprintf(stderr, "%s: error: %s\n", tool, why);
   drv_input_close(&in);
   return ok ? 0 : 1;
 }
@@ -194,6 +191,13 @@ int main(int argc, char **argv) {
   }
   if (args)
     return 1;
+  if (o.route == CoroRouteMLIRSplit) {
+    fprintf(stderr,
+            "%s: error: --route=mlir-split needs the --coro-split pass, which "
+            "does not exist yet; use --route=llvm\n",
+            tool);
+    return 1;
+  }
   drv_install_fatal_error_handler(tool);
   return drv_run_with_big_stack(run, &o);
 }

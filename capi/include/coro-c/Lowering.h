@@ -28,6 +28,21 @@ extern "C" {
 /// location. On failure the module may be partly lowered.
 MlirLogicalResult coroLowerToLLVMDialect(MlirModule module);
 
+/// The routes from the coro dialect to code. Route A (CoroRouteLLVM, the
+/// default): the conversions leave LLVM's coroutine intrinsics, which LLVM's
+/// own CoroSplit splits. Route B (CoroRouteMLIRSplit): coro splits the
+/// coroutines itself, in MLIR (--coro-split; planned, not available yet).
+typedef enum { CoroRouteLLVM = 0, CoroRouteMLIRSplit = 1 } CoroRoute;
+
+/// Parses a route's name as the tools' --route= takes it ("llvm" or
+/// "mlir-split"; `name` borrowed) into *route; false for another name.
+bool coroRouteParse(MlirStringRef name, CoroRoute *route);
+
+/// coroLowerToLLVMDialect for `route`. A route that does not exist yet is
+/// an error at the module's location, and a failed result.
+MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
+                                                  CoroRoute route);
+
 /// Whether coroutines with `coro.abi = abi` can be lowered: whether the
 /// conversion `convert-coro-to-llvm-<abi>` (with '.' spelled '-', so
 /// "retcon.once" needs `convert-coro-to-llvm-retcon-once`) is registered.

@@ -1,0 +1,60 @@
+/* pipeline.c - the lowering order of every route, in one place.
+ *
+ * Route A (CoroRouteLLVM), straight down:
+ *   coro-verify                   the dialect's rules, before anything else
+ *   convert-scf-to-cf             suspensions must sit in a CFG to be split
+ *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
+ *                                 coroutines get LLVM's coroutine intrinsics
+ *   convert-vector-to-llvm, finalize-memref-to-llvm, convert-index-to-llvm,
+ *   convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
+ *   reconcile-unrealized-casts    everything else to the LLVM dialect
+ * then, outside MLIR, LLVM's CoroEarly/CoroSplit/CoroElide/CoroCleanup
+ * (coroTranslateToLLVMIR, the JIT).
+ *
+ * Route B (CoroRouteMLIRSplit) will be route A followed by coro's own
+ * --coro-split; it does not exist yet, and asking for it is an error.
+ * Adding an ABI is one row of coro_abi_rows (and its pass row in
+ * passes.c). */
+#include "capi/pipeline.h"
+
+#include <stddef.h>
+
+const struct coro_abi_row coro_abi_rows[] = {
+    {"switch", "convert-coro-to-llvm-switch", "coro-lower-switch"},
+    {"retcon", "convert-coro-to-llvm-retcon", "coro-lower-retcon"},
+    {"retcon.once", "convert-coro-to-llvm-retcon-once",
+     "coro-lower-retcon-once"},
+    {"async", "convert-coro-to-llvm-async", "coro-lower-async"},
+    {NULL, NULL, NULL}};
+
+const struct coro_abi_row *coro_abi_row_find(MlirStringRef abi) {
+  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
+    if (coro_ref_eq(abi, r->abi))
+      return r;
+  return NULL;
+}
+
+static void add(struct coro_str *out, const char *pass) {
+  if (out->len)
+    coro_str_appendz(out, ",");
+  coro_str_appendz(out, pass);
+}
+
+bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
+                         const struct coro_abi_row *only) {
+  if (route != CoroRouteLLVM)
+    return false;
+  add(out, "coro-verify");
+  add(out, "convert-scf-to-cf");
+  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
+    if (!only || only == r)
+      add(out, r->conversion);
+  add(out, "convert-vector-to-llvm");
+  add(out, "finalize-memref-to-llvm");
+  add(out, "convert-index-to-llvm");
+  add(out, "convert-arith-to-llvm");
+  add(out, "convert-cf-to-llvm");
+  add(out, "convert-func-to-llvm");
+  add(out, "reconcile-unrealized-casts");
+  return true;
+}

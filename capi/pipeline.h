@@ -1,0 +1,31 @@
+/* pipeline.h - the lowering order of every route, in one place (private to
+ * the library). The named pipelines (passes.c), coroLowerToLLVMDialect and
+ * the tools all take their pass lists from here. */
+#ifndef CORO_CAPI_PIPELINE_H
+#define CORO_CAPI_PIPELINE_H
+
+#include "coro-c/Lowering.h"
+#include "dialect/support.h"
+
+#include <stdbool.h>
+
+/* One coroutine ABI and the conversion that lowers it. */
+struct coro_abi_row {
+  const char *abi;        /* the value of coro.abi */
+  const char *conversion; /* its pass, convert-coro-to-llvm-<abi> */
+  const char *pipeline;   /* its named pipeline, coro-lower-<abi> */
+};
+
+/* Every ABI, in the order their conversions run; ends with a null row. */
+extern const struct coro_abi_row coro_abi_rows[];
+
+/* The row of `abi` (null when no conversion lowers it). */
+const struct coro_abi_row *coro_abi_row_find(MlirStringRef abi);
+
+/* Appends the textual pipeline of `route` to `out`: every ABI's conversion
+ * when `only` is null, else only that ABI's. False (nothing appended) for a
+ * route that does not exist yet. */
+bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
+                         const struct coro_abi_row *only);
+
+#endif /* CORO_CAPI_PIPELINE_H */
