@@ -3,13 +3,13 @@
  * The dialect is data: dialect/coro.irdl.mlir is embedded into the library
  * (generated coro_irdl.c) and loaded with mlirLoadIRDLDialects. Loading the
  * same IRDL dialect twice into one context aborts inside MLIR, so
- * coroDialectLoad first asks the context whether "coro" is already there;
+ * coro_dialect_load first asks the context whether "coro" is already there;
  * the context is the only state. Alongside it, every upstream dialect is
  * registered and the few coroutines are written with (func, arith, cf, scf,
  * llvm) are loaded, since ops created from C do not load their dialect. IRDL
  * gives no C accessors for type parameters, so the handle's element type goes
  * through its printed form. */
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -26,21 +26,21 @@ static const char handle_prefix[] = "!coro.handle<";
 /* Upstream dialects coroutines are written with, loaded with ours. */
 static const char *const used_with[] = {"func", "arith", "cf", "scf", "llvm"};
 
-MlirStringRef coroDialectGetNamespace(void) {
+MlirStringRef coro_dialect_namespace(void) {
   return mlirStringRefCreateFromCString("coro");
 }
 
-MlirStringRef coroDialectGetIRDLSource(void) {
+MlirStringRef coro_dialect_irdl_source(void) {
   return mlirStringRefCreate(coro_irdl_source, coro_irdl_source_size);
 }
 
-bool coroDialectIsLoaded(MlirContext ctx) {
+bool coro_dialect_is_loaded(MlirContext ctx) {
   return !mlirDialectIsNull(
-      mlirContextGetOrLoadDialect(ctx, coroDialectGetNamespace()));
+      mlirContextGetOrLoadDialect(ctx, coro_dialect_namespace()));
 }
 
-MlirLogicalResult coroDialectLoad(MlirContext ctx) {
-  if (coroDialectIsLoaded(ctx))
+MlirLogicalResult coro_dialect_load(MlirContext ctx) {
+  if (coro_dialect_is_loaded(ctx))
     return mlirLogicalResultSuccess();
 
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
@@ -55,7 +55,7 @@ MlirLogicalResult coroDialectLoad(MlirContext ctx) {
     mlirContextGetOrLoadDialect(ctx,
                                 mlirStringRefCreateFromCString(used_with[i]));
 
-  MlirModule defs = mlirModuleCreateParse(ctx, coroDialectGetIRDLSource());
+  MlirModule defs = mlirModuleCreateParse(ctx, coro_dialect_irdl_source());
   if (mlirModuleIsNull(defs))
     return mlirLogicalResultFailure();
   MlirLogicalResult loaded = mlirLoadIRDLDialects(defs);
@@ -63,15 +63,15 @@ MlirLogicalResult coroDialectLoad(MlirContext ctx) {
   return loaded;
 }
 
-bool coroTypeIsNone(MlirType type) {
+bool coro_type_is_none(MlirType type) {
   return !mlirTypeIsNull(type) && mlirTypeIsANone(type);
 }
 
-MlirType coroHandleTypeGet(MlirType elem) {
+MlirType coro_handle_type_get(MlirType elem) {
   if (mlirTypeIsNull(elem))
     return (MlirType){NULL};
   MlirContext ctx = mlirTypeGetContext(elem);
-  if (!coroDialectIsLoaded(ctx))
+  if (!coro_dialect_is_loaded(ctx))
     return (MlirType){NULL};
   struct coro_str text = {0};
   coro_str_appendz(&text, handle_prefix);
@@ -83,7 +83,7 @@ MlirType coroHandleTypeGet(MlirType elem) {
   return handle;
 }
 
-bool coroTypeIsAHandle(MlirType type) {
+bool coro_type_is_handle(MlirType type) {
   if (mlirTypeIsNull(type))
     return false;
   /* The dialect defines exactly one type. */
@@ -92,8 +92,8 @@ bool coroTypeIsAHandle(MlirType type) {
          coro_ref_eq(mlirDialectGetNamespace(dialect), "coro");
 }
 
-MlirType coroHandleTypeGetElementType(MlirType type) {
-  if (!coroTypeIsAHandle(type))
+MlirType coro_handle_elem_type(MlirType type) {
+  if (!coro_type_is_handle(type))
     return (MlirType){NULL};
   struct coro_str text = coro_type_str(type);
   size_t prefix = sizeof(handle_prefix) - 1;

@@ -1,12 +1,12 @@
 /* handle_origin.c - where a handle comes from (see handle_origin.h). */
 #include "dialect/handle_origin.h"
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
 MlirStringRef coro_coroutine_abi(MlirOperation func) {
-  if (mlirOperationIsNull(func) || !coroOpIsCoroutine(func))
+  if (mlirOperationIsNull(func) || !coro_op_is_coroutine(func))
     return mlirStringRefCreate(NULL, 0);
   MlirAttribute abi = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("coro.abi"));
@@ -29,7 +29,7 @@ MlirOperation coro_handle_origin(MlirOperation module, MlirValue h) {
   MlirOperation def = mlirOpResultGetOwner(h);
   if (coro_op_named(def, "coro.begin") || coro_op_named(def, "coro.self")) {
     MlirOperation f = coro_enclosing_func(def);
-    return !mlirOperationIsNull(f) && coroOpIsCoroutine(f) ? f : none;
+    return !mlirOperationIsNull(f) && coro_op_is_coroutine(f) ? f : none;
   }
   if (!coro_op_named(def, "func.call"))
     return none;
@@ -39,7 +39,7 @@ MlirOperation coro_handle_origin(MlirOperation module, MlirValue h) {
     return none;
   MlirOperation f =
       coro_lookup_symbol(module, mlirFlatSymbolRefAttrGetValue(callee));
-  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f) ? f : none;
+  return !mlirOperationIsNull(f) && coro_op_is_coroutine(f) ? f : none;
 }
 
 MlirStringRef coro_handle_abi(MlirOperation module, MlirValue h) {

@@ -6,7 +6,7 @@
  * operand group and one optional result group, so none needs a segment-size
  * attribute. A required operand that is null yields a null operation (no
  * crash): the builders never create an op IRDL would reject for arity. */
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -33,11 +33,11 @@ static MlirOperation build_handle_value(MlirLocation loc, const char *name,
   return build(loc, name, mlirValueIsNull(value) ? 1 : 2, operands, 0, NULL);
 }
 
-MlirOperation coroBeginOpCreate(MlirLocation loc, MlirType handleType) {
+MlirOperation coro_begin_op_create(MlirLocation loc, MlirType handleType) {
   return build(loc, "coro.begin", 0, NULL, 1, &handleType);
 }
 
-MlirOperation coroYieldOpCreate(MlirLocation loc, MlirValue value,
+MlirOperation coro_yield_op_create(MlirLocation loc, MlirValue value,
                                 MlirType resumeType) {
   MlirType results[2] = {mlirIntegerTypeGet(mlirLocationGetContext(loc), 1),
                          resumeType};
@@ -45,7 +45,7 @@ MlirOperation coroYieldOpCreate(MlirLocation loc, MlirValue value,
                mlirTypeIsNull(resumeType) ? 1 : 2, results);
 }
 
-MlirOperation coroAwaitOpCreate(MlirLocation loc, MlirValue awaited,
+MlirOperation coro_await_op_create(MlirLocation loc, MlirValue awaited,
                                 MlirType resultType) {
   if (mlirValueIsNull(awaited))
     return (MlirOperation){NULL};
@@ -53,49 +53,49 @@ MlirOperation coroAwaitOpCreate(MlirLocation loc, MlirValue awaited,
                mlirTypeIsNull(resultType) ? 0 : 1, &resultType);
 }
 
-MlirOperation coroEndOpCreate(MlirLocation loc, MlirValue handle,
+MlirOperation coro_end_op_create(MlirLocation loc, MlirValue handle,
                               MlirValue value) {
   return build_handle_value(loc, "coro.end", handle, value);
 }
 
-MlirOperation coroSelfOpCreate(MlirLocation loc, MlirType handleType) {
+MlirOperation coro_self_op_create(MlirLocation loc, MlirType handleType) {
   return build(loc, "coro.self", 0, NULL, 1, &handleType);
 }
 
-MlirOperation coroResumeOpCreate(MlirLocation loc, MlirValue handle,
+MlirOperation coro_resume_op_create(MlirLocation loc, MlirValue handle,
                                  MlirValue value) {
   return build_handle_value(loc, "coro.resume", handle, value);
 }
 
-MlirOperation coroDestroyOpCreate(MlirLocation loc, MlirValue handle) {
+MlirOperation coro_destroy_op_create(MlirLocation loc, MlirValue handle) {
   if (mlirValueIsNull(handle))
     return (MlirOperation){NULL};
   return build(loc, "coro.destroy", 1, &handle, 0, NULL);
 }
 
-MlirOperation coroDoneOpCreate(MlirLocation loc, MlirValue handle) {
+MlirOperation coro_done_op_create(MlirLocation loc, MlirValue handle) {
   if (mlirValueIsNull(handle))
     return (MlirOperation){NULL};
   MlirType i1 = mlirIntegerTypeGet(mlirLocationGetContext(loc), 1);
   return build(loc, "coro.done", 1, &handle, 1, &i1);
 }
 
-MlirOperation coroPromiseOpCreate(MlirLocation loc, MlirValue handle) {
+MlirOperation coro_promise_op_create(MlirLocation loc, MlirValue handle) {
   if (mlirValueIsNull(handle))
     return (MlirOperation){NULL};
-  MlirType elem = coroHandleTypeGetElementType(mlirValueGetType(handle));
+  MlirType elem = coro_handle_elem_type(mlirValueGetType(handle));
   if (mlirTypeIsNull(elem))
     return (MlirOperation){NULL};
   return build(loc, "coro.promise", 1, &handle, 1, &elem);
 }
 
-MlirOperation coroNoopOpCreate(MlirLocation loc) {
+MlirOperation coro_noop_op_create(MlirLocation loc) {
   MlirType handle =
-      coroHandleTypeGet(mlirNoneTypeGet(mlirLocationGetContext(loc)));
+      coro_handle_type_get(mlirNoneTypeGet(mlirLocationGetContext(loc)));
   return build(loc, "coro.noop", 0, NULL, 1, &handle);
 }
 
-bool coroOpIsA(MlirOperation op, const char *name) {
+bool coro_op_is_a(MlirOperation op, const char *name) {
   if (mlirOperationIsNull(op))
     return false;
   MlirStringRef full = coro_op_name(op);
@@ -104,14 +104,14 @@ bool coroOpIsA(MlirOperation op, const char *name) {
          memcmp(full.data + 5, name, n) == 0;
 }
 
-bool coroOpIsCoroutine(MlirOperation op) {
+bool coro_op_is_coroutine(MlirOperation op) {
   return !mlirOperationIsNull(op) && coro_op_named(op, "func.func") &&
          !mlirAttributeIsNull(mlirOperationGetAttributeByName(
              op, mlirStringRefCreateFromCString("coro.abi")));
 }
 
-MlirStringRef coroCoroutineGetABI(MlirOperation op) {
-  if (!coroOpIsCoroutine(op))
+MlirStringRef coro_coroutine_get_abi(MlirOperation op) {
+  if (!coro_op_is_coroutine(op))
     return mlirStringRefCreate(NULL, 0);
   MlirAttribute abi = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("coro.abi"));
@@ -120,7 +120,7 @@ MlirStringRef coroCoroutineGetABI(MlirOperation op) {
   return mlirStringAttrGetValue(abi);
 }
 
-MlirOperation coroCoroutineCreate(MlirLocation loc, MlirStringRef name,
+MlirOperation coro_coroutine_create(MlirLocation loc, MlirStringRef name,
                                   MlirStringRef abi, intptr_t nArgs,
                                   const MlirType *argTypes,
                                   MlirType handleType) {

@@ -71,3 +71,37 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
   mlirSymbolTableDestroy(symbols);
   return op;
 }
+
+bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
+                                unsigned *line, unsigned *col) {
+  if (mlirLocationIsNull(loc))
+    return false;
+  if (mlirLocationIsAFileLineColRange(loc)) {
+    *file = mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc));
+    *line = (unsigned)mlirLocationFileLineColRangeGetStartLine(loc);
+    *col = (unsigned)mlirLocationFileLineColRangeGetStartColumn(loc);
+    return true;
+  }
+  if (mlirLocationIsAName(loc))
+    return coro_location_file_line_col(mlirLocationNameGetChildLoc(loc), file,
+                                      line, col);
+  if (mlirLocationIsACallSite(loc))
+    return coro_location_file_line_col(mlirLocationCallSiteGetCallee(loc), file,
+                                      line, col) ||
+           coro_location_file_line_col(mlirLocationCallSiteGetCaller(loc), file,
+                                      line, col);
+  if (mlirLocationIsAFused(loc)) {
+    /* On the heap: a fused location may have any number of parts. */
+    intptr_t n = mlirLocationFusedGetNumLocations(loc);
+    MlirLocation *parts = n > 0 ? malloc((size_t)n * sizeof *parts) : NULL;
+    if (!parts)
+      return false;
+    mlirLocationFusedGetLocations(loc, parts);
+    bool found = false;
+    for (intptr_t i = 0; i < n && !found; ++i)
+      found = coro_location_file_line_col(parts[i], file, line, col);
+    free(parts);
+    return found;
+  }
+  return false;
+}

@@ -39,4 +39,10 @@ bool coro_op_named(MlirOperation op, const char *name);
  * or null when there is none or `table` is not a symbol table. */
 MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
 
+/* The file, line and column of `loc` (borrowed; the file name is borrowed
+ * from the context): the first FileLineCol found in it, looking through
+ * name, call-site and fused locations; false when it has none. */
+bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
+                                 unsigned *line, unsigned *col);
+
 #endif /* CORO_DIALECT_SUPPORT_H */

@@ -22,8 +22,7 @@
  *   attributes  coro.alloc, coro.alloc_fn/coro.free_fn, coro.buffer
  * Nothing here keeps state beyond one run. */
 #include "dialect/verify.h"
-#include "coro-c/Diagnostics.h"
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/retcon_once.h"
 #include "dialect/support.h"
@@ -121,9 +120,9 @@ static void check_signature(struct verifier *v, struct coro *c) {
           "\"retcon\", \"retcon.once\", \"async\"");
   MlirType fty = mlirTypeAttrGetValue(attr(c->func, "function_type"));
   if (mlirFunctionTypeGetNumResults(fty) == 1 &&
-      coroTypeIsAHandle(mlirFunctionTypeGetResult(fty, 0))) {
+      coro_type_is_handle(mlirFunctionTypeGetResult(fty, 0))) {
     c->handle = mlirFunctionTypeGetResult(fty, 0);
-    c->elem = coroHandleTypeGetElementType(c->handle);
+    c->elem = coro_handle_elem_type(c->handle);
   } else {
     error(v, c->func,
           "'func.func' op is a coroutine, so it must have exactly one result, "
@@ -224,7 +223,7 @@ static void check_published(struct verifier *v, struct coro *c,
   if (mlirTypeIsNull(c->elem))
     return;
   MlirStringRef n = name_of(op);
-  if (coroTypeIsNone(c->elem)) {
+  if (coro_type_is_none(c->elem)) {
     error(v, op,
           "'%.*s' op publishes a value, but the coroutine's handle is "
           "!coro.handle<none>",
@@ -337,11 +336,11 @@ static void check_yield(struct verifier *v, struct coro *c, MlirOperation op,
 
 static void check_await(struct verifier *v, MlirOperation op) {
   MlirType awaited = mlirValueGetType(mlirOperationGetOperand(op, 0));
-  MlirType u = coroHandleTypeGetElementType(awaited);
+  MlirType u = coro_handle_elem_type(awaited);
   if (mlirOperationGetNumResults(op) == 0 || mlirTypeIsNull(u))
     return;
   MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (coroTypeIsNone(u))
+  if (coro_type_is_none(u))
     error(v, op,
           "'coro.await' op has a result, but the awaited handle "
           "publishes nothing");
@@ -434,7 +433,7 @@ static bool is_token(MlirType t) {
 static void location_text(MlirOperation op, char *buf, size_t n) {
   MlirStringRef file;
   unsigned line, col;
-  if (coroLocationGetFileLineCol(mlirOperationGetLocation(op), &file, &line,
+  if (coro_location_file_line_col(mlirOperationGetLocation(op), &file, &line,
                                  &col))
     snprintf(buf, n, " (line %u, column %u)", line, col);
   else
@@ -500,16 +499,16 @@ static void check_coroutine(struct verifier *v, MlirOperation func) {
  * coroutine. */
 static bool inside_coroutine(MlirOperation op) {
   MlirOperation f = parent_func(op);
-  return !mlirOperationIsNull(f) && coroOpIsCoroutine(f);
+  return !mlirOperationIsNull(f) && coro_op_is_coroutine(f);
 }
 
 static void check_promise(struct verifier *v, MlirOperation op) {
-  MlirType t = coroHandleTypeGetElementType(
+  MlirType t = coro_handle_elem_type(
       mlirValueGetType(mlirOperationGetOperand(op, 0)));
   MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (mlirTypeIsNull(t))
     return;
-  if (coroTypeIsNone(t)) {
+  if (coro_type_is_none(t)) {
     error(v, op, "'coro.promise' op reads a handle that publishes nothing");
   } else if (!mlirTypeEqual(t, r)) {
     struct tname a = type_name(r), b = type_name(t);
@@ -523,7 +522,7 @@ static void check_promise(struct verifier *v, MlirOperation op) {
 static void check_resume(struct verifier *v, MlirOperation op) {
   MlirOperation callee =
       coro_handle_origin(v->module, mlirOperationGetOperand(op, 0));
-  if (mlirOperationIsNull(callee) || !coroOpIsCoroutine(callee))
+  if (mlirOperationIsNull(callee) || !coro_op_is_coroutine(callee))
     return;
   MlirAttribute abi = attr(callee, "coro.abi");
   bool retcon = mlirAttributeIsAString(abi) &&
@@ -559,7 +558,7 @@ static void check_resume(struct verifier *v, MlirOperation op) {
 
 static MlirWalkResult visit_op(MlirOperation op, void *user) {
   struct verifier *v = user;
-  if (coroOpIsCoroutine(op)) {
+  if (coro_op_is_coroutine(op)) {
     check_coroutine(v, op);
     return MlirWalkResultAdvance;
   }

@@ -24,7 +24,7 @@
  * switch on the i8: default -> suspend-return, 0 -> resume, 1 -> destroy. */
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/common/abi.h"
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"

@@ -5,7 +5,7 @@
  * passed), rewrite handle types to !llvm.ptr, lower each coroutine's ops
  * through the ABI hooks, then the consumer ops. */
 #include "conversion/common/abi.h"
-#include "coro-c/Dialect.h"
+#include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
 #include "ir/func.h"
@@ -187,9 +187,9 @@ static bool check_value_type(MlirOperation op, const char *what) {
     return true;
   MlirType h = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType got = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (!coroTypeIsAHandle(h))
+  if (!coro_type_is_handle(h))
     return true;
-  MlirType want = coroHandleTypeGetElementType(h);
+  MlirType want = coro_handle_elem_type(h);
   if (mlirTypeEqual(got, want))
     return true;
   error_types(op, what, got, want);
@@ -198,7 +198,7 @@ static bool check_value_type(MlirOperation op, const char *what) {
 
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
-  if (coroOpIsCoroutine(op)) {
+  if (coro_op_is_coroutine(op)) {
     if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
       opvec_push(&c->coroutines, op);
     else
@@ -238,7 +238,7 @@ static MlirWalkResult collect_inner(MlirOperation op, void *user) {
 }
 
 static MlirType handles_to_ptr(MlirType t) {
-  if (coroTypeIsAHandle(t))
+  if (coro_type_is_handle(t))
     return ir_ptr_type(mlirTypeGetContext(t));
   if (mlirTypeIsAFunction(t)) {
     intptr_t ni = mlirFunctionTypeGetNumInputs(t);
@@ -264,7 +264,7 @@ static MlirType handles_to_ptr(MlirType t) {
  * retype_own_calls). */
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
   struct collect *c = user;
-  if (coroOpIsCoroutine(op) && foreign(coro_coroutine_abi(op), c->abi))
+  if (coro_op_is_coroutine(op) && foreign(coro_coroutine_abi(op), c->abi))
     return MlirWalkResultSkip;
   if (coro_op_named(op, "func.call") &&
       foreign(
@@ -355,7 +355,7 @@ static void handle_operand_as_ptr(MlirOperation op) {
   if (mlirOperationGetNumOperands(op) == 0)
     return;
   MlirValue h = mlirOperationGetOperand(op, 0);
-  if (!coroTypeIsAHandle(mlirValueGetType(h)))
+  if (!coro_type_is_handle(mlirValueGetType(h)))
     return;
   struct ir_builder b = ir_before(op);
   mlirOperationSetOperand(op, 0, ir_cast(&b, h, ir_ptr_type(b.ctx)));
@@ -374,7 +374,7 @@ static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
                      op, mlirStringRefCreateFromCString("callee"))));
   MlirValue r = mlirOperationGetResult(op, 0);
   MlirType t = mlirValueGetType(r);
-  if (!coro_ref_eq(abi, c->abi->name) || !coroTypeIsAHandle(t))
+  if (!coro_ref_eq(abi, c->abi->name) || !coro_type_is_handle(t))
     return MlirWalkResultAdvance;
   mlirValueSetType(r, ir_ptr_type(mlirTypeGetContext(t)));
   struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
@@ -433,13 +433,13 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
         f, mlirStringRefCreateFromCString("function_type"));
     MlirType fty = mlirTypeAttrGetValue(ft);
     if (mlirFunctionTypeGetNumResults(fty) != 1 ||
-        !coroTypeIsAHandle(mlirFunctionTypeGetResult(fty, 0))) {
+        !coro_type_is_handle(mlirFunctionTypeGetResult(fty, 0))) {
       mlirEmitError(mlirOperationGetLocation(f),
                     "a coroutine must return one !coro.handle");
       ok = false;
       continue;
     }
-    elems[i] = coroHandleTypeGetElementType(mlirFunctionTypeGetResult(fty, 0));
+    elems[i] = coro_handle_elem_type(mlirFunctionTypeGetResult(fty, 0));
   }
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
@@ -521,7 +521,7 @@ MlirType coro_promise_type(MlirContext ctx, MlirType value_storage) {
 
 MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirType s = coroTypeIsNone(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
+  MlirType s = coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
   if (mlirTypeIsNull(s)) {
     struct coro_str ts = coro_type_str(t), msg = {0};
     coro_str_appendz(&msg, "values of type ");
@@ -575,8 +575,8 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
       MlirType rs = coro_storage_type(mlirValueGetType(r));
       MlirAttribute ht = mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString(CORO_HANDLE_TYPE_ATTR));
-      MlirType t = coroHandleTypeGetElementType(mlirTypeAttrGetValue(ht));
-      MlirType vs = coroTypeIsNone(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
+      MlirType t = coro_handle_elem_type(mlirTypeAttrGetValue(ht));
+      MlirType vs = coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
       if (mlirTypeIsNull(rs) || mlirTypeIsNull(vs)) {
         mlirEmitError(b.loc, "coro.resume value type cannot be stored");
         return mlirLogicalResultFailure();
