@@ -27,6 +27,7 @@
 #include "dialect/retcon_once.h"
 #include "dialect/support.h"
 #include "dialect/suspend_points.h"
+#include "dialect/value_types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -105,6 +106,24 @@ static bool is_retcon(const struct coro *c) {
 
 /*===-- The coroutine's signature and attributes --------------------------===*/
 
+#define STORABLE_TYPES                                                         \
+  "index, signless integers, f16, bf16, f32, f64, f80, f128, 1-D vectors "   \
+  "of those, memrefs, !llvm.ptr, and !llvm.struct/!llvm.array of those, "    \
+  "of at most 1 GiB"
+
+/* A type a coroutine stores (published, passed on resume, an async
+ * argument) must be storable (value_types.h); `what` says which. */
+static void check_storable(struct verifier *v, MlirOperation op,
+                           const char *what, MlirType t) {
+  if (mlirTypeIsNull(t) || coro_type_is_none(t) || coro_type_storable(t))
+    return;
+  struct tname n = type_name(t);
+  error(v, op,
+        "'%.*s' op %s type %s, which a coroutine cannot store; it can "
+        "store " STORABLE_TYPES,
+        (int)name_of(op).length, name_of(op).data, what, n.s);
+}
+
 static void check_signature(struct verifier *v, struct coro *c) {
   MlirAttribute abi = attr(c->func, "coro.abi");
   static const char *const abis[] = {"switch", "retcon", "retcon.once",
@@ -119,10 +138,30 @@ static void check_signature(struct verifier *v, struct coro *c) {
           "'func.func' op has an unknown coro.abi; expected one of \"switch\", "
           "\"retcon\", \"retcon.once\", \"async\"");
   MlirType fty = mlirTypeAttrGetValue(attr(c->func, "function_type"));
+  /* An async coroutine's arguments live in its task. */
+  for (intptr_t i = 0;
+       is_abi(c, "async") && i < mlirFunctionTypeGetNumInputs(fty); ++i)
+    if (!coro_type_is_handle(mlirFunctionTypeGetInput(fty, i)) &&
+        !coro_type_storable(mlirFunctionTypeGetInput(fty, i))) {
+      struct tname n = type_name(mlirFunctionTypeGetInput(fty, i));
+      error(v, c->func,
+            "an argument of this async coroutine has a type its context "
+            "cannot hold (%s); a coroutine can store " STORABLE_TYPES,
+            n.s);
+    }
   if (mlirFunctionTypeGetNumResults(fty) == 1 &&
       coro_type_is_handle(mlirFunctionTypeGetResult(fty, 0))) {
     c->handle = mlirFunctionTypeGetResult(fty, 0);
     c->elem = coro_handle_elem_type(c->handle);
+    if (!mlirTypeIsNull(c->elem) && !coro_type_is_none(c->elem) &&
+        !coro_type_storable(c->elem) && c->abi_known) {
+      struct tname n = type_name(c->elem);
+      error(v, c->func,
+            "values of type %s cannot be published by a%s %.*s coroutine; "
+            "a coroutine can store " STORABLE_TYPES,
+            n.s, strchr("aeiou", c->abi.data[0]) ? "n" : "", (int)c->abi.length,
+            c->abi.data);
+    }
   } else {
     error(v, c->func,
           "'func.func' op is a coroutine, so it must have exactly one result, "
@@ -318,6 +357,14 @@ static void check_yield(struct verifier *v, struct coro *c, MlirOperation op,
           (int)c->abi.length, c->abi.data);
     return;
   }
+  if (mlirOperationIsNull(arity->first) && !mlirTypeIsNull(r) &&
+      !coro_type_storable(r)) {
+    struct tname n = type_name(r);
+    error(v, c->func,
+          "the values this coroutine takes on resume have a type the retcon "
+          "ABIs cannot pass (%s); a coroutine can store " STORABLE_TYPES,
+          n.s);
+  }
   if (mlirOperationIsNull(arity->first)) {
     arity->first = op;
     arity->resume = r;
@@ -340,6 +387,7 @@ static void check_await(struct verifier *v, MlirOperation op) {
   if (mlirOperationGetNumResults(op) == 0 || mlirTypeIsNull(u))
     return;
   MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
+  check_storable(v, op, "continues with a result of", r);
   if (coro_type_is_none(u))
     error(v, op,
           "'coro.await' op has a result, but the awaited handle "
@@ -508,6 +556,7 @@ static void check_promise(struct verifier *v, MlirOperation op) {
   MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (mlirTypeIsNull(t))
     return;
+  check_storable(v, op, "reads values of", r);
   if (coro_type_is_none(t)) {
     error(v, op, "'coro.promise' op reads a handle that publishes nothing");
   } else if (!mlirTypeEqual(t, r)) {
@@ -520,6 +569,9 @@ static void check_promise(struct verifier *v, MlirOperation op) {
 }
 
 static void check_resume(struct verifier *v, MlirOperation op) {
+  if (mlirOperationGetNumOperands(op) == 2)
+    check_storable(v, op, "passes a value of",
+                   mlirValueGetType(mlirOperationGetOperand(op, 1)));
   MlirOperation callee =
       coro_handle_origin(v->module, mlirOperationGetOperand(op, 0));
   if (mlirOperationIsNull(callee) || !coro_op_is_coroutine(callee))

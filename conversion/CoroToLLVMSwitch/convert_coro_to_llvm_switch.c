@@ -258,8 +258,7 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
       mlirLogicalResultIsFailure(coro_allocator_get(
           fn->module, fn->func, "malloc", "free", &st->alloc)))
     return mlirLogicalResultFailure();
-  st->aligned_alloc =
-      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+  st->aligned_alloc = st->alloc.is_default;
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType i64s[2] = {ir_int_type(ctx, 64), ir_int_type(ctx, 64)};
   if (st->aligned_alloc &&

@@ -8,6 +8,7 @@
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
+#include "dialect/value_types.h"
 #include "ir/func.h"
 #include "ir/types.h"
 
@@ -25,39 +26,6 @@
 #define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
 
 /*===--- storage types -----------------------------------------------------*/
-
-static bool is_llvm_compatible(MlirType t) {
-  if (mlirTypeIsAInteger(t))
-    return mlirIntegerTypeIsSignless(t);
-  if (mlirTypeIsAFloat(t))
-    return true;
-  if (mlirTypeIsAVector(t))
-    return is_llvm_compatible(mlirShapedTypeGetElementType(t));
-  MlirDialect d = mlirTypeGetDialect(t);
-  return coro_ref_eq(mlirDialectGetNamespace(d), "llvm");
-}
-
-MlirType coro_storage_type(MlirType type) {
-  MlirContext ctx = mlirTypeGetContext(type);
-  if (mlirTypeIsAIndex(type))
-    return ir_int_type(ctx, 64);
-  MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
-  if (mlirTypeIsAMemRef(type)) {
-    /* The descriptor finalize-memref-to-llvm uses: {allocated, aligned,
-     * offset, sizes[rank], strides[rank]}. */
-    int64_t rank = mlirShapedTypeGetRank(type);
-    MlirType dims = mlirLLVMArrayTypeGet(i64, (unsigned)rank);
-    MlirType fields[5] = {ptr, ptr, i64, dims, dims};
-    return ir_struct_type(ctx, rank ? 5 : 3, fields);
-  }
-  if (mlirTypeIsAUnrankedMemRef(type)) {
-    MlirType fields[2] = {i64, ptr};
-    return ir_struct_type(ctx, 2, fields);
-  }
-  if (is_llvm_compatible(type))
-    return type;
-  return (MlirType){NULL};
-}
 
 MlirValue coro_to_storage(struct ir_builder *b, MlirValue v) {
   MlirType t = mlirValueGetType(v);
@@ -496,7 +464,8 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
                        "together (as flat symbol references)");
     return mlirLogicalResultFailure();
   }
-  if (mlirAttributeIsNull(out->alloc_fn)) {
+  out->is_default = mlirAttributeIsNull(out->alloc_fn);
+  if (out->is_default) {
     out->alloc_fn = mlirFlatSymbolRefAttrGet(
         ctx, mlirStringRefCreateFromCString(dflt_alloc));
     out->free_fn = mlirFlatSymbolRefAttrGet(

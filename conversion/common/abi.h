@@ -14,6 +14,7 @@
 #define CORO_CONVERSION_COMMON_ABI_H
 
 #include "coro-runtime/HandleLayout.h"
+#include "dialect/value_types.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 
@@ -23,10 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The LLVM type a value of `type` is stored as (i64 for index, the memref
- * descriptor struct for memrefs, the type itself for LLVM-compatible types),
- * or a null type when it cannot be stored. */
-MlirType coro_storage_type(MlirType type);
+/* coro_storage_type: dialect/value_types.h. */
 /* Converts `v` to/from its storage type with ops at `b`. */
 MlirValue coro_to_storage(struct ir_builder *b, MlirValue v);
 MlirValue coro_from_storage(struct ir_builder *b, MlirValue v, MlirType type);
@@ -50,6 +48,7 @@ MlirAttribute coro_sym_attr(MlirOperation op, const char *attr);
 struct coro_allocator {
   MlirAttribute alloc_fn, free_fn;  /* flat symbol refs */
   bool alloc_is_func, free_is_func; /* func.func (func.call) or llvm.func */
+  bool is_default; /* no coro.alloc_fn: the ABI's defaults (malloc/free) */
 };
 MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
                                      const char *dflt_alloc,
