@@ -1,47 +1,81 @@
-//===- registry.cpp - Put coro's passes into MLIR's pass registry --------===//
+//===- registry.cpp - Thin C wrappers where MLIR's C API has none --------===//
 //
-// The one C++ file of the project. MLIR has no C entry point for its global
-// pass registry, which `--pass-pipeline=` strings and mlirParsePassPipeline
-// consult; these extern "C" functions are that entry point. The passes
-// themselves are C (mlirCreateExternalPass); pipelines are textual. The
-// fourth function gives a pass manager mlir-opt's implicit nesting, which the
-// C API cannot set, so that a pass anchored on another op than its pass
-// manager's gets nested instead of aborting the process.
+// The one C++ file of the project. Every function here is a few lines over
+// MLIR's C++ API, exported with C linkage, for something the MLIR C API
+// cannot do; each is named in docs/contract-notes.md.
+//
+// - MLIR's global pass registry, which `--pass-pipeline=` strings and
+//   mlirParsePassPipeline consult (coro_registry_*: the passes themselves are
+//   C, made with mlirCreateExternalPass; pipelines are textual).
+// - Implicit nesting on a pass manager, so that a pass anchored on another
+//   op than its pass manager's gets nested instead of aborting the process.
+// - Optimisation remarks: emitting one from C (ir/remark.h) and turning
+//   MLIR's remark engine on for a context with a category filter.
+// - Whether a diagnostic on an op carries the "see current operation" note.
+// - What an mlir-opt-like driver needs: parsing with an implicit module
+//   named after the file, the dialect and pass listings, and one timing
+//   report per run (coro-c/Dialect.h, coro-c/Passes.h).
+//
+// Nothing here keeps global state of its own: the pass registry is MLIR's,
+// and everything else belongs to the context or to an object the caller
+// owns.
 //
 //===----------------------------------------------------------------------===//
 
+#include "capi/registry.h"
+#include "coro-c/Diagnostics.h"
+#include "coro-c/Dialect.h"
+#include "coro-c/Passes.h"
+#include "ir/remark.h"
+
 #include "mlir-c/Pass.h"
+#include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Remarks.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/Timing.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <new>
 #include <string>
+#include <vector>
 
-extern "C" {
+//===----------------------------------------------------------------------===//
+// Pass registry and nesting
+//===----------------------------------------------------------------------===//
 
-/// Whether a pass or pipeline is registered under `argument`.
-bool coro_registry_has(const char *argument) {
+extern "C" bool coro_registry_has(const char *argument) {
   return mlir::PassInfo::lookup(argument) ||
          mlir::PassPipelineInfo::lookup(argument);
 }
 
-/// Registers the pass that `create` makes (each call a new, owned pass).
-void coro_registry_add_pass(MlirPass (*create)(void)) {
+extern "C" void coro_registry_add_pass(MlirPass (*create)(void)) {
   mlir::registerPass([create]() -> std::unique_ptr<mlir::Pass> {
     return std::unique_ptr<mlir::Pass>(unwrap(create()));
   });
 }
 
-/// Registers a named pipeline that expands to the textual pass pipeline
-/// `elements` (static string), e.g. "coro-verify,canonicalize".
-void coro_registry_add_pipeline(const char *argument, const char *description,
-                                const char *elements) {
+extern "C" void coro_registry_add_pipeline(const char *argument,
+                                           const char *description,
+                                           const char *elements) {
   mlir::registerPassPipeline(
       argument, description,
       [elements = std::string(elements)](
           mlir::OpPassManager &pm, llvm::StringRef options,
-                 llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
-                     errorHandler) -> llvm::LogicalResult {
+          llvm::function_ref<llvm::LogicalResult(const llvm::Twine &)>
+              errorHandler) -> llvm::LogicalResult {
         if (!options.empty())
           return errorHandler("this pipeline takes no options");
         std::string error;
@@ -53,9 +87,147 @@ void coro_registry_add_pipeline(const char *argument, const char *description,
       [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
 }
 
-/// Lets `pm` nest passes anchored on other ops implicitly, as mlir-opt does.
-void coroPassManagerEnableImplicitNesting(MlirPassManager pm) {
+extern "C" void coroPassManagerEnableImplicitNesting(MlirPassManager pm) {
   unwrap(pm)->setNesting(mlir::OpPassManager::Nesting::Implicit);
 }
 
-} // extern "C"
+//===----------------------------------------------------------------------===//
+// Diagnostics and remarks
+//===----------------------------------------------------------------------===//
+
+extern "C" void coroContextSetPrintOpOnDiagnostic(MlirContext ctx,
+                                                  bool enable) {
+  unwrap(ctx)->printOpOnDiagnostic(enable);
+}
+
+namespace {
+/// Turns each remark the engine lets through into one plain remark
+/// diagnostic at its location whose text is the emitter's message, so that
+/// tools print it as one `file:line:col: remark: <message>` line and
+/// --verify-diagnostics matches it with expected-remark.
+class DiagnosticRemarkStreamer final
+    : public mlir::remark::detail::MLIRRemarkStreamerBase {
+public:
+  void streamOptimizationRemark(
+      const mlir::remark::detail::Remark &remark) override {
+    std::string text;
+    for (const mlir::remark::detail::Remark::Arg &arg : remark.getArgs())
+      text += arg.val;
+    mlir::emitRemark(remark.getLocation()) << text;
+  }
+};
+} // namespace
+
+extern "C" MlirLogicalResult
+coroContextEnableRemarks(MlirContext ctx, MlirStringRef categoryRegex) {
+  mlir::MLIRContext *context = unwrap(ctx);
+  std::string pattern = unwrap(categoryRegex).str();
+  std::string error;
+  if (!llvm::Regex(pattern).isValid(error)) {
+    mlir::emitError(mlir::UnknownLoc::get(context))
+        << "invalid remark category regular expression '" << pattern
+        << "': " << error;
+    return mlirLogicalResultFailure();
+  }
+  mlir::remark::RemarkCategories categories;
+  categories.passed = categories.missed = categories.analysis =
+      categories.failed = pattern;
+  return wrap(mlir::remark::enableOptimizationRemarks(
+      *context, std::make_unique<DiagnosticRemarkStreamer>(),
+      std::make_unique<mlir::remark::RemarkEmittingPolicyAll>(), categories,
+      /*printAsEmitRemarks=*/false));
+}
+
+extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
+                                 const char *category, const char *name,
+                                 const char *message) {
+  mlir::Location location = unwrap(loc);
+  // The options borrow the strings; the remark is reported (and the strings
+  // read) when `remark` goes out of scope, before this returns.
+  auto opts = mlir::remark::RemarkOpts::name(name).category(category);
+  mlir::remark::detail::InFlightRemark remark =
+      kind == CORO_REMARK_PASSED   ? mlir::remark::passed(location, opts)
+      : kind == CORO_REMARK_MISSED ? mlir::remark::missed(location, opts)
+                                   : mlir::remark::analysis(location, opts);
+  if (remark)
+    remark << llvm::StringRef(message);
+}
+
+//===----------------------------------------------------------------------===//
+// What an mlir-opt-like driver needs
+//===----------------------------------------------------------------------===//
+
+extern "C" MlirModule coroModuleCreateParseWithName(MlirContext ctx,
+                                                    MlirStringRef source,
+                                                    MlirStringRef sourceName) {
+  mlir::ParserConfig config(unwrap(ctx));
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
+                                              unwrap(sourceName));
+  return MlirModule{module.release().getOperation()};
+}
+
+extern "C" void coroContextForEachAvailableDialect(
+    MlirContext ctx, void (*callback)(MlirStringRef, void *), void *userData) {
+  mlir::MLIRContext *context = unwrap(ctx);
+  std::vector<llvm::StringRef> names = context->getAvailableDialects();
+  for (mlir::Dialect *dialect : context->getLoadedDialects())
+    names.push_back(dialect->getNamespace());
+  llvm::sort(names);
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  for (llvm::StringRef name : names)
+    callback(wrap(name), userData);
+}
+
+extern "C" bool coroIsRegisteredPass(MlirStringRef argument) {
+  return coro_registry_has(unwrap(argument).str().c_str());
+}
+
+extern "C" void coroPrintRegisteredPasses(void) {
+  std::fflush(stdout);
+  mlir::printRegisteredPasses();
+  llvm::outs().flush();
+}
+
+namespace {
+struct TimingReport {
+  mlir::DefaultTimingManager manager;
+  mlir::TimingScope root; // destroyed (stopped) before the manager prints
+};
+} // namespace
+
+static TimingReport *unwrapReport(CoroTimingReport report) {
+  return static_cast<TimingReport *>(report.ptr);
+}
+
+extern "C" CoroTimingReport coroTimingReportCreate(void) {
+  TimingReport *report = new (std::nothrow) TimingReport();
+  if (report) {
+    report->manager.setEnabled(true);
+    report->root = report->manager.getRootScope();
+  }
+  return CoroTimingReport{report};
+}
+
+extern "C" void coroTimingReportDestroy(CoroTimingReport report) {
+  TimingReport *r = unwrapReport(report);
+  if (!r)
+    return;
+  r->root.stop();
+  delete r; // the manager prints its report when destroyed
+}
+
+extern "C" CoroTimer coroTimingReportStartTimer(CoroTimingReport report,
+                                                MlirStringRef name) {
+  return CoroTimer{new (std::nothrow) mlir::TimingScope(
+      unwrapReport(report)->root.nest(unwrap(name)))};
+}
+
+extern "C" void coroTimerStop(CoroTimer timer) {
+  delete static_cast<mlir::TimingScope *>(timer.ptr);
+}
+
+extern "C" void coroPassManagerEnableTimingReport(MlirPassManager pm,
+                                                  CoroTimingReport report) {
+  unwrap(pm)->enableTiming(unwrapReport(report)->root);
+}

@@ -160,7 +160,11 @@ static void collect(MlirStringRef ref, void *user) {
   s->data[s->len] = '\0';
 }
 
-static void record(struct drv_diags *diags, MlirDiagnostic diag) {
+static bool starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
   if (diags->count == diags->cap) {
     size_t cap = diags->cap ? diags->cap * 2 : 16;
     struct drv_diag *grown = realloc(diags->items, cap * sizeof(*grown));
@@ -169,8 +173,10 @@ static void record(struct drv_diags *diags, MlirDiagnostic diag) {
     diags->items = grown;
     diags->cap = cap;
   }
-  struct drv_diag *d = &diags->items[diags->count++];
+  long index = (long)diags->count++;
+  struct drv_diag *d = &diags->items[index];
   memset(d, 0, sizeof(*d));
+  d->parent = parent;
   d->severity = mlirDiagnosticGetSeverity(diag);
   MlirStringRef file;
   if (coroLocationGetFileLineCol(mlirDiagnosticGetLocation(diag), &file,
@@ -182,13 +188,15 @@ static void record(struct drv_diags *diags, MlirDiagnostic diag) {
   } msg = {NULL, 0};
   mlirDiagnosticPrint(diag, collect, &msg);
   d->message = msg.data ? msg.data : dup_n("", 0);
+  d->op_note = parent != DRV_NO_PARENT && d->message &&
+               starts_with(d->message, "see current operation");
   intptr_t notes = mlirDiagnosticGetNumNotes(diag);
   for (intptr_t i = 0; i < notes; ++i)
-    record(diags, mlirDiagnosticGetNote(diag, i));
+    record(diags, mlirDiagnosticGetNote(diag, i), index);
 }
 
 static MlirLogicalResult handle(MlirDiagnostic diag, void *user) {
-  record(user, diag);
+  record(user, diag, DRV_NO_PARENT);
   return mlirLogicalResultSuccess();
 }
 
@@ -208,15 +216,52 @@ static const char *file_of(const struct drv_diags *diags,
   return input_file(d->file, diags->file_name);
 }
 
+/* Prints, as LLVM's SourceMgr does, line `line` of the input and a caret
+ * under column `col` (both 1-based), when `file` names the input and the
+ * line exists. Tabs expand to the next multiple of 8 in both lines; other
+ * control bytes print as blanks. */
+static void print_source_line(const struct drv_diags *diags, const char *file,
+                              unsigned line, unsigned col) {
+  if (!diags->source || !line || !col || strcmp(file, diags->file_name) != 0)
+    return;
+  const char *p = diags->source, *end = p + diags->source_len;
+  for (unsigned l = 1; l < line && p < end; ++l) {
+    const char *eol = memchr(p, '\n', (size_t)(end - p));
+    p = eol ? eol + 1 : end;
+  }
+  if (p >= end)
+    return;
+  const char *eol = memchr(p, '\n', (size_t)(end - p));
+  size_t len = (size_t)((eol ? eol : end) - p);
+  if (len && p[len - 1] == '\r')
+    --len;
+  unsigned width = 0, caret = 0;
+  for (size_t i = 0; i < len; ++i) {
+    if (i + 1 == col)
+      caret = width;
+    unsigned char c = (unsigned char)p[i];
+    unsigned n = c == '\t' ? 8 - width % 8 : 1;
+    for (unsigned k = 0; k < n; ++k)
+      fputc(c == '\t' || c < 0x20 || c == 0x7f ? ' ' : c, stderr);
+    width += n;
+  }
+  if (col > len)
+    caret = width + (unsigned)(col - 1 - len);
+  fputc('\n', stderr);
+  fprintf(stderr, "%*s^\n", (int)caret, "");
+}
+
 void drv_diags_print(struct drv_diags *diags) {
   for (size_t i = 0; i < diags->count; ++i) {
     const struct drv_diag *d = &diags->items[i];
     const char *sev = coroDiagnosticSeverityName(d->severity);
-    if (d->file)
+    if (d->file) {
       fprintf(stderr, "%s:%u:%u: %s: %s\n", file_of(diags, d), d->line, d->col,
               sev, d->message);
-    else
+      print_source_line(diags, file_of(diags, d), d->line, d->col);
+    } else {
       fprintf(stderr, "%s: %s: %s\n", diags->file_name, sev, d->message);
+    }
   }
   fflush(stderr);
   drv_diags_clear(diags);
@@ -446,11 +491,6 @@ static char *padded_text(const struct drv_chunk *chunk, size_t *len) {
   return text;
 }
 
-static bool is_module(MlirOperation op) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  return name.length == 14 && memcmp(name.data, "builtin.module", 14) == 0;
-}
-
 /* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
  * reads uninitialised state; the crash comes at random, often when the
  * context is destroyed). So bytecode is read in a child process that prints
@@ -538,32 +578,32 @@ static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
   return data;
 }
 
-static bool is_bytecode(MlirStringRef source) {
-  return source.length >= 4 && memcmp(source.data, "ML\xefR", 4) == 0;
+bool drv_is_bytecode(const char *text, size_t len) {
+  return len >= 4 && memcmp(text, "ML\xefR", 4) == 0;
 }
 
-MlirModule drv_parse(MlirContext ctx, const char *name,
-                     const struct drv_chunk *chunk, struct drv_diags *diags) {
+MlirOperation drv_parse_op(MlirContext ctx, const char *name,
+                           const struct drv_chunk *chunk,
+                           struct drv_diags *diags, bool implicit_module) {
+  MlirStringRef file = mlirStringRefCreateFromCString(name);
   unsigned line, col;
   if (!nesting_ok(chunk, &line, &col)) {
-    MlirLocation loc = mlirLocationFileLineColGet(
-        ctx, mlirStringRefCreateFromCString(name), line, col);
+    MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);
     char msg[128];
     snprintf(msg, sizeof(msg), "nesting deeper than %d levels is not supported",
              DRV_MAX_NESTING);
     mlirEmitError(loc, msg);
-    return (MlirModule){NULL};
+    return (MlirOperation){NULL};
   }
   size_t len;
   char *text = padded_text(chunk, &len);
   MlirStringRef source = mlirStringRefCreate(text, len);
-  if (is_bytecode(source)) {
+  if (drv_is_bytecode(text, len)) {
     char *error = NULL;
     char *printed = bytecode_to_text(ctx, source, name, diags, &error);
     free(text);
     if (!printed) {
-      MlirLocation loc = mlirLocationFileLineColGet(
-          ctx, mlirStringRefCreateFromCString(name), 0, 0);
+      MlirLocation loc = mlirLocationFileLineColGet(ctx, file, 0, 0);
       size_t n =
           strlen("malformed MLIR bytecode: ") + (error ? strlen(error) : 0);
       char *msg = malloc(n + 1);
@@ -573,43 +613,27 @@ MlirModule drv_parse(MlirContext ctx, const char *name,
       mlirEmitError(loc, msg ? msg : "malformed MLIR bytecode");
       free(msg);
       free(error);
-      return (MlirModule){NULL};
+      return (MlirOperation){NULL};
     }
     struct drv_chunk whole = {printed, strlen(printed), 1};
-    MlirModule module = drv_parse(ctx, name, &whole, diags);
+    MlirOperation op = drv_parse_op(ctx, name, &whole, diags, implicit_module);
     free(printed);
-    return module;
+    return op;
   }
-
-  /* A single top-level module parses with the file's name in its
-   * locations; anything else goes through the implicit-module parser. */
-  size_t before = diags->count;
-  MlirOperation op = mlirOperationCreateParse(
-      ctx, source, mlirStringRefCreateFromCString(name));
-  if (!mlirOperationIsNull(op) && is_module(op)) {
-    free(text);
-    return mlirModuleFromOperation(op);
-  }
-  if (!mlirOperationIsNull(op))
-    mlirOperationDestroy(op);
-  bool single_op_rule = false;
-  for (size_t i = before; i < diags->count; ++i)
-    single_op_rule |= strstr(diags->items[i].message,
-                             "source must contain a single top-level "
-                             "operation") != NULL;
-  if (!mlirOperationIsNull(op) || single_op_rule) {
-    /* Drop the first attempt's diagnostics: the second parse is the one. */
-    while (diags->count > before) {
-      struct drv_diag *d = &diags->items[--diags->count];
-      free(d->file);
-      free(d->message);
-    }
-    MlirModule module = mlirModuleCreateParse(ctx, source);
-    free(text);
-    return module;
-  }
+  /* Locations carry the file's name, also those of an implicit module. */
+  MlirOperation op = implicit_module
+                         ? mlirModuleGetOperation(
+                               coroModuleCreateParseWithName(ctx, source, file))
+                         : mlirOperationCreateParse(ctx, source, file);
   free(text);
-  return (MlirModule){NULL};
+  return op;
+}
+
+MlirModule drv_parse(MlirContext ctx, const char *name,
+                     const struct drv_chunk *chunk, struct drv_diags *diags) {
+  MlirOperation op = drv_parse_op(ctx, name, chunk, diags, true);
+  return mlirOperationIsNull(op) ? (MlirModule){NULL}
+                                 : mlirModuleFromOperation(op);
 }
 
 /*===-- --verify-diagnostics ----------------------------------------------===*/
@@ -719,6 +743,7 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
                 "%s:%u:%u: error: malformed expected-* annotation (want "
                 "'expected-error[@+N|@-N|@above|@below|@unknown] {{text}}')\n",
                 name, line, e.at_col);
+        print_source_line(diags, name, line, e.at_col);
         ok = false;
         break;
       }
@@ -730,27 +755,35 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
     p = eol + 1;
   }
 
+  /* found[i]: whether diagnostic i matched an annotation. */
+  bool *found = calloc(diags->count ? diags->count : 1, sizeof(*found));
   for (size_t i = 0; i < diags->count; ++i) {
     const struct drv_diag *d = &diags->items[i];
     unsigned want_line = d->file ? d->line : 0;
-    bool found = false;
-    for (size_t j = 0; j < n && !found; ++j) {
+    bool hit = false;
+    for (size_t j = 0; j < n && !hit; ++j) {
       struct expectation *e = &expected[j];
       if (!e->matched && e->severity == d->severity && e->line == want_line &&
           contains(d->message, e->text, e->len))
-        found = e->matched = true;
+        hit = e->matched = true;
     }
-    if (!found) {
-      ok = false;
-      const char *sev = coroDiagnosticSeverityName(d->severity);
-      if (d->file)
-        fprintf(stderr, "%s:%u:%u: error: unexpected %s: %s\n",
-                input_file(d->file, name), d->line, d->col, sev, d->message);
-      else
-        fprintf(stderr, "%s: error: unexpected %s: %s\n", name, sev,
-                d->message);
+    if (found)
+      found[i] = hit;
+    /* The op note of an expected diagnostic needs no annotation. */
+    if (hit || (d->op_note && found && d->parent >= 0 && found[d->parent]))
+      continue;
+    ok = false;
+    const char *sev = coroDiagnosticSeverityName(d->severity);
+    if (d->file) {
+      const char *file = input_file(d->file, name);
+      fprintf(stderr, "%s:%u:%u: error: unexpected %s: %s\n", file, d->line,
+              d->col, sev, d->message);
+      print_source_line(diags, file, d->line, d->col);
+    } else {
+      fprintf(stderr, "%s: error: unexpected %s: %s\n", name, sev, d->message);
     }
   }
+  free(found);
   for (size_t j = 0; j < n; ++j) {
     if (expected[j].matched)
       continue;
@@ -759,6 +792,7 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
             name, expected[j].at_line, expected[j].at_col,
             coroDiagnosticSeverityName(expected[j].severity),
             (int)expected[j].len, expected[j].text);
+    print_source_line(diags, name, expected[j].at_line, expected[j].at_col);
   }
   free(expected);
   return ok;
@@ -788,6 +822,10 @@ bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
     return false;
   in->ctx = mlirContextCreateWithThreading(false);
   in->diags.file_name = in->src.name;
+  if (!drv_is_bytecode(in->src.data, in->src.len)) {
+    in->diags.source = in->src.data;
+    in->diags.source_len = in->src.len;
+  }
   in->handler = drv_diags_attach(in->ctx, &in->diags);
   drv_split(&in->src, NULL, &in->chunks);
   if (mlirLogicalResultIsSuccess(coroDialectLoad(in->ctx)))

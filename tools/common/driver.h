@@ -2,11 +2,12 @@
  *
  * Reading a file or stdin, splitting it on `// -----`, parsing each piece
  * into a module with mlir-opt's rules (a lone top-level op that is not a
- * module, or several ops, get an implicit module; lines keep their numbers in
- * the whole file), collecting diagnostics and printing them as
- * `file:line:col: error: message`, and mlir-opt's `--verify-diagnostics`
- * (expected-error/warning/note/remark annotations). Tools own the exit status;
- * nothing here exits. */
+ * module, or several ops, get an implicit module named after the file;
+ * lines keep their numbers in the whole file), collecting diagnostics and
+ * printing them as mlir-opt does (`file:line:col: error: message`, then the
+ * source line and a caret under the column), and mlir-opt's
+ * `--verify-diagnostics` (expected-error/warning/note/remark annotations).
+ * Tools own the exit status; nothing here exits. */
 #ifndef CORO_TOOLS_DRIVER_H
 #define CORO_TOOLS_DRIVER_H
 
@@ -43,11 +44,16 @@ struct drv_chunk {
   unsigned first_line;
 };
 
+enum { DRV_NO_PARENT = -1 };
+
 struct drv_diag {
   MlirDiagnosticSeverity severity;
   char *file; /* owned; NULL when the location has none */
   unsigned line, col;
   char *message; /* owned */
+  long parent;   /* index of the diagnostic a note belongs to, or
+                    DRV_NO_PARENT */
+  bool op_note;  /* MLIR's "see current operation: ..." note */
 };
 
 /* Diagnostics captured from a context, in emission order (notes follow the
@@ -56,6 +62,10 @@ struct drv_diags {
   struct drv_diag *items;
   size_t count, cap;
   const char *file_name; /* name printed for locations in the input */
+  /* The input's text (borrowed; NULL for none, e.g. bytecode): a diagnostic
+   * located in it is followed by its source line and a caret. */
+  const char *source;
+  size_t source_len;
 };
 
 /* Reads `path` ("-" for stdin) into `out`. On failure prints
@@ -82,9 +92,22 @@ bool drv_diags_has_errors(const struct drv_diags *diags);
 MlirModule drv_parse(MlirContext ctx, const char *name,
                      const struct drv_chunk *chunk, struct drv_diags *diags);
 
+/* drv_parse with mlir-opt's --no-implicit-module when `implicit_module` is
+ * false: the chunk must then hold exactly one top-level op, of any kind,
+ * which is returned (owned; null on failure). */
+MlirOperation drv_parse_op(MlirContext ctx, const char *name,
+                           const struct drv_chunk *chunk,
+                           struct drv_diags *diags, bool implicit_module);
+
+/* Whether `text` is MLIR bytecode rather than text. */
+bool drv_is_bytecode(const char *text, size_t len);
+
 /* mlir-opt's --verify-diagnostics for one chunk: matches the diagnostics in
  * `diags` against the chunk's expected-* annotations, prints every mismatch
- * to stderr as an error, and returns whether all matched. */
+ * to stderr as an error, and returns whether all matched. MLIR's "see
+ * current operation" note never counts (mlir-opt turns it off under
+ * --verify-diagnostics): it matches an expected-note if one names it, and
+ * is otherwise shown only with a diagnostic that was not expected. */
 bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
                          const struct drv_diags *diags);
 

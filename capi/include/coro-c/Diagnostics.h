@@ -1,7 +1,8 @@
 /*===-- coro-c/Diagnostics.h - Locations and diagnostics helpers --*- C -*-===*\
 |*                                                                            *|
 |* Helpers a driver needs to print `file:line:col: error: message` the way    *|
-|* mlir-opt does, from the MLIR C API's diagnostics.                          *|
+|* mlir-opt does, from the MLIR C API's diagnostics, and the two diagnostic   *|
+|* settings the MLIR C API lacks: optimisation remarks and the op note.       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 #ifndef CORO_C_DIAGNOSTICS_H
@@ -25,6 +26,22 @@ bool coroLocationGetFileLineCol(MlirLocation loc, MlirStringRef *file,
 /// The severity's name as mlir-opt prints it: "error", "warning", "note",
 /// "remark". A static NUL-terminated string (borrowed, never freed).
 const char *coroDiagnosticSeverityName(MlirDiagnosticSeverity severity);
+
+/// Turns on optimisation remarks for `ctx` (borrowed): from now on, a remark
+/// a coro pass emits reaches the context's diagnostic handlers, as a remark
+/// diagnostic at its location whose message is the pass's text, when its
+/// category ("coro-split", "coro-elide", "coro-frame") matches
+/// `categoryRegex` (borrowed; copied; LLVM regular expression syntax, as
+/// mlir-opt's --remarks-filter). Without this call no remark is emitted.
+/// A later call replaces the filter. Fails, with an error diagnostic on
+/// `ctx`, when `categoryRegex` is not a valid regular expression.
+MlirLogicalResult coroContextEnableRemarks(MlirContext ctx,
+                                           MlirStringRef categoryRegex);
+
+/// Sets whether an error, warning or remark emitted on an operation gets a
+/// note "see current operation: <the op in generic form>" (MLIR's default:
+/// yes; mlir-opt --mlir-print-op-on-diagnostic). `ctx` is borrowed.
+void coroContextSetPrintOpOnDiagnostic(MlirContext ctx, bool enable);
 
 #ifdef __cplusplus
 }

@@ -132,6 +132,28 @@ MlirOperation coroCoroutineCreate(MlirLocation loc, MlirStringRef name,
                                   const MlirType *argTypes,
                                   MlirType handleType);
 
+//===----------------------------------------------------------------------===//
+// Parsing and listing, as mlir-opt does them
+//===----------------------------------------------------------------------===//
+
+/// Parses `source` (borrowed) as mlir-opt does: a lone top-level
+/// builtin.module is the result; anything else (no op, several ops, one op
+/// of another kind) is wrapped in a new module. Every location, the
+/// implicit module's included, carries `sourceName` (borrowed, copied) as
+/// its file name, where mlirModuleCreateParse writes "-". Returns a module
+/// owned by the caller, or a null module after error diagnostics on `ctx`
+/// (borrowed).
+MlirModule coroModuleCreateParseWithName(MlirContext ctx, MlirStringRef source,
+                                         MlirStringRef sourceName);
+
+/// Calls `callback(name, userData)` for every dialect `ctx` (borrowed) can
+/// load or has loaded (the registered ones and those loaded from IRDL, such
+/// as coro), each once, sorted by name. `name` is borrowed from the context.
+void coroContextForEachAvailableDialect(MlirContext ctx,
+                                        void (*callback)(MlirStringRef name,
+                                                         void *userData),
+                                        void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,13 @@ MlirExecutionEngine coroJITCreate(MlirModule module, int optLevel,
 /// The address of the function (or global) `name` (borrowed, NUL-terminated)
 /// in `jit` (borrowed), compiling it on first use; NULL if there is none.
 /// The code belongs to the engine and is valid until it is destroyed.
+/// The module may declare symbols it does not define (host functions,
+/// coro's runtime): each must be found in the shared libraries given to
+/// coroJITCreate, in the process, or be registered with
+/// mlirExecutionEngineRegisterSymbol before this call. If one is still
+/// missing, this returns NULL after an error diagnostic at its declaration,
+/// on the module's context (which must then still be alive), and prints
+/// nothing.
 void *coroJITLookup(MlirExecutionEngine jit, const char *name);
 
 #ifdef __cplusplus

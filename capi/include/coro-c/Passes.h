@@ -64,6 +64,63 @@ void coroForEachPass(void (*callback)(MlirStringRef argument,
                                       void *userData),
                      void *userData);
 
+/// Whether a pass or named pipeline (MLIR's or coro's) is registered under
+/// `argument` (borrowed), e.g. "cse": how a driver tells a pass flag from an
+/// unknown option.
+bool coroIsRegisteredPass(MlirStringRef argument);
+
+/// Registers coro's test-only passes (`--test-coro-remarks`, see
+/// docs/contract-notes.md) in MLIR's registry, as mlir-opt registers MLIR's
+/// test passes; coroRegisterPasses does not. For coro-opt and coro's tests.
+/// Idempotent; call coroRegisterPasses first.
+void coroRegisterTestPasses(void);
+
+/// Writes every pass in MLIR's registry (MLIR's and coro's, with their
+/// options) to standard output, as `mlir-opt --help` lists them; MLIR's
+/// listing leaves named pipelines out (coroForEachPass has coro's). For a
+/// tool's --help: this is the one coro function that prints. Flushes
+/// standard output first.
+void coroPrintRegisteredPasses(void);
+
+//===----------------------------------------------------------------------===//
+// One timing report for a whole run (mlir-opt's --mlir-timing)
+//===----------------------------------------------------------------------===//
+
+/// A tree of timers: phases the caller times itself (mlir-opt's "Parser" and
+/// "Output") and the passes of every pass manager attached to it. Timers of
+/// the same name under the same parent add up, so a tool that runs several
+/// pass managers (one per `// -----` chunk) prints one report.
+typedef struct CoroTimingReport {
+  void *ptr;
+} CoroTimingReport;
+
+/// A running timer of a report.
+typedef struct CoroTimer {
+  void *ptr;
+} CoroTimer;
+
+/// Creates an empty report, owned by the caller (a null `ptr` when out of
+/// memory).
+CoroTimingReport coroTimingReportCreate(void);
+
+/// Prints `report` to stderr, as MLIR's pass timing does, and destroys it.
+/// Every timer started from it must be stopped first. Does nothing for a
+/// null report.
+void coroTimingReportDestroy(CoroTimingReport report);
+
+/// Starts the timer `name` (borrowed, copied) at the top level of `report`
+/// (borrowed). The timer is owned by the caller: stop it with coroTimerStop.
+CoroTimer coroTimingReportStartTimer(CoroTimingReport report,
+                                     MlirStringRef name);
+
+/// Stops and destroys `timer`. Does nothing for a null timer.
+void coroTimerStop(CoroTimer timer);
+
+/// Times the passes `pm` (borrowed) runs into `report` (borrowed; it must
+/// outlive the runs), at its top level.
+void coroPassManagerEnableTimingReport(MlirPassManager pm,
+                                       CoroTimingReport report);
+
 #ifdef __cplusplus
 }
 #endif
