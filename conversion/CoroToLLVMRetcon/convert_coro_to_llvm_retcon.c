@@ -33,22 +33,31 @@
  * The body reaches its own control block (coro.self, published final values,
  * awaits) at a fixed negative offset from the buffer. LLVM allows one
  * fallthrough coro.end per coroutine: every coro.end branches to one end
- * block. A value passed on resume travels through the resume slot. */
+ * block. A value passed on resume travels through the resume slot.
+ *
+ * Every op is built with ir/ (nothing is parsed); the generated functions
+ * are located at the coroutine, named after themselves (ir_generated_loc).
+ * Symbol names are kept with their length: a coroutine's name may hold any
+ * byte. */
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/common/abi.h"
-#include "conversion/common/cb_compat.h"
+/* For what does not build IR: coro_mangle_type, coro_names_free,
+ * coro_rename_private, coro_mark_lowered_body, coro_alloc_is_heap. */
 #include "conversion/common/text.h"
-#include "coro-c/Dialect.h"
+#include "dialect/handle_origin.h"
 #include "dialect/support.h"
+#include "ir/blocks.h"
+#include "ir/builder.h"
+#include "ir/func.h"
+#include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-#include <stdio.h>
+#include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum {
   DEFAULT_BUFFER_SIZE = 32,
@@ -68,6 +77,11 @@ enum {
   CB_BUFFER
 };
 
+/* The names of the functions generated for a coroutine (owned). */
+struct rc_names {
+  struct coro_str ramp, resume, destroy, settle, proto, alloc, free;
+};
+
 struct rc_state {
   bool once;
   MlirType S, R, RS; /* value storage; resume type and storage (null: none) */
@@ -79,18 +93,13 @@ struct rc_state {
   struct coro_allocator alloc;
   bool default_alloc;   /* malloc/free: frames from aligned_alloc */
   struct coro_str name; /* the coroutine's symbol name */
+  struct rc_names names;
+  /* What coro.id.retcon(.once) is given to allocate and free frames: the
+   * allocator pair, or the adapters generated for it. */
+  MlirAttribute frame_alloc, frame_free;
 };
 
 /*===--- layout ------------------------------------------------------------*/
-
-/* The R of the coroutine's yields (the verifier made them agree). */
-static MlirWalkResult find_resume_type(MlirOperation op, void *user) {
-  if (coro_op_named(op, "coro.yield") && mlirOperationGetNumResults(op) == 2) {
-    *(MlirType *)user = mlirValueGetType(mlirOperationGetResult(op, 1));
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
 
 static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
@@ -98,7 +107,7 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   st->S = coro_value_storage(fn->func, fn->value_type, abi);
   if (mlirTypeIsNull(st->S))
     return mlirLogicalResultFailure();
-  mlirOperationWalk(fn->func, find_resume_type, &st->R, MlirWalkPreOrder);
+  st->R = coro_resume_type(fn->func); /* the verifier made yields agree */
   if (!mlirTypeIsNull(st->R)) {
     st->RS = coro_storage_type(st->R);
     if (mlirTypeIsNull(st->RS))
@@ -127,379 +136,598 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
                          "the retcon ABIs support coro.alloc = \"heap\" "
                          "(or coro.alloc_fn/coro.free_fn): the control "
                          "block outlives the call");
-  MlirType ptr = cb_ptr(ctx);
-  char text[96];
-  snprintf(text, sizeof text, "!llvm.array<%lld x i%lld>",
-           (size + align - 1) / align, align * 8);
+  MlirType ptr = ir_ptr_type(ctx);
   st->buffer_size = size;
   st->buffer_align = align;
-  MlirType fields[7] = {ptr,
-                        ptr,
-                        coro_promise_type(ctx, st->S),
-                        ptr,
-                        ptr,
-                        mlirTypeIsNull(st->RS) ? cb_int(ctx, 8) : st->RS,
-                        cb_type(ctx, text)};
-  st->cbt = mlirLLVMStructTypeLiteralGet(ctx, 7, fields, false);
+  MlirType buffer_type =
+      mlirLLVMArrayTypeGet(ir_int_type(ctx, (unsigned)(align * 8)),
+                           (unsigned)((size + align - 1) / align));
+  MlirType slot = mlirTypeIsNull(st->RS) ? ir_int_type(ctx, 8) : st->RS;
+  MlirType fields[7] = {
+      ptr, ptr, coro_promise_type(ctx, st->S), ptr, ptr, slot, buffer_type};
+  st->cbt = ir_struct_type(ctx, 7, fields);
   MlirType rf[2] = {ptr, st->S};
-  st->ret = mlirLLVMStructTypeLiteralGet(ctx, 2, rf, false);
+  st->ret = ir_struct_type(ctx, 2, rf);
   return mlirLogicalResultSuccess();
+}
+
+/*===--- builders this file needs ------------------------------------------*/
+
+/* The flat symbol ref naming `name` (any bytes). */
+static MlirAttribute sym_of(MlirContext ctx, const struct coro_str *name) {
+  return mlirFlatSymbolRefAttrGet(ctx,
+                                  mlirStringRefCreate(name->data, name->len));
+}
+
+/* The coroutine's name followed by `suffix` (caller frees). */
+static struct coro_str name_with(const struct rc_state *st,
+                                 const char *suffix) {
+  struct coro_str s = {0};
+  coro_str_append(&s, st->name.data, st->name.len);
+  coro_str_appendz(&s, suffix);
+  return s;
+}
+
+/* %p = llvm.mlir.addressof @sym : !llvm.ptr */
+static MlirValue addr_of(struct ir_builder *b, MlirAttribute sym) {
+  MlirNamedAttribute a = ir_named(b->ctx, "global_name", sym);
+  MlirType ptr = ir_ptr_type(b->ctx);
+  return mlirOperationGetResult(
+      ir_op(b, "llvm.mlir.addressof", 0, NULL, 1, &ptr, 1, &a, 0, NULL), 0);
+}
+
+/* %v = llvm.load %p : !llvm.ptr -> T, and llvm.store %v, %p, with no
+ * alignment attribute: LLVM gives them the type's ABI alignment. */
+static MlirValue load_abi(struct ir_builder *b, MlirValue p, MlirType t) {
+  return ir_val(b, "llvm.load", 1, &p, t);
+}
+
+static void store_abi(struct ir_builder *b, MlirValue v, MlirValue p) {
+  MlirValue ops[2] = {v, p};
+  ir_op(b, "llvm.store", 2, ops, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* %q = llvm.getelementptr %base[idx...] : (!llvm.ptr[, i64]) -> !llvm.ptr,
+ * elem, with `n` constant indices, or one index that is the value `dyn`
+ * when it is not null. `flags_attr`: also set noWrapFlags = 0 : i32 as
+ * ir/builder.c's GEPs do (MLIR 22 keeps it as a discardable attribute
+ * beside the GEP's property, so it is printed): the ramp's GEPs always
+ * had it, the generated functions' never did. */
+static MlirValue gep(struct ir_builder *b, MlirValue base, MlirValue dyn,
+                     MlirType elem, intptr_t n, const int32_t *idx,
+                     bool flags_attr) {
+  /* LLVM::GEPOp::kDynamicIndex: the index is the next operand. */
+  int32_t dynamic = INT32_MIN;
+  bool has_dyn = !mlirValueIsNull(dyn);
+  MlirValue ops[2] = {base, dyn};
+  MlirNamedAttribute a[3] = {
+      ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
+      ir_named(b->ctx, "rawConstantIndices",
+               has_dyn ? ir_i32_array(b->ctx, 1, &dynamic)
+                       : ir_i32_array(b->ctx, n, idx)),
+      ir_named(b->ctx, "noWrapFlags", ir_i32_attr(b->ctx, 0))};
+  MlirType ptr = ir_ptr_type(b->ctx);
+  MlirOperation op = ir_op(b, "llvm.getelementptr", has_dyn ? 2 : 1, ops, 1,
+                           &ptr, flags_attr ? 3 : 2, a, 0, NULL);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* In the ramp: field `index` of the control block `ctl`. */
+static MlirValue ctl_field(struct ir_builder *b, const struct rc_state *st,
+                           MlirValue ctl, int index) {
+  return ir_gep_field(b, ctl, st->cbt, index);
+}
+
+/* In the generated functions (GEPs without the noWrapFlags attribute):
+ * field `index` of the control block `ctl`, `offset` bytes from `p`, and
+ * the value field of the promise at `promise`. */
+static MlirValue gen_field(struct ir_builder *b, const struct rc_state *st,
+                           MlirValue ctl, int index) {
+  int32_t idx[2] = {0, index};
+  return gep(b, ctl, (MlirValue){NULL}, st->cbt, 2, idx, false);
+}
+
+static MlirValue gen_bytes(struct ir_builder *b, MlirValue p, int32_t offset) {
+  return gep(b, p, (MlirValue){NULL}, ir_int_type(b->ctx, 8), 1, &offset,
+             false);
+}
+
+static MlirValue gen_promise_value(struct ir_builder *b,
+                                   const struct rc_state *st,
+                                   MlirValue promise) {
+  int32_t idx[2] = {0, 1};
+  return gep(b, promise, (MlirValue){NULL}, coro_promise_type(b->ctx, st->S), 2,
+             idx, false);
+}
+
+/* The allocator or deallocator `sym` called on `arg` (func.call when
+ * `is_func`): %p = call @alloc(%n) : (i64) -> !llvm.ptr, or
+ * call @free(%p) : (!llvm.ptr) -> (). */
+static MlirValue call_allocator(struct ir_builder *b, MlirAttribute sym,
+                                bool is_func, MlirValue arg, bool alloc) {
+  return ir_call(b, sym, is_func, 1, &arg,
+                 alloc ? ir_ptr_type(b->ctx) : (MlirType){NULL});
+}
+
+/* Declares the vararg llvm.func `name` (result `result`) at the start of
+ * the module unless a function of that name exists; false after an error
+ * at a symbol of that name that is not a function. */
+static bool declare_vararg(MlirOperation module, const struct coro_str *name,
+                           MlirType result, MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperation op =
+      coro_lookup_symbol(module, mlirStringRefCreate(name->data, name->len));
+  if (!mlirOperationIsNull(op)) /* a function, or the error */
+    return coro_declare_llvm_func(module, sym_of(ctx, name), result, 0, NULL,
+                                  loc);
+  struct ir_func_spec spec = {
+      .name = coro_str_cstr(name), .result = result, .vararg = true};
+  MlirOperation f = ir_llvm_func(module, &spec, true, loc);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  mlirOperationMoveBefore(f, mlirBlockGetFirstOperation(body));
+  return true;
+}
+
+/* The llvm.func `spec` named `name`, appended to the module and located at
+ * the coroutine as code generated under that name; `*loc` gets that
+ * location. Returns its entry block (null for a declaration). */
+static MlirBlock gen_func(struct coro_fn *fn, const struct coro_str *name,
+                          struct ir_func_spec *spec, bool declaration,
+                          MlirLocation *loc) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  *loc =
+      ir_generated_loc(mlirOperationGetLocation(fn->func), coro_str_cstr(name));
+  spec->name = coro_str_cstr(name);
+  MlirOperation f = ir_llvm_func(fn->module, spec, declaration, *loc);
+  /* The name again with its length: it may hold a NUL. */
+  mlirOperationSetAttributeByName(
+      f, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
+  return declaration ? (MlirBlock){NULL} : ir_func_entry(f);
+}
+
+/* The continuations' parameters: (ptr buffer, i1 abnormal[, RS]). */
+static intptr_t proto_args(const struct rc_state *st, MlirContext ctx,
+                           MlirType args[3]) {
+  args[0] = ir_ptr_type(ctx);
+  args[1] = ir_int_type(ctx, 1);
+  args[2] = st->RS;
+  return mlirTypeIsNull(st->RS) ? 2 : 3;
+}
+
+/* What a continuation returns: {ptr, S} (retcon) or S (once). */
+static MlirType cont_ret(const struct rc_state *st) {
+  return st->once ? st->S : st->ret;
+}
+
+/* %res = llvm.call %cont(%buf, %abnormal[, %r]) : !llvm.ptr, (proto) -> R */
+static MlirValue call_cont(struct ir_builder *b, const struct rc_state *st,
+                           MlirValue cont, MlirValue buf, MlirValue abnormal,
+                           MlirValue r) {
+  MlirValue args[3] = {buf, abnormal, r};
+  return ir_call_indirect(b, cont, 0, 0, mlirValueIsNull(r) ? 2 : 3, args,
+                          cont_ret(st));
 }
 
 /*===--- generated functions -----------------------------------------------*/
 
-/* The types and names the generated text uses. */
-struct texts {
-  struct coro_str S, pt, RS, cbt, ret, cont_ret, proto_args;
-  struct coro_str ramp, resume, destroy, settle, proto, alloc, free;
-};
+static void names_init(struct rc_state *st) {
+  st->names.ramp = name_with(st, ".coro.ramp");
+  st->names.resume = name_with(st, ".coro.resume");
+  st->names.destroy = name_with(st, ".coro.destroy");
+  st->names.settle = name_with(st, ".coro.settle");
+  st->names.proto = name_with(st, ".coro.proto");
+  st->names.alloc = name_with(st, ".coro.alloc");
+  st->names.free = name_with(st, ".coro.free");
+}
 
-static void texts_free(struct texts *t) {
-  struct coro_str *all[] = {&t->S,      &t->pt,       &t->RS,         &t->cbt,
-                            &t->ret,    &t->cont_ret, &t->proto_args, &t->ramp,
-                            &t->resume, &t->destroy,  &t->settle,     &t->proto,
-                            &t->alloc,  &t->free};
+static void names_free(struct rc_names *n) {
+  struct coro_str *all[] = {&n->ramp,  &n->resume, &n->destroy, &n->settle,
+                            &n->proto, &n->alloc,  &n->free};
   for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
     coro_str_free(all[i]);
 }
 
-static void texts_init(struct rc_state *st, struct texts *t) {
-  memset(t, 0, sizeof *t);
-  t->S = coro_type_str(st->S);
-  t->pt = coro_type_str(coro_promise_type(mlirTypeGetContext(st->S), st->S));
+/* The settle function records a suspension (continuation and published
+ * value) or the end; it returns the handle to run next (the awaited handle
+ * after an await, the awaiter after the end) or null:
+ *
+ *   llvm.func internal @"gen.coro.settle"(%cb: !llvm.ptr,
+ *                                         %res: !llvm.struct<(ptr, S)>)
+ *       -> !llvm.ptr {
+ *     %c = llvm.extractvalue %res[0]
+ *     cb.continuation = %c
+ *     llvm.cond_br (%c == null), ^fin, ^susp
+ *   ^fin:                             // ended: the awaiter runs next
+ *     cb.resume = null
+ *     llvm.return cb.promise.continuation
+ *   ^susp:                            // suspended: publish the value
+ *     cb.promise.value = llvm.extractvalue %res[1]
+ *     %a = cb.awaited
+ *     cb.awaited = null
+ *     llvm.return %a
+ *   } */
+static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirType args[2] = {ptr, st->ret};
+  struct ir_func_spec spec = {.result = ptr,
+                              .nargs = 2,
+                              .args = args,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirLocation loc;
+  MlirBlock entry = gen_func(fn, &st->names.settle, &spec, false, &loc);
+  MlirValue ctl = mlirBlockGetArgument(entry, 0);
+  MlirValue res = mlirBlockGetArgument(entry, 1);
+  MlirBlock fin = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock susp = ir_block_after(fin, 0, NULL, loc);
+
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue z = ir_null(&b);
+  MlirValue c = ir_extractvalue(&b, res, 0, ptr);
+  store_abi(&b, c, gen_field(&b, st, ctl, CB_CONT));
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, c, z), fin, susp);
+
+  b = ir_at_end(fin, loc);
+  store_abi(&b, z, gen_field(&b, st, ctl, CB_RESUME));
+  MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
+  ir_return(&b, load_abi(&b, pc, ptr));
+
+  b = ir_at_end(susp, loc);
+  MlirValue v = ir_extractvalue(&b, res, 1, st->S);
+  MlirValue pp = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
+  ir_store(&b, v, gen_promise_value(&b, st, pp), coro_value_align(st->S));
+  MlirValue fa = gen_field(&b, st, ctl, CB_AWAITED);
+  MlirValue a = load_abi(&b, fa, ptr);
+  store_abi(&b, z, fa);
+  ir_return(&b, a);
+}
+
+/* Runs `next` (a handle, maybe null) by a tail call of its resume entry,
+ * ending the function at `b` (in `here`):
+ *
+ *     llvm.cond_br (%next == null), ^ret, ^go
+ *   ^go:
+ *     llvm.call fastcc musttail %next.resume(%next)
+ *     llvm.return
+ *   ^ret:
+ *     llvm.return */
+static void tail_resume(struct ir_builder *b, MlirBlock here, MlirValue next) {
+  MlirType ptr = ir_ptr_type(b->ctx);
+  MlirBlock go = ir_block_after(here, 0, NULL, b->loc);
+  MlirBlock ret = ir_block_after(go, 0, NULL, b->loc);
+  MlirValue z = ir_null(b);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, next, z), ret, go);
+  struct ir_builder g = ir_at_end(go, b->loc);
+  MlirValue fn = load_abi(&g, next, ptr);
+  ir_call_indirect(&g, fn, MlirLLVMCConvFast, 2 /* musttail */, 1, &next,
+                   (MlirType){NULL});
+  ir_return(&g, (MlirValue){NULL});
+  struct ir_builder r = ir_at_end(ret, b->loc);
+  ir_return(&r, (MlirValue){NULL});
+}
+
+/* A resume or destroy entry, `name`: an internal fastcc void(ptr) whose
+ * entry block `*entry` starts with %c = the continuation (returned); `*b`
+ * points after it. */
+static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
+                            const struct coro_str *name, MlirBlock *entry,
+                            struct ir_builder *b) {
+  MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
+  struct ir_func_spec spec = {.nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal,
+                              .cconv = MlirLLVMCConvFast};
+  MlirLocation loc;
+  *entry = gen_func(fn, name, &spec, false, &loc);
+  *b = ir_at_end(*entry, loc);
+  MlirValue ctl = mlirBlockGetArgument(*entry, 0);
+  return load_abi(b, gen_field(b, st, ctl, CB_CONT), ptr);
+}
+
+/* The resume entry runs the continuation normally, with the resume slot's
+ * value, settles, and tail-calls whatever runs next:
+ *
+ *   llvm.func internal fastcc @"gen.coro.resume"(%cb: !llvm.ptr) {
+ *     %res = llvm.call cb.continuation(cb.buffer, false[, cb.resume_slot])
+ *     %next = llvm.call @"gen.coro.settle"(%cb, %res)
+ *     tail-resume %next
+ *   }
+ *
+ * retcon.once: the one continuation ran to the end, so it settles with a
+ * null continuation (the final value is already in the promise). */
+static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirBlock entry;
+  struct ir_builder b;
+  MlirValue c = entry_head(fn, st, &st->names.resume, &entry, &b);
+  MlirValue ctl = mlirBlockGetArgument(entry, 0);
+  MlirValue buf = gen_field(&b, st, ctl, CB_BUFFER);
+  MlirValue no = ir_const_int(&b, 1, 0);
+  MlirValue r = {NULL};
   if (!mlirTypeIsNull(st->RS))
-    t->RS = coro_type_str(st->RS);
-  t->cbt = coro_type_str(st->cbt);
-  t->ret = coro_type_str(st->ret);
-  t->cont_ret = coro_type_str(st->once ? st->S : st->ret);
-  coro_str_appendz(&t->proto_args, "!llvm.ptr, i1");
-  if (t->RS.len)
-    coro_str_appendf(&t->proto_args, ", %s", coro_str_cstr(&t->RS));
-  t->ramp = coro_sym_text(&st->name, ".coro.ramp");
-  t->resume = coro_sym_text(&st->name, ".coro.resume");
-  t->destroy = coro_sym_text(&st->name, ".coro.destroy");
-  t->settle = coro_sym_text(&st->name, ".coro.settle");
-  t->proto = coro_sym_text(&st->name, ".coro.proto");
-}
-
-/* @settle(cb, {cont, value}) -> ptr: records a suspension (continuation and
- * published value) or the end; returns the handle to run next (the awaited
- * handle after an await, the awaiter after the end) or null. */
-static void emit_settle(struct coro_str *queue, struct rc_state *st,
-                        struct texts *t) {
-  struct coro_str s = {0};
-  const char *cbt = coro_str_cstr(&t->cbt), *ret = coro_str_cstr(&t->ret);
-  coro_str_appendf(
-      &s,
-      "llvm.func internal %s(%%cb: !llvm.ptr, %%res: %s) -> !llvm.ptr {\n"
-      "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-      "  %%c = llvm.extractvalue %%res[0] : %s\n"
-      "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%c, %%fc : !llvm.ptr, !llvm.ptr\n"
-      "  %%fin = llvm.icmp \"eq\" %%c, %%z : !llvm.ptr\n"
-      "  llvm.cond_br %%fin, ^fin, ^susp\n"
-      "^fin:\n"
-      "  %%fr = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%z, %%fr : !llvm.ptr, !llvm.ptr\n"
-      "  %%pc = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  %%k = llvm.load %%pc : !llvm.ptr -> !llvm.ptr\n"
-      "  llvm.return %%k : !llvm.ptr\n"
-      "^susp:\n"
-      "  %%v = llvm.extractvalue %%res[1] : %s\n"
-      "  %%pp = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  %%pv = llvm.getelementptr %%pp[0, 1] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%v, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n"
-      "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  %%a = llvm.load %%fa : !llvm.ptr -> !llvm.ptr\n"
-      "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
-      "  llvm.return %%a : !llvm.ptr\n"
-      "}",
-      coro_str_cstr(&t->settle), ret, ret, CB_CONT, cbt, CB_RESUME, cbt,
-      CORO_PROMISE_OFFSET, ret, CORO_PROMISE_OFFSET, coro_str_cstr(&t->pt),
-      coro_value_align(st->S), coro_str_cstr(&t->S), CB_AWAITED, cbt);
-  coro_queue_func(queue, &s);
-  coro_str_free(&s);
-}
-
-/* Runs `next` (a handle, maybe null) by a tail call of its resume entry. */
-static void tail_resume_text(struct coro_str *s) {
-  coro_str_appendz(s, "  %z = llvm.mlir.zero : !llvm.ptr\n"
-                      "  %none = llvm.icmp \"eq\" %next, %z : !llvm.ptr\n"
-                      "  llvm.cond_br %none, ^ret, ^go\n"
-                      "^go:\n"
-                      "  %fn = llvm.load %next : !llvm.ptr -> !llvm.ptr\n"
-                      "  llvm.call fastcc musttail %fn(%next) : !llvm.ptr, "
-                      "(!llvm.ptr) -> ()\n"
-                      "  llvm.return\n"
-                      "^ret:\n"
-                      "  llvm.return\n"
-                      "}");
-}
-
-/* The start of a resume or destroy entry `name`: %c = the continuation. */
-static void entry_head(struct coro_str *s, const struct coro_str *name,
-                       const char *cbt) {
-  coro_str_appendf(s,
-                   "llvm.func internal fastcc %s(%%cb: !llvm.ptr) {\n"
-                   "  %%fc = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-                   "!llvm.ptr, %s\n"
-                   "  %%c = llvm.load %%fc : !llvm.ptr -> !llvm.ptr\n",
-                   coro_str_cstr(name), CB_CONT, cbt);
-}
-
-/* The resume entry: runs the continuation with abnormal = false and the
- * resume slot's value, settles, and tail-calls whatever runs next. */
-static void emit_resume(struct coro_str *queue, struct rc_state *st,
-                        struct texts *t) {
-  struct coro_str s = {0};
-  const char *cbt = coro_str_cstr(&t->cbt);
-  entry_head(&s, &t->resume, cbt);
-  coro_str_appendf(&s,
-                   "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-                   "!llvm.ptr, %s\n"
-                   "  %%no = llvm.mlir.constant(false) : i1\n",
-                   CB_BUFFER, cbt);
-  if (t->RS.len)
-    coro_str_appendf(&s,
-                     "  %%fs = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-                     "!llvm.ptr, %s\n"
-                     "  %%r = llvm.load %%fs : !llvm.ptr -> %s\n",
-                     CB_SLOT, cbt, coro_str_cstr(&t->RS));
-  coro_str_appendf(
-      &s, "  %%res = llvm.call %%c(%%buf, %%no%s) : !llvm.ptr, (%s) -> %s\n",
-      t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
-      coro_str_cstr(&t->cont_ret));
+    r = load_abi(&b, gen_field(&b, st, ctl, CB_SLOT), st->RS);
+  MlirValue res = call_cont(&b, st, c, buf, no, r);
   if (st->once) {
-    /* The one continuation ran to the end: settle with a null
-     * continuation (the final value is already in the promise). */
-    coro_str_appendf(
-        &s,
-        "  %%n = llvm.mlir.zero : !llvm.ptr\n"
-        "  %%u = llvm.mlir.undef : %s\n"
-        "  %%fin = llvm.insertvalue %%n, %%u[0] : %s\n"
-        "  %%next = llvm.call %s(%%cb, %%fin) : (!llvm.ptr, %s) -> "
-        "!llvm.ptr\n",
-        coro_str_cstr(&t->ret), coro_str_cstr(&t->ret),
-        coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
-  } else {
-    coro_str_appendf(
-        &s,
-        "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
-        "!llvm.ptr\n",
-        coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
+    MlirValue n = ir_null(&b);
+    MlirValue u = ir_val(&b, "llvm.mlir.undef", 0, NULL, st->ret);
+    res = ir_insertvalue(&b, u, n, 0);
   }
-  tail_resume_text(&s);
-  coro_queue_func(queue, &s);
-  coro_str_free(&s);
+  MlirValue sargs[2] = {ctl, res};
+  MlirValue next =
+      ir_call(&b, sym_of(ctx, &st->names.settle), false, 2, sargs, ptr);
+  tail_resume(&b, entry, next);
 }
 
-/* The destroy entry: resumes a suspended coroutine abnormally (it runs its
- * cleanup to coro.end), then frees the control block. */
-static void emit_destroy(struct coro_str *queue, struct rc_state *st,
-                         struct texts *t) {
-  struct coro_str s = {0};
-  const char *cbt = coro_str_cstr(&t->cbt);
-  entry_head(&s, &t->destroy, cbt);
-  coro_str_appendf(&s,
-                   "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-                   "  %%live = llvm.icmp \"ne\" %%c, %%z : !llvm.ptr\n"
-                   "  llvm.cond_br %%live, ^run, ^free\n"
-                   "^run:\n"
-                   "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-                   "!llvm.ptr, %s\n"
-                   "  %%yes = llvm.mlir.constant(true) : i1\n",
-                   CB_BUFFER, cbt);
-  if (t->RS.len)
-    coro_str_appendf(&s, "  %%r = llvm.mlir.zero : %s\n",
-                     coro_str_cstr(&t->RS));
-  coro_str_appendf(
-      &s,
-      "  %%res = llvm.call %%c(%%buf, %%yes%s) : !llvm.ptr, (%s) -> %s\n"
-      "  llvm.br ^free\n"
-      "^free:\n",
-      t->RS.len ? ", %r" : "", coro_str_cstr(&t->proto_args),
-      coro_str_cstr(&t->cont_ret));
-  coro_call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL, "%cb",
-                 false);
-  coro_str_appendz(&s, "  llvm.return\n}");
-  coro_queue_func(queue, &s);
-  coro_str_free(&s);
+/* The destroy entry resumes a suspended coroutine abnormally (it runs its
+ * cleanup to coro.end), then frees the control block:
+ *
+ *   llvm.func internal fastcc @"gen.coro.destroy"(%cb: !llvm.ptr) {
+ *     %c = cb.continuation
+ *     llvm.cond_br (%c != null), ^run, ^free
+ *   ^run:
+ *     llvm.call %c(cb.buffer, true[, zero])
+ *     llvm.br ^free
+ *   ^free:
+ *     call @free(%cb)
+ *     llvm.return
+ *   } */
+static void emit_destroy(struct coro_fn *fn, struct rc_state *st) {
+  MlirBlock entry;
+  struct ir_builder b;
+  MlirValue c = entry_head(fn, st, &st->names.destroy, &entry, &b);
+  MlirValue ctl = mlirBlockGetArgument(entry, 0);
+  MlirBlock run = ir_block_after(entry, 0, NULL, b.loc);
+  MlirBlock free_blk = ir_block_after(run, 0, NULL, b.loc);
+  MlirValue z = ir_null(&b);
+  ir_cond_br(&b, ir_icmp(&b, IR_NE, c, z), run, free_blk);
+
+  struct ir_builder r = ir_at_end(run, b.loc);
+  MlirValue buf = gen_field(&r, st, ctl, CB_BUFFER);
+  MlirValue yes = ir_const_int(&r, 1, 1);
+  MlirValue rv = {NULL};
+  if (!mlirTypeIsNull(st->RS))
+    rv = ir_zero(&r, st->RS);
+  call_cont(&r, st, c, buf, yes, rv);
+  ir_br(&r, free_blk, 0, NULL);
+
+  struct ir_builder f = ir_at_end(free_blk, b.loc);
+  call_allocator(&f, st->alloc.free_fn, st->alloc.free_is_func, ctl, false);
+  ir_return(&f, (MlirValue){NULL});
 }
 
-/* The prototype of the continuations (a declaration only), and llvm.func
- * adapters for allocators that are func.func (coro.id.retcon takes
- * function pointers). */
-static void emit_decls(struct coro_str *queue, struct rc_state *st,
-                       struct texts *t) {
-  struct coro_str s = {0};
-  coro_str_appendf(
-      &s, "llvm.func %s(%s) -> %s attributes {sym_visibility = \"private\"}",
-      coro_str_cstr(&t->proto), coro_str_cstr(&t->proto_args),
-      coro_str_cstr(&t->cont_ret));
-  coro_queue_func(queue, &s);
-  coro_str_free(&s);
+/* The frame allocator coro.id.retcon gets for frames that do not fit the
+ * buffer (too big, or aligned above it). LLVM passes only the size, so
+ * with malloc/free the frame comes from aligned_alloc, aligned to 64
+ * (enough for any vector up to 512 bits):
+ *
+ *   llvm.func internal @"gen.coro.alloc"(%n: i64) -> !llvm.ptr {
+ *     llvm.return llvm.call @aligned_alloc(64, (%n + 63) & -64)
+ *   }
+ *
+ * and an allocator that is a func.func gets an llvm.func adapter
+ * (coro.id.retcon takes function pointers):
+ *
+ *   llvm.func internal @"gen.coro.alloc"(%n: i64) -> !llvm.ptr {
+ *     llvm.return func.call @alloc_fn(%n)
+ *   } */
+static void emit_frame_alloc(struct coro_fn *fn, struct rc_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  if (!st->default_alloc && !st->alloc.alloc_is_func) {
+    st->frame_alloc = st->alloc.alloc_fn;
+    return;
+  }
+  st->frame_alloc = sym_of(ctx, &st->names.alloc);
+  MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
+  struct ir_func_spec spec = {.result = ptr,
+                              .nargs = 1,
+                              .args = &i64,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirLocation loc;
+  MlirBlock entry = gen_func(fn, &st->names.alloc, &spec, false, &loc);
+  MlirValue n = mlirBlockGetArgument(entry, 0);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue p;
   if (st->default_alloc) {
-    /* LLVM gives a retcon frame that does not fit the buffer (too big, or
-     * aligned above it) the allocator's memory, passing only the size:
-     * align it to 64, enough for any vector up to 512 bits. */
-    t->alloc = coro_sym_text(&st->name, ".coro.alloc");
-    s = (struct coro_str){0};
-    coro_str_appendf(&s,
-                     "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n"
-                     "  %%a = llvm.mlir.constant(%d : i64) : i64\n"
-                     "  %%m = llvm.mlir.constant(%d : i64) : i64\n"
-                     "  %%up = llvm.add %%n, %%m : i64\n"
-                     "  %%low = llvm.mlir.constant(%d : i64) : i64\n"
-                     "  %%r = llvm.and %%up, %%low : i64\n"
-                     "  %%p = llvm.call @aligned_alloc(%%a, %%r) : (i64, i64) "
-                     "-> !llvm.ptr\n"
-                     "  llvm.return %%p : !llvm.ptr\n}",
-                     coro_str_cstr(&t->alloc), FRAME_ALIGN, FRAME_ALIGN - 1,
-                     -FRAME_ALIGN);
-    coro_queue_func(queue, &s);
-    coro_str_free(&s);
-  } else if (st->alloc.alloc_is_func) {
-    t->alloc = coro_sym_text(&st->name, ".coro.alloc");
-    s = (struct coro_str){0};
-    coro_str_appendf(&s, "llvm.func internal %s(%%n: i64) -> !llvm.ptr {\n",
-                     coro_str_cstr(&t->alloc));
-    coro_call_text(&s, st->alloc.alloc_fn, true, "%p", "%n", true);
-    coro_str_appendz(&s, "  llvm.return %p : !llvm.ptr\n}");
-    coro_queue_func(queue, &s);
-    coro_str_free(&s);
+    MlirValue a = ir_const_int(&b, 64, FRAME_ALIGN);
+    MlirValue m = ir_const_int(&b, 64, FRAME_ALIGN - 1);
+    MlirValue up = ir_binop(&b, "add", n, m);
+    MlirValue low = ir_const_int(&b, 64, -FRAME_ALIGN);
+    MlirValue args[2] = {a, ir_binop(&b, "and", up, low)};
+    p = ir_call(&b, ir_sym_ref(ctx, "aligned_alloc"), false, 2, args, ptr);
   } else {
-    t->alloc = coro_attr_str(st->alloc.alloc_fn);
+    p = call_allocator(&b, st->alloc.alloc_fn, true, n, true);
   }
-  if (st->alloc.free_is_func) {
-    t->free = coro_sym_text(&st->name, ".coro.free");
-    s = (struct coro_str){0};
-    coro_str_appendf(&s, "llvm.func internal %s(%%p: !llvm.ptr) {\n",
-                     coro_str_cstr(&t->free));
-    coro_call_text(&s, st->alloc.free_fn, true, NULL, "%p", false);
-    coro_str_appendz(&s, "  llvm.return\n}");
-    coro_queue_func(queue, &s);
-    coro_str_free(&s);
-  } else {
-    t->free = coro_attr_str(st->alloc.free_fn);
-  }
+  ir_return(&b, p);
 }
 
-/* @gen(args) -> ptr: allocates and initializes the control block, runs the
- * ramp on its buffer, settles, runs an awaited handle, returns the block. */
-static void emit_entry(struct coro_str *queue, struct rc_state *st,
-                       struct texts *t, MlirType fty,
-                       const struct coro_str *visibility) {
-  struct coro_str s = {0}, self = coro_sym_text(&st->name, "");
-  const char *cbt = coro_str_cstr(&t->cbt);
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  coro_str_appendf(&s, "func.func %s%s%s(",
-                   visibility->len ? coro_str_cstr(visibility) : "",
-                   visibility->len ? " " : "", coro_str_cstr(&self));
-  struct coro_str args = {0}, types = {0};
-  for (intptr_t i = 0; i < n; ++i) {
-    struct coro_str ty = coro_type_str(mlirFunctionTypeGetInput(fty, i));
-    coro_str_appendf(&s, "%s%%a%ld: %s", i ? ", " : "", (long)i,
-                     coro_str_cstr(&ty));
-    coro_str_appendf(&args, ", %%a%ld", (long)i);
-    coro_str_appendf(&types, ", %s", coro_str_cstr(&ty));
-    coro_str_free(&ty);
+/* The frame deallocator: free_fn itself, or for a func.func an adapter
+ *
+ *   llvm.func internal @"gen.coro.free"(%p: !llvm.ptr) {
+ *     func.call @free_fn(%p)
+ *     llvm.return
+ *   } */
+static void emit_frame_free(struct coro_fn *fn, struct rc_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  if (!st->alloc.free_is_func) {
+    st->frame_free = st->alloc.free_fn;
+    return;
   }
-  coro_str_appendz(&s, ") -> !llvm.ptr {\n");
-  coro_str_appendf(&s,
-                   /* sizeof(control block) measured from a stack address, not
-                    * as a constant expression (see emit_begin) */
-                   "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-                   "  %%one = llvm.mlir.constant(1 : i64) : i64\n"
-                   "  %%probe = llvm.alloca %%one x i8 : (i64) -> !llvm.ptr\n"
-                   "  %%end = llvm.getelementptr %%probe[1] : (!llvm.ptr) -> "
-                   "!llvm.ptr, %s\n"
-                   "  %%e = llvm.ptrtoint %%end : !llvm.ptr to i64\n"
-                   "  %%b = llvm.ptrtoint %%probe : !llvm.ptr to i64\n"
-                   "  %%size = llvm.sub %%e, %%b : i64\n",
-                   cbt);
-  coro_call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%cb",
-                 "%size", true);
-  coro_str_appendf(
-      &s,
-      "  %%rf = llvm.mlir.addressof %s : !llvm.ptr\n"
-      "  %%df = llvm.mlir.addressof %s : !llvm.ptr\n"
-      "  %%f0 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%rf, %%f0 : !llvm.ptr, !llvm.ptr\n"
-      "  %%f1 = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%df, %%f1 : !llvm.ptr, !llvm.ptr\n"
-      "  %%pc = llvm.getelementptr %%cb[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  llvm.store %%z, %%pc : !llvm.ptr, !llvm.ptr\n"
-      "  %%v0 = llvm.mlir.zero : %s\n"
-      "  %%pv = llvm.getelementptr %%pc[0, 1] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%v0, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n"
-      "  %%fa = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  llvm.store %%z, %%fa : !llvm.ptr, !llvm.ptr\n"
-      "  %%buf = llvm.getelementptr %%cb[0, %d] : (!llvm.ptr) -> "
-      "!llvm.ptr, %s\n"
-      "  %%res = func.call %s(%%buf%s) : (!llvm.ptr%s) -> %s\n"
-      "  %%next = llvm.call %s(%%cb, %%res) : (!llvm.ptr, %s) -> "
-      "!llvm.ptr\n"
-      "  %%none = llvm.icmp \"eq\" %%next, %%z : !llvm.ptr\n"
-      "  llvm.cond_br %%none, ^ret, ^go\n"
-      "^go:\n"
-      "  llvm.intr.coro.resume %%next : !llvm.ptr\n"
-      "  llvm.br ^ret\n"
-      "^ret:\n"
-      "  func.return %%cb : !llvm.ptr\n"
-      "}",
-      coro_str_cstr(&t->resume), coro_str_cstr(&t->destroy), CB_RESUME, cbt,
-      CB_DESTROY, cbt, CORO_PROMISE_OFFSET, coro_str_cstr(&t->S),
-      coro_str_cstr(&t->pt), coro_value_align(st->S), coro_str_cstr(&t->S),
-      CB_AWAITED, cbt, CB_BUFFER, cbt, coro_str_cstr(&t->ramp),
-      coro_str_cstr(&args), coro_str_cstr(&types), coro_str_cstr(&t->ret),
-      coro_str_cstr(&t->settle), coro_str_cstr(&t->ret));
-  coro_queue_func(queue, &s);
-  coro_str_free(&s);
-  coro_str_free(&self);
-  coro_str_free(&args);
-  coro_str_free(&types);
+  st->frame_free = sym_of(ctx, &st->names.free);
+  MlirType ptr = ir_ptr_type(ctx);
+  struct ir_func_spec spec = {
+      .nargs = 1, .args = &ptr, .linkage = MlirLLVMLinkageInternal};
+  MlirLocation loc;
+  MlirBlock entry = gen_func(fn, &st->names.free, &spec, false, &loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+  call_allocator(&b, st->alloc.free_fn, true, mlirBlockGetArgument(entry, 0),
+                 false);
+  ir_return(&b, (MlirValue){NULL});
+}
+
+/* The prototype of the continuations, a declaration only:
+ *
+ *   llvm.func private @"gen.coro.proto"(!llvm.ptr, i1[, RS])
+ *       -> !llvm.struct<(ptr, S)>        (retcon.once: -> S)
+ *
+ * then the frame allocator and deallocator. */
+static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
+  MlirType args[3];
+  intptr_t n = proto_args(st, mlirOperationGetContext(fn->func), args);
+  struct ir_func_spec spec = {.result = cont_ret(st),
+                              .nargs = n,
+                              .args = args,
+                              .visibility = "private"};
+  MlirLocation loc;
+  gen_func(fn, &st->names.proto, &spec, true, &loc);
+  emit_frame_alloc(fn, st);
+  emit_frame_free(fn, st);
+}
+
+/* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
+ * `visibility` (none when empty), appended to the module at `loc`; returns
+ * its entry block. */
+static MlirBlock entry_func(struct coro_fn *fn, const struct coro_str *name,
+                            MlirType fty, const struct coro_str *visibility,
+                            MlirLocation loc) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(in && locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    in[i] = mlirFunctionTypeGetInput(fty, i);
+    locs[i] = loc;
+  }
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirNamedAttribute a[3];
+  intptr_t na = 0;
+  a[na++] = ir_named(
+      ctx, "sym_name",
+      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
+  a[na++] = ir_named(ctx, "function_type",
+                     mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 1, &ptr)));
+  if (visibility->len)
+    a[na++] =
+        ir_named(ctx, "sym_visibility",
+                 mlirStringAttrGet(ctx, mlirStringRefCreate(visibility->data,
+                                                            visibility->len)));
+  MlirOperationState s =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&s, na, a);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &body);
+  MlirOperation f = mlirOperationCreate(&s);
+  MlirBlock entry = mlirBlockCreate(n, in, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->module, 0)), f);
+  free(in);
+  free(locs);
+  return entry;
+}
+
+/* The coroutine's name becomes an ordinary function that allocates and
+ * initializes the control block, runs the ramp on its buffer, settles and
+ * runs an awaited handle:
+ *
+ *   func.func @gen(args) -> !llvm.ptr {
+ *     %cb = call @alloc_fn(sizeof control block)   (measured: see below)
+ *     cb.resume = @"gen.coro.resume", cb.destroy = @"gen.coro.destroy"
+ *     cb.promise = {null, zero}, cb.awaited = null
+ *     %res = func.call @"gen.coro.ramp"(cb.buffer, args)
+ *     %next = llvm.call @"gen.coro.settle"(%cb, %res)
+ *     llvm.cond_br (%next == null), ^ret, ^go
+ *   ^go:
+ *     llvm.intr.coro.resume %next
+ *     llvm.br ^ret
+ *   ^ret:
+ *     func.return %cb
+ *   } */
+static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
+                       const struct coro_str *visibility) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
+  MlirLocation loc = ir_generated_loc(mlirOperationGetLocation(fn->func),
+                                      coro_str_cstr(&st->name));
+  MlirBlock entry = entry_func(fn, &st->name, fty, visibility, loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue z = ir_null(&b);
+  /* sizeof(control block), measured from a stack address rather than as a
+   * constant expression (see emit_begin). */
+  MlirValue one = ir_const_int(&b, 64, 1);
+  MlirNamedAttribute et = ir_named(ctx, "elem_type", mlirTypeAttrGet(i8));
+  MlirValue probe = mlirOperationGetResult(
+      ir_op(&b, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
+  int32_t past = 1;
+  MlirValue end = gep(&b, probe, (MlirValue){NULL}, st->cbt, 1, &past, false);
+  MlirValue e = ir_ptrtoint(&b, end, 64);
+  MlirValue p = ir_ptrtoint(&b, probe, 64);
+  MlirValue size = ir_binop(&b, "sub", e, p);
+  MlirValue ctl = call_allocator(&b, st->alloc.alloc_fn,
+                                 st->alloc.alloc_is_func, size, true);
+
+  MlirValue rf = addr_of(&b, sym_of(ctx, &st->names.resume));
+  MlirValue df = addr_of(&b, sym_of(ctx, &st->names.destroy));
+  store_abi(&b, rf, gen_field(&b, st, ctl, CB_RESUME));
+  store_abi(&b, df, gen_field(&b, st, ctl, CB_DESTROY));
+  MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
+  store_abi(&b, z, pc);
+  MlirValue v0 = ir_zero(&b, st->S);
+  ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
+  store_abi(&b, z, gen_field(&b, st, ctl, CB_AWAITED));
+
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
+  assert(args && "out of memory");
+  args[0] = gen_field(&b, st, ctl, CB_BUFFER);
+  for (intptr_t i = 0; i < n; ++i)
+    args[i + 1] = mlirBlockGetArgument(entry, i);
+  MlirValue res =
+      ir_call(&b, sym_of(ctx, &st->names.ramp), true, n + 1, args, st->ret);
+  free(args);
+  MlirValue sargs[2] = {ctl, res};
+  MlirValue next =
+      ir_call(&b, sym_of(ctx, &st->names.settle), false, 2, sargs, ptr);
+
+  MlirBlock go = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock ret = ir_block_after(go, 0, NULL, loc);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, next, z), ret, go);
+  b = ir_at_end(go, loc);
+  ir_val(&b, "llvm.intr.coro.resume", 1, &next, (MlirType){NULL});
+  ir_br(&b, ret, 0, NULL);
+  b = ir_at_end(ret, loc);
+  ir_op(&b, "func.return", 1, &ctl, 0, NULL, 0, NULL, 0, NULL);
 }
 
 /*===--- the ramp ----------------------------------------------------------*/
 
 /* Replaces coro.begin with coro.id.retcon(.once) and coro.begin, and
  * computes the control block's address from the buffer. */
-static void emit_begin(struct coro_fn *fn, struct rc_state *st,
-                       struct texts *t) {
-  struct cb b = cb_before(fn->begin);
+static void emit_begin(struct coro_fn *fn, struct rc_state *st) {
+  struct ir_builder b = ir_before(fn->begin);
   MlirContext ctx = b.ctx;
-  MlirValue ops[6] = {cb_const_int(&b, 32, st->buffer_size),
-                      cb_const_int(&b, 32, st->buffer_align),
-                      st->buf,
-                      coro_addressof(&b, &t->proto),
-                      coro_addressof(&b, &t->alloc),
-                      coro_addressof(&b, &t->free)};
-  MlirValue id = cb_intrinsic(
+  MlirValue ops[6];
+  ops[0] = ir_const_int(&b, 32, st->buffer_size);
+  ops[1] = ir_const_int(&b, 32, st->buffer_align);
+  ops[2] = st->buf;
+  ops[3] = addr_of(&b, sym_of(ctx, &st->names.proto));
+  ops[4] = addr_of(&b, st->frame_alloc);
+  ops[5] = addr_of(&b, st->frame_free);
+  MlirValue id = ir_intrinsic(
       &b, st->once ? "llvm.coro.id.retcon.once" : "llvm.coro.id.retcon", 6, ops,
-      cb_type(ctx, "!llvm.token"));
-  MlirValue bops[2] = {id, cb_null(&b)};
-  st->hdl = cb_val(&b, "llvm.intr.coro.begin", 2, bops, cb_ptr(ctx), NULL);
+      ir_token_type(ctx));
+  MlirValue bops[2] = {id, ir_null(&b)};
+  st->hdl = ir_val(&b, "llvm.intr.coro.begin", 2, bops, ir_ptr_type(ctx));
   /* self = buf - offsetof(buffer), computed from buf rather than from a
    * null base: a constant expression would be folded while translating to
    * LLVM IR, with whatever data layout the module has then. */
-  MlirType i64 = cb_int(ctx, 64);
-  MlirValue field = cb_field(&b, st->buf, st->cbt, CB_BUFFER);
-  MlirValue sub[2] = {cb_val(&b, "llvm.ptrtoint", 1, &st->buf, i64, NULL),
-                      cb_val(&b, "llvm.ptrtoint", 1, &field, i64, NULL)};
-  MlirValue neg = cb_val(&b, "llvm.sub", 2, sub, i64,
-                         "{overflowFlags = #llvm.overflow<none>}");
-  MlirValue gops[2] = {st->buf, neg};
-  st->self = cb_val(&b, "llvm.getelementptr", 2, gops, cb_ptr(ctx),
-                    "{elem_type = i8, noWrapFlags = 0 : i32, "
-                    "rawConstantIndices = array<i32: -2147483648>}");
+  MlirValue buffer = ctl_field(&b, st, st->buf, CB_BUFFER);
+  MlirValue from = ir_ptrtoint(&b, st->buf, 64);
+  MlirValue to = ir_ptrtoint(&b, buffer, 64);
+  MlirValue neg = ir_binop(&b, "sub", from, to);
+  st->self = gep(&b, st->buf, neg, ir_int_type(ctx, 8), 0, NULL, true);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->self);
   mlirOperationDestroy(fn->begin);
 }
@@ -509,68 +737,56 @@ static void emit_begin(struct coro_fn *fn, struct rc_state *st,
 static void emit_end_block(struct coro_fn *fn, struct rc_state *st) {
   MlirLocation loc = mlirOperationGetLocation(fn->func);
   MlirContext ctx = mlirLocationGetContext(loc);
-  st->end = coro_new_block(mlirOperationGetRegion(fn->func, 0), 1, &st->S, loc);
-  struct cb b = cb_at_end(st->end, loc);
-  MlirType token = cb_type(ctx, "!llvm.token");
+  st->end = ir_new_block(mlirOperationGetRegion(fn->func, 0), 1, &st->S, loc);
+  struct ir_builder b = ir_at_end(st->end, loc);
   MlirValue tok;
   if (st->once) {
     MlirValue v = mlirBlockGetArgument(st->end, 0);
-    struct coro_str attrs = {0}, sty = coro_type_str(st->S);
-    coro_str_appendf(&attrs,
-                     "{callee = @llvm.coro.end.results, var_callee_type = "
-                     "!llvm.func<token (...)>, CConv = #llvm.cconv<ccc>, "
-                     "TailCallKind = #llvm.tailcallkind<none>, fastmathFlags = "
-                     "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
-                     "operandSegmentSizes = array<i32: 1, 0>}");
-    tok = mlirOperationGetResult(cb_op(&b, "llvm.call", 1, &v, 1, &token,
-                                       coro_str_cstr(&attrs), 0, NULL),
-                                 0);
-    coro_str_free(&attrs);
-    coro_str_free(&sty);
+    tok = ir_call_vararg(&b, ir_sym_ref(ctx, "llvm.coro.end.results"), 1, &v,
+                         ir_token_type(ctx));
   } else {
-    tok = cb_val(&b, "llvm.mlir.none", 0, NULL, token, NULL);
+    tok = ir_none_token(&b);
   }
-  MlirValue eops[3] = {st->hdl, cb_const_int(&b, 1, 0), tok};
-  cb_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
+  MlirValue eops[3] = {st->hdl, ir_const_int(&b, 1, 0), tok};
+  ir_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
   /* CoroSplit replaces what follows coro.end with the ABI's return. Before
    * it runs, the ramp must still look like it returns something opaque:
    * with `unreachable` here, interprocedural passes that run before
    * CoroSplit (IPSCCP) conclude the ramp never returns and fold its
    * callers' use of the result to undef. */
-  MlirValue opaque = cb_load(&b, st->buf, st->ret, 8);
-  cb_op(&b, "func.return", 1, &opaque, 0, NULL, NULL, 0, NULL);
+  MlirValue opaque = ir_load(&b, st->buf, st->ret, 8);
+  ir_op(&b, "func.return", 1, &opaque, 0, NULL, 0, NULL, 0, NULL);
 }
 
-/* Declares the vararg intrinsics the ramp calls. */
+/* What llvm.coro.suspend.retcon returns: i1 abnormal, or {i1, RS}. */
+static MlirType suspend_result(MlirContext ctx, const struct rc_state *st) {
+  if (mlirTypeIsNull(st->RS))
+    return ir_int_type(ctx, 1);
+  MlirType f[2] = {ir_int_type(ctx, 1), st->RS};
+  return ir_struct_type(ctx, 2, f);
+}
+
+/* Declares the vararg intrinsics the ramp calls:
+ *
+ *   llvm.func @llvm.coro.suspend.retcon.<mangled>(...) -> i1 / {i1, RS}
+ *   llvm.func @llvm.coro.end.results(...) -> !llvm.token   (retcon.once) */
 static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
                                             struct rc_state *st,
                                             struct coro_str *suspend_name) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirLocation loc = mlirOperationGetLocation(fn->func);
-  MlirType rt = cb_int(ctx, 1);
-  if (!mlirTypeIsNull(st->RS)) {
-    MlirType f[2] = {cb_int(ctx, 1), st->RS};
-    rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
-  }
+  MlirType rt = suspend_result(ctx, st);
   coro_str_appendz(suspend_name, "llvm.coro.suspend.retcon.");
   if (!coro_mangle_type(rt, suspend_name))
     return coro_error_at(fn->func, "the values this coroutine takes on resume "
                                    "have a type the retcon ABIs cannot pass");
-  struct coro_str sig = {0}, rts = coro_type_str(rt);
-  coro_str_appendf(&sig, "(...) -> %s", coro_str_cstr(&rts));
-  bool ok = coro_declare_func(
-      fn->module,
-      mlirFlatSymbolRefAttrGet(
-          ctx, mlirStringRefCreate(suspend_name->data, suspend_name->len)),
-      coro_str_cstr(&sig), loc);
-  coro_str_free(&sig);
-  coro_str_free(&rts);
-  if (st->once)
-    ok &= coro_declare_func(
-        fn->module,
-        mlirFlatSymbolRefAttrGet(
-            ctx, mlirStringRefCreateFromCString("llvm.coro.end.results")),
-        "(...) -> !llvm.token", loc);
+  bool ok = declare_vararg(fn->module, suspend_name, rt, loc);
+  if (st->once) {
+    struct coro_str results = {0};
+    coro_str_appendz(&results, "llvm.coro.end.results");
+    ok &= declare_vararg(fn->module, &results, ir_token_type(ctx), loc);
+    coro_str_free(&results);
+  }
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
@@ -590,6 +806,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   fn->abi_state = r;
   st->once = once;
   MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirLocation loc = mlirOperationGetLocation(fn->func);
   MlirStringRef symkey = mlirStringRefCreateFromCString("sym_name");
   MlirStringRef name =
       mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn->func, symkey));
@@ -601,15 +818,11 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
           fn->module, fn->func, "malloc", "free", &st->alloc)) ||
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
     return mlirLogicalResultFailure();
-  fn->abi_state = r;
-  st->default_alloc =
-      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+  st->default_alloc = st->alloc.is_default;
+  MlirType i64s[2] = {ir_int_type(ctx, 64), ir_int_type(ctx, 64)};
   if (st->default_alloc &&
-      !coro_declare_func(
-          fn->module,
-          mlirFlatSymbolRefAttrGet(
-              ctx, mlirStringRefCreateFromCString("aligned_alloc")),
-          "(i64, i64) -> !llvm.ptr", mlirOperationGetLocation(fn->func)))
+      !coro_declare_llvm_func(fn->module, ir_sym_ref(ctx, "aligned_alloc"),
+                              ir_ptr_type(ctx), 2, i64s, loc))
     return mlirLogicalResultFailure();
 
   /* The coroutine's type and visibility become the entry function's. */
@@ -623,48 +836,35 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       coro_rename_private(fn->func, &st->name, ".coro.ramp");
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
   MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  in[0] = cb_ptr(ctx);
+  assert(in && "out of memory");
+  in[0] = ir_ptr_type(ctx);
   for (intptr_t i = 0; i < n; ++i)
     in[i + 1] = mlirFunctionTypeGetInput(fty, i);
   MlirType ramp_type = mlirFunctionTypeGet(ctx, n + 1, in, 1, &st->ret);
   free(in);
   mlirOperationSetAttributeByName(fn->func, ftkey, mlirTypeAttrGet(ramp_type));
 
-  /* The entry, the thunks and the declarations they need. */
-  struct texts t;
-  texts_init(st, &t);
-  struct coro_str queue = {0}, decls = {0};
-  struct coro_str rt = coro_type_str(ramp_type);
-  coro_str_appendf(&decls,
-                   "func.func private %s%s\n"
-                   "llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr\n",
-                   coro_str_cstr(&t.ramp),
-                   coro_str_cstr(&rt) /* "(..) -> .." */);
-  coro_allocator_decls(&decls, &st->alloc);
-  coro_str_free(&rt);
-  emit_decls(&queue, st, &t);
-  emit_settle(&queue, st, &t);
-  emit_resume(&queue, st, &t);
-  emit_destroy(&queue, st, &t);
-  emit_entry(&queue, st, &t, fty, &visibility);
+  /* The entry, the thunks and what they need, after the module's
+   * functions. */
+  names_init(st);
+  emit_decls(fn, st);
+  emit_settle(fn, st);
+  emit_resume(fn, st);
+  emit_destroy(fn, st);
+  emit_entry(fn, st, fty, &visibility);
   coro_str_free(&visibility);
-  coro_flush_funcs(fn->module, &decls, &queue, 4);
-  coro_str_free(&queue);
-  coro_str_free(&decls);
 
   MlirBlock entry =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->func, 0));
-  st->buf = mlirBlockInsertArgument(entry, 0, cb_ptr(ctx),
-                                    mlirOperationGetLocation(fn->func));
+  st->buf = mlirBlockInsertArgument(entry, 0, ir_ptr_type(ctx), loc);
 
-  emit_begin(fn, st, &t);
+  emit_begin(fn, st);
   emit_end_block(fn, st);
   /* noinline: LLVM leaves coro.id.retcon and coro.begin in a split ramp
    * until CoroCleanup, so a split ramp inlined into a coroutine not yet
    * split gives that coroutine a second coro.begin, which CoroSplit
    * rejects (a fatal error). */
   coro_mark_lowered_body(fn->func);
-  texts_free(&t);
   return mlirLogicalResultSuccess();
 }
 
@@ -676,57 +876,34 @@ static MlirLogicalResult rc_once_prepare(struct coro_fn *fn) {
 }
 
 /* suspend.retcon(value): returns (abnormal, resume value or null). */
-static MlirValue suspend(struct rc_fn *r, struct cb *b, MlirValue v,
+static MlirValue suspend(struct rc_fn *r, struct ir_builder *b, MlirValue v,
                          MlirValue *resume_value) {
   struct rc_state *st = &r->st;
   MlirContext ctx = b->ctx;
-  MlirType rt = cb_int(ctx, 1);
-  if (!mlirTypeIsNull(st->RS)) {
-    MlirType f[2] = {cb_int(ctx, 1), st->RS};
-    rt = mlirLLVMStructTypeLiteralGet(ctx, 2, f, false);
-  }
-  struct coro_str rts = coro_type_str(rt), attrs = {0};
-  coro_str_appendf(&attrs,
-                   "{var_callee_type = !llvm.func<%s (...)>, CConv = "
-                   "#llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, "
-                   "fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = "
-                   "array<i32>, operandSegmentSizes = array<i32: 1, 0>}",
-                   coro_str_cstr(&rts));
-  MlirOperation call =
-      cb_op(b, "llvm.call", 1, &v, 1, &rt, coro_str_cstr(&attrs), 0, NULL);
-  mlirOperationSetAttributeByName(
-      call, mlirStringRefCreateFromCString("callee"),
-      mlirFlatSymbolRefAttrGet(
-          ctx, mlirStringRefCreate(r->suspend_name.data, r->suspend_name.len)));
-  coro_str_free(&rts);
-  coro_str_free(&attrs);
-  MlirValue res = mlirOperationGetResult(call, 0);
+  MlirValue res = ir_call_vararg(b, sym_of(ctx, &r->suspend_name), 1, &v,
+                                 suspend_result(ctx, st));
   *resume_value = (MlirValue){NULL};
   if (mlirTypeIsNull(st->RS))
     return res;
-  *resume_value = cb_val(b, "llvm.extractvalue", 1, &res, st->RS,
-                         "{position = array<i64: 1>}");
-  return cb_val(b, "llvm.extractvalue", 1, &res, cb_int(ctx, 1),
-                "{position = array<i64: 0>}");
+  *resume_value = ir_extractvalue(b, res, 1, st->RS);
+  return ir_extractvalue(b, res, 0, ir_int_type(ctx, 1));
 }
 
 /* Branches to `dest` normally and to the end block when `abnormal`. */
-static void branch_unless_abnormal(struct rc_state *st, struct cb *b,
+static void branch_unless_abnormal(struct rc_state *st, struct ir_builder *b,
                                    MlirValue abnormal, MlirBlock dest) {
-  MlirValue ops[2] = {abnormal, coro_zero(b, st->S)};
-  MlirBlock succ[2] = {st->end, dest};
-  cb_op(b, "llvm.cond_br", 2, ops, 0, NULL,
-        "{operandSegmentSizes = array<i32: 1, 1, 0>}", 2, succ);
+  MlirValue zero = ir_zero(b, st->S);
+  ir_cond_br_args(b, abnormal, st->end, 1, &zero, dest, 0, NULL);
 }
 
 static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirValue v =
       mlirOperationGetNumOperands(op)
           ? coro_published(&b, op, mlirOperationGetOperand(op, 0), st->S)
-          : coro_zero(&b, st->S);
+          : ir_zero(&b, st->S);
   if (mlirValueIsNull(v))
     return mlirLogicalResultFailure();
   MlirValue rv;
@@ -739,18 +916,19 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   bool flag_unused =
       mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
   coro_yield_continue(&b, op, abnormal, st->end,
-                      flag_unused ? coro_zero(&b, st->S) : (MlirValue){NULL});
+                      flag_unused ? ir_zero(&b, st->S) : (MlirValue){NULL});
   return mlirLogicalResultSuccess();
 }
 
 /* Records this coroutine as the awaited handle `aw`'s continuation and
  * `aw` as what runs once this one has suspended; then suspends, publishing
  * nothing new (the current value again). Returns the abnormal flag. */
-static MlirValue await_suspend(struct rc_fn *r, struct cb *b, MlirValue aw) {
+static MlirValue await_suspend(struct rc_fn *r, struct ir_builder *b,
+                               MlirValue aw) {
   struct rc_state *st = &r->st;
-  cb_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
-  cb_store(b, aw, cb_field(b, st->self, st->cbt, CB_AWAITED), 8);
-  MlirValue cur = cb_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
+  ir_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
+  ir_store(b, aw, ctl_field(b, st, st->self, CB_AWAITED), 8);
+  MlirValue cur = ir_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
                           coro_value_align(st->S));
   MlirValue rv;
   return suspend(r, b, cur, &rv);
@@ -761,49 +939,49 @@ static MlirValue await_suspend(struct rc_fn *r, struct cb *b, MlirValue aw) {
  * with itself as what runs next; and once resumed, the coroutine drives
  * `aw` to its end itself (resume until done, with no continuation, so
  * that `aw`'s end does not transfer back into this running coroutine). */
-static void await_once(struct rc_fn *r, struct cb *b, MlirOperation op,
+static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
                        MlirValue aw, MlirBlock next) {
   struct rc_state *st = &r->st;
+  MlirType i1 = ir_int_type(b->ctx, 1);
   MlirBlock here = mlirOperationGetBlock(op);
-  MlirBlock drive = coro_block_after(here, 0, NULL, b->loc);
-  MlirBlock dres = coro_block_after(here, 0, NULL, b->loc);
-  MlirBlock dcheck = coro_block_after(here, 0, NULL, b->loc);
-  MlirBlock susp = coro_block_after(here, 0, NULL, b->loc);
-  MlirBlock again = coro_block_after(here, 0, NULL, b->loc);
-  MlirValue done = cb_intrinsic(b, "llvm.coro.done", 1, &aw, cb_int(b->ctx, 1));
-  cb_cond_br(b, done, again, susp);
-  struct cb a = cb_at_end(again, b->loc);
-  cb_store(&a, st->self, cb_field(&a, st->self, st->cbt, CB_AWAITED), 8);
+  MlirBlock drive = ir_block_after(here, 0, NULL, b->loc);
+  MlirBlock dres = ir_block_after(here, 0, NULL, b->loc);
+  MlirBlock dcheck = ir_block_after(here, 0, NULL, b->loc);
+  MlirBlock susp = ir_block_after(here, 0, NULL, b->loc);
+  MlirBlock again = ir_block_after(here, 0, NULL, b->loc);
+  MlirValue done = ir_intrinsic(b, "llvm.coro.done", 1, &aw, i1);
+  ir_cond_br(b, done, again, susp);
+  struct ir_builder a = ir_at_end(again, b->loc);
+  ir_store(&a, st->self, ctl_field(&a, st, st->self, CB_AWAITED), 8);
   MlirValue rv;
-  MlirValue cur = cb_load(&a, coro_promise_field(&a, st->self, st->S, 1),
-                          st->S, coro_value_align(st->S));
+  MlirValue cur = ir_load(&a, coro_promise_field(&a, st->self, st->S, 1), st->S,
+                          coro_value_align(st->S));
   branch_unless_abnormal(st, &a, suspend(r, &a, cur, &rv), drive);
-  struct cb s = cb_at_end(susp, b->loc);
+  struct ir_builder s = ir_at_end(susp, b->loc);
   branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
-  struct cb d = cb_at_end(drive, b->loc);
-  cb_store(&d, cb_null(&d), coro_promise_field(&d, aw, st->S, 0), 8);
-  cb_br(&d, dcheck, 0, NULL);
-  struct cb c = cb_at_end(dcheck, b->loc);
-  MlirValue ended =
-      cb_intrinsic(&c, "llvm.coro.done", 1, &aw, cb_int(c.ctx, 1));
-  cb_cond_br(&c, ended, next, dres);
-  struct cb e = cb_at_end(dres, b->loc);
-  cb_val(&e, "llvm.intr.coro.resume", 1, &aw, (MlirType){NULL}, NULL);
-  cb_br(&e, dcheck, 0, NULL);
+  struct ir_builder d = ir_at_end(drive, b->loc);
+  ir_store(&d, ir_null(&d), coro_promise_field(&d, aw, st->S, 0), 8);
+  ir_br(&d, dcheck, 0, NULL);
+  struct ir_builder c = ir_at_end(dcheck, b->loc);
+  MlirValue ended = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, i1);
+  ir_cond_br(&c, ended, next, dres);
+  struct ir_builder e = ir_at_end(dres, b->loc);
+  ir_val(&e, "llvm.intr.coro.resume", 1, &aw, (MlirType){NULL});
+  ir_br(&e, dcheck, 0, NULL);
 }
 
 static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
   MlirBlock next, check;
   if (st->once) {
-    next = coro_split_after(op);
+    next = ir_split_after(op);
     await_once(r, &b, op, aw, next);
   } else {
     MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
-    struct cb s = cb_at_end(susp, b.loc);
+    struct ir_builder s = ir_at_end(susp, b.loc);
     branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), check);
   }
   MlirLogicalResult res = coro_await_result(op, aw, next);
@@ -814,20 +992,20 @@ static MlirLogicalResult rc_await(struct coro_fn *fn, MlirOperation op) {
 static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirOperation ret = coro_end_return(op);
   if (mlirOperationIsNull(ret))
     return mlirLogicalResultFailure();
-  MlirValue v = coro_zero(&b, st->S);
+  MlirValue v = ir_zero(&b, st->S);
   if (mlirOperationGetNumOperands(op) == 2) {
     v = coro_published(&b, op, mlirOperationGetOperand(op, 1), st->S);
     if (mlirValueIsNull(v))
       return mlirLogicalResultFailure();
     /* The final value is readable with coro.promise once done. */
-    cb_store(&b, v, coro_promise_field(&b, st->self, st->S, 1),
+    ir_store(&b, v, coro_promise_field(&b, st->self, st->S, 1),
              coro_value_align(st->S));
   }
-  cb_br(&b, st->end, 1, &v);
+  ir_br(&b, st->end, 1, &v);
   mlirOperationDestroy(ret);
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
@@ -845,6 +1023,7 @@ static void rc_finish(struct coro_fn *fn) {
   if (!r)
     return;
   coro_str_free(&r->st.name);
+  names_free(&r->st.names);
   coro_str_free(&r->suspend_name);
   free(r);
 }
