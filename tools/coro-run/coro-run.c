@@ -216,93 +216,97 @@ static bool entry_signature(MlirModule module, const char *file,
   return ok;
 }
 
-struct text {
-  char buf[8192];
-  size_t len;
-};
-
-static void text_add(struct text *t, const char *s, size_t n) {
-  if (t->len + n >= sizeof t->buf)
-    n = sizeof t->buf - 1 - t->len;
-  memcpy(t->buf + t->len, s, n);
-  t->len += n;
-  t->buf[t->len] = '\0';
+/* Builds `name` with operands, results and attributes at the end of
+ * `block`; returns it. */
+static MlirOperation build(MlirBlock block, MlirLocation loc, const char *name,
+                           intptr_t nops, const MlirValue *ops, intptr_t nres,
+                           const MlirType *res, intptr_t nattrs,
+                           const MlirNamedAttribute *attrs) {
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
+  mlirOperationStateAddOperands(&st, nops, ops);
+  mlirOperationStateAddResults(&st, nres, res);
+  mlirOperationStateAddAttributes(&st, nattrs, attrs);
+  MlirOperation op = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(block, op);
+  return op;
 }
 
-static void text_cb(MlirStringRef s, void *user) {
-  text_add(user, s.data, s.length);
+static MlirNamedAttribute named(MlirContext ctx, const char *name,
+                                MlirAttribute a) {
+  return mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), a);
 }
-
-static void text_z(struct text *t, const char *z) { text_add(t, z, strlen(z)); }
 
 /* Adds `@__coro_run_entry(%out: !llvm.ptr)`: it calls the entry and stores
  * result i at %out + 8*i (index as i64), so that every signature is called
- * the same way from C. */
+ * the same way from C:
+ *
+ *   func.func @__coro_run_entry(%out: !llvm.ptr) {
+ *     %r:N = func.call @entry() : () -> (...)    (llvm.call for an llvm.func)
+ *     %p_i = llvm.getelementptr %out[i] : (!llvm.ptr) -> !llvm.ptr, i64
+ *     llvm.store %r#i, %p_i                       (index: index_cast to i64)
+ *     return
+ *   }
+ *
+ * It is located at the entry function, named after what it is. */
 static bool add_wrapper(MlirModule module, const char *entry,
                         const struct entry_sig *sig) {
   MlirContext ctx = mlirModuleGetContext(module);
+  MlirSymbolTable table = mlirSymbolTableCreate(mlirModuleGetOperation(module));
+  MlirOperation f =
+      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(entry));
+  mlirSymbolTableDestroy(table);
+  MlirLocation loc = mlirLocationNameGet(
+      ctx, mlirStringRefCreateFromCString("__coro_run_entry"),
+      mlirOperationIsNull(f) ? mlirLocationUnknownGet(ctx)
+                             : mlirOperationGetLocation(f));
+  MlirType ptr = mlirLLVMPointerTypeGet(ctx, 0);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirType fty = mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL);
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(1, &ptr, &loc);
+  mlirRegionAppendOwnedBlock(region, body);
+  MlirNamedAttribute fattrs[2] = {
+      named(ctx, "sym_name",
+            mlirStringAttrGet(
+                ctx, mlirStringRefCreateFromCString("__coro_run_entry"))),
+      named(ctx, "function_type", mlirTypeAttrGet(fty))};
+  MlirOperationState fst =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&fst, 2, fattrs);
+  mlirOperationStateAddOwnedRegions(&fst, 1, &region);
+  MlirOperation w = mlirOperationCreate(&fst);
+  if (mlirOperationIsNull(w))
+    return false;
   MlirAttribute sym =
       mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(entry));
-  struct text t = {{0}, 0};
-  char line[160];
-  /* Parsed next to a declaration of the entry (the parser verifies the
-   * call), then moved alone into the module. */
-  text_z(&t, sig->is_llvm ? "llvm.func " : "func.func private ");
-  mlirAttributePrint(sym, text_cb, &t);
-  text_z(&t, "()");
-  if (sig->n) {
-    text_z(&t, " -> (");
-    for (int i = 0; i < sig->n; ++i) {
-      if (i)
-        text_z(&t, ", ");
-      mlirTypePrint(sig->types[i], text_cb, &t);
-    }
-    text_z(&t, ")");
-  }
-  text_z(&t, "\nfunc.func @__coro_run_entry(%out: !llvm.ptr) {\n  ");
-  if (sig->n) {
-    snprintf(line, sizeof line, "%%r:%d = ", sig->n);
-    text_z(&t, line);
-  }
-  text_z(&t, sig->is_llvm ? "llvm.call " : "func.call ");
-  mlirAttributePrint(sym, text_cb, &t);
-  text_z(&t, "() : () -> (");
+  int32_t seg[2] = {0, 0};
+  MlirNamedAttribute cattrs[3] = {
+      named(ctx, "callee", sym),
+      named(ctx, "operandSegmentSizes", mlirDenseI32ArrayGet(ctx, 2, seg)),
+      named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL))};
+  MlirOperation call =
+      build(body, loc, sig->is_llvm ? "llvm.call" : "func.call", 0, NULL,
+            sig->n, sig->types, sig->is_llvm ? 3 : 1, cattrs);
+  MlirValue out = mlirBlockGetArgument(body, 0);
   for (int i = 0; i < sig->n; ++i) {
-    if (i)
-      text_z(&t, ", ");
-    mlirTypePrint(sig->types[i], text_cb, &t);
+    MlirValue r = mlirOperationGetResult(call, i);
+    if (mlirTypeIsAIndex(sig->types[i]))
+      r = mlirOperationGetResult(
+          build(body, loc, "arith.index_cast", 1, &r, 1, &i64, 0, NULL), 0);
+    int32_t idx = i;
+    MlirNamedAttribute gattrs[2] = {
+        named(ctx, "elem_type", mlirTypeAttrGet(i64)),
+        named(ctx, "rawConstantIndices", mlirDenseI32ArrayGet(ctx, 1, &idx))};
+    MlirValue p = mlirOperationGetResult(
+        build(body, loc, "llvm.getelementptr", 1, &out, 1, &ptr, 2, gattrs),
+        0);
+    MlirValue sops[2] = {r, p};
+    build(body, loc, "llvm.store", 2, sops, 0, NULL, 0, NULL);
   }
-  text_z(&t, ")\n");
-  for (int i = 0; i < sig->n; ++i) {
-    bool index = mlirTypeIsAIndex(sig->types[i]);
-    snprintf(line, sizeof line,
-             "  %%p%d = llvm.getelementptr %%out[%d] : (!llvm.ptr) -> "
-             "!llvm.ptr, i64\n",
-             i, i);
-    text_z(&t, line);
-    if (index) {
-      snprintf(line, sizeof line,
-               "  %%v%d = arith.index_cast %%r#%d : index to i64\n"
-               "  llvm.store %%v%d, %%p%d : i64, !llvm.ptr\n",
-               i, i, i, i);
-      text_z(&t, line);
-      continue;
-    }
-    snprintf(line, sizeof line, "  llvm.store %%r#%d, %%p%d : ", i, i);
-    text_z(&t, line);
-    mlirTypePrint(sig->types[i], text_cb, &t);
-    text_z(&t, ", !llvm.ptr\n");
-  }
-  text_z(&t, "  return\n}\n");
-  MlirModule tmp =
-      mlirModuleCreateParse(ctx, mlirStringRefCreate(t.buf, t.len));
-  if (mlirModuleIsNull(tmp))
-    return false;
-  MlirOperation decl = mlirBlockGetFirstOperation(mlirModuleGetBody(tmp));
-  MlirOperation w = mlirOperationGetNextInBlock(decl);
-  mlirOperationRemoveFromParent(w);
+  build(body, loc, "func.return", 0, NULL, 0, NULL, 0, NULL);
   mlirBlockAppendOwnedOperation(mlirModuleGetBody(module), w);
-  mlirModuleDestroy(tmp);
   return true;
 }
 
