@@ -287,6 +287,15 @@ MlirValue ir_call_vararg(struct ir_builder *b, MlirAttribute sym, intptr_t n,
   return llvm_call(b, sym, 0, 0, fty, n, args, result);
 }
 
+MlirValue ir_call_vararg_typed(struct ir_builder *b, MlirAttribute sym,
+                               MlirType fty, intptr_t n,
+                               const MlirValue *args) {
+  MlirType result = mlirLLVMFunctionTypeGetReturnType(fty);
+  if (mlirTypeEqual(result, mlirLLVMVoidTypeGet(b->ctx)))
+    result = (MlirType){NULL};
+  return llvm_call(b, sym, 0, 0, fty, n, args, result);
+}
+
 MlirValue ir_intrinsic(struct ir_builder *b, const char *name, intptr_t n,
                        const MlirValue *args, MlirType result) {
   MlirNamedAttribute a[3];

@@ -128,6 +128,11 @@ MlirValue ir_call_indirect(struct ir_builder *b, MlirValue fn, int cconv,
 /* A vararg call: llvm.call @sym(args) vararg(!llvm.func<R (...)>) */
 MlirValue ir_call_vararg(struct ir_builder *b, MlirAttribute sym, intptr_t n,
                          const MlirValue *args, MlirType result);
+/* The same with the callee's declared type `fty` (an !llvm.func with fixed
+ * parameters before the `...`): llvm.call @sym(args) vararg(fty); its
+ * result is fty's (none when void). */
+MlirValue ir_call_vararg_typed(struct ir_builder *b, MlirAttribute sym,
+                               MlirType fty, intptr_t n, const MlirValue *args);
 /* %r = llvm.call_intrinsic "name"(args) : (...) -> R */
 MlirValue ir_intrinsic(struct ir_builder *b, const char *name, intptr_t n,
                        const MlirValue *args, MlirType result);

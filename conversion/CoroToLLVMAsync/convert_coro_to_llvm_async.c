@@ -41,30 +41,37 @@
  * `__coro_async_await_any` does the same through the awaited handle's
  * resume entry, for handles of other or unknown ABIs. coro.end calls
  * coro.end.async, whose tail call `__coro_async_finish` marks the handle
- * done and transfers to the awaiter. */
+ * done and transfers to the awaiter.
+ *
+ * Everything is built with ir/ (no IR from text). What the lowering
+ * generates is located at the coroutine, named after what it is
+ * (ir_generated_loc): "__coro_async_park", "f.coro.destroy", "f" for the
+ * entry; the shared functions are built once per module, at the first
+ * coroutine that needs them. */
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/common/abi.h"
-#include "conversion/common/cb_compat.h"
 #include "conversion/common/text.h"
-#include "coro-c/Dialect.h"
 #include "dialect/support.h"
+#include "ir/func.h"
+#include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 
+#include <assert.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The task prefix (coro-runtime/HandleLayout.h). */
 enum {
-  PREFIX = CORO_TASK_PREFIX_SIZE,         /* bytes before the handle */
-  OFF_RESUME = CORO_TASK_PARKED_OFFSET,   /* ptr resume_fn */
-  OFF_AWAITER = CORO_TASK_AWAITER_OFFSET, /* ptr awaiter_fn */
-  OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET, /* i64 destroying */
+  PREFIX = CORO_TASK_PREFIX_SIZE,             /* bytes before the handle */
+  OFF_RESUME = CORO_TASK_PARKED_OFFSET,       /* ptr resume_fn */
+  OFF_RESERVED = CORO_TASK_PARKED_OFFSET + 8, /* unused, zero */
+  OFF_AWAITER = CORO_TASK_AWAITER_OFFSET,     /* ptr awaiter_fn */
+  OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET,  /* i64 destroying */
   CTX_ALIGN = CORO_TASK_ALIGN
 };
 
@@ -78,395 +85,577 @@ struct as_state {
   MlirBlock end; /* the one coro.end */
   struct coro_allocator alloc;
   bool runtime_alloc; /* coro_rt_task_alloc/free (no coro.alloc_fn) */
-  struct coro_str name;
+  /* The coroutine's name and those of what is generated for it (they may
+   * hold any character, a NUL included: kept with their lengths). */
+  struct coro_str name, body, record, destroy;
 };
+
+/*===--- builders ----------------------------------------------------------*/
+
+/* The flat symbol ref to `name`. */
+static MlirAttribute sym_of(MlirContext ctx, const struct coro_str *name) {
+  return mlirFlatSymbolRefAttrGet(ctx,
+                                  mlirStringRefCreate(name->data, name->len));
+}
+
+/* %p = llvm.mlir.addressof @sym : !llvm.ptr */
+static MlirValue addr_of(struct ir_builder *b, MlirAttribute sym) {
+  MlirType ptr = ir_ptr_type(b->ctx);
+  MlirNamedAttribute a = ir_named(b->ctx, "global_name", sym);
+  MlirOperation op =
+      ir_op(b, "llvm.mlir.addressof", 0, NULL, 1, &ptr, 1, &a, 0, NULL);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* llvm.store %v, %p : T, !llvm.ptr   (the type's ABI alignment) */
+static void store(struct ir_builder *b, MlirValue v, MlirValue ptr) {
+  MlirValue ops[2] = {v, ptr};
+  ir_op(b, "llvm.store", 2, ops, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* %v = llvm.load %p : !llvm.ptr -> T   (the type's ABI alignment) */
+static MlirValue load(struct ir_builder *b, MlirValue ptr, MlirType t) {
+  return ir_val(b, "llvm.load", 1, &ptr, t);
+}
+
+/* %v = llvm.load volatile %p {alignment = A} : !llvm.ptr -> T */
+static MlirValue load_volatile(struct ir_builder *b, MlirValue ptr, MlirType t,
+                               unsigned align) {
+  MlirNamedAttribute a[2] = {
+      ir_named(b->ctx, "alignment", ir_i64_attr(b->ctx, align)),
+      ir_named(b->ctx, "volatile_", mlirUnitAttrGet(b->ctx))};
+  MlirOperation op = ir_op(b, "llvm.load", 1, &ptr, 1, &t, 2, a, 0, NULL);
+  return mlirOperationGetResult(op, 0);
+}
+
+/* llvm.call <cconv> [musttail] %f(%arg) : !llvm.ptr, (!llvm.ptr) -> () */
+static void call_ptr(struct ir_builder *b, MlirValue f, int cconv,
+                     bool musttail, MlirValue arg) {
+  ir_call_indirect(b, f, cconv, musttail ? 2 : 0, 1, &arg, (MlirType){NULL});
+}
+
+/* The llvm.func `spec` named `name` at the end of `module`, located at the
+ * coroutine `from` as code generated under that name (`*loc`); returns its
+ * entry block. */
+static MlirBlock gen_func(MlirOperation module, MlirOperation from,
+                          const char *name, size_t len,
+                          struct ir_func_spec *spec, MlirLocation *loc) {
+  MlirContext ctx = mlirOperationGetContext(from);
+  *loc = ir_generated_loc(mlirOperationGetLocation(from), name);
+  spec->name = name;
+  MlirOperation f = ir_llvm_func(module, spec, false, *loc);
+  /* The name again with its length: it may hold a NUL. */
+  mlirOperationSetAttributeByName(
+      f, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(ctx, mlirStringRefCreate(name, len)));
+  return ir_func_entry(f);
+}
+
+/* The vararg intrinsics the body calls. */
+static const char *const suspend_async = "llvm.coro.suspend.async.sl_p0s";
+static const char *const end_async = "llvm.coro.end.async";
+
+/* Their types: !llvm.func<struct<(ptr)> (i32, ptr, ptr, ...)> and
+ * !llvm.func<void (ptr, i1, ...)>. */
+static MlirType intrinsic_type(MlirContext ctx, const char *name) {
+  MlirType ptr = ir_ptr_type(ctx);
+  if (!strcmp(name, end_async))
+    return ir_llvm_func_type(ctx, (MlirType){NULL}, 2,
+                             (MlirType[]){ptr, ir_int_type(ctx, 1)}, true);
+  return ir_llvm_func_type(ctx, ir_struct_type(ctx, 1, &ptr), 3,
+                           (MlirType[]){ir_int_type(ctx, 32), ptr, ptr}, true);
+}
+
+/* Declares the vararg intrinsic `name` at the start of `module` unless a
+ * function of that name exists; false after an error at a symbol of that
+ * name that is not a function. */
+static bool declare_intrinsic(MlirOperation module, const char *name,
+                              MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType fty = intrinsic_type(ctx, name);
+  MlirType result = mlirLLVMFunctionTypeGetReturnType(fty);
+  MlirType fixed[3];
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(fty);
+  assert(n <= 3 && "an intrinsic with more fixed parameters");
+  for (intptr_t i = 0; i < n; ++i)
+    fixed[i] = mlirLLVMFunctionTypeGetInput(fty, i);
+  if (mlirTypeEqual(result, mlirLLVMVoidTypeGet(ctx)))
+    result = (MlirType){NULL};
+  if (!mlirOperationIsNull(
+          coro_lookup_symbol(module, mlirStringRefCreateFromCString(name))))
+    /* a function (nothing to do), or the error */
+    return coro_declare_llvm_func(module, ir_sym_ref(ctx, name), result, n,
+                                  fixed, loc);
+  struct ir_func_spec spec = {.name = name,
+                              .result = result,
+                              .nargs = n,
+                              .args = fixed,
+                              .vararg = true};
+  MlirOperation f = ir_llvm_func(module, &spec, true, loc);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  mlirOperationMoveBefore(f, mlirBlockGetFirstOperation(body));
+  return true;
+}
+
+/* llvm.call @name(args) vararg(type of the intrinsic `name`) */
+static MlirValue call_intrinsic(struct ir_builder *b, const char *name,
+                                intptr_t n, const MlirValue *args) {
+  return ir_call_vararg_typed(b, ir_sym_ref(b->ctx, name),
+                              intrinsic_type(b->ctx, name), n, args);
+}
 
 /*===--- shared functions --------------------------------------------------*/
 
-static const char *const project_fn =
-    "llvm.func internal @__coro_async_project(%p: !llvm.ptr) -> !llvm.ptr {\n"
-    "  llvm.return %p : !llvm.ptr\n"
-    "}";
+/* The functions every async coroutine of a module uses, built once, at the
+ * location of the first coroutine that needs them. `h`, `self` and `x` are
+ * handles (async contexts); `rf` is a resume function (swifttailcc void(ptr
+ * ctx)) that llvm.coro.async.resume gave. */
 
-static const char *const park_fn =
-    "llvm.func internal swifttailcc @__coro_async_park(%h: !llvm.ptr, %rf: "
-    "!llvm.ptr) {\n"
-    "  %a = llvm.getelementptr %h[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %rf, %a : !llvm.ptr, !llvm.ptr\n"
-    "  llvm.return\n"
-    "}";
+/*   llvm.func internal @__coro_async_project(%p: !llvm.ptr) -> !llvm.ptr {
+ *     llvm.return %p                     (the context is the handle)
+ *   } */
+static void emit_project(struct ir_builder *b, MlirBlock entry) {
+  ir_return(b, mlirBlockGetArgument(entry, 0));
+}
 
-static const char *const await_fn =
-    "llvm.func internal swifttailcc @__coro_async_await(%self: !llvm.ptr, %x: "
-    "!llvm.ptr, %rf: !llvm.ptr) {\n"
-    "  %k = llvm.getelementptr %x[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %self, %k : !llvm.ptr, !llvm.ptr\n"
-    "  %w = llvm.getelementptr %x[-8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %rf, %w : !llvm.ptr, !llvm.ptr\n"
-    "  %s = llvm.getelementptr %self[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %rf, %s : !llvm.ptr, !llvm.ptr\n"
-    "  %xr = llvm.getelementptr %x[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  %f = llvm.load %xr : !llvm.ptr -> !llvm.ptr\n"
-    "  llvm.call swifttailcc musttail %f(%x) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-    "  llvm.return\n"
-    "}";
+/*   llvm.func internal swifttailcc @__coro_async_park(%h, %rf) {
+ *     h.parked = %rf                     (then back to the resumer)
+ *     llvm.return
+ *   } */
+static void emit_park(struct ir_builder *b, MlirBlock entry) {
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirValue rf = mlirBlockGetArgument(entry, 1);
+  store(b, rf, ir_gep_bytes(b, h, OFF_RESUME));
+  ir_return(b, (MlirValue){NULL});
+}
 
-static const char *const await_any_fn =
-    "llvm.func internal swifttailcc @__coro_async_await_any(%self: "
-    "!llvm.ptr, %x: !llvm.ptr, %rf: !llvm.ptr) {\n"
-    "  %k = llvm.getelementptr %x[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %self, %k : !llvm.ptr, !llvm.ptr\n"
-    "  %s = llvm.getelementptr %self[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  llvm.store %rf, %s : !llvm.ptr, !llvm.ptr\n"
-    "  %f = llvm.load %x : !llvm.ptr -> !llvm.ptr\n"
-    "  llvm.call fastcc %f(%x) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-    "  llvm.return\n"
-    "}";
+/* `async`: the awaited %x is an async coroutine:
+ *
+ *   llvm.func internal swifttailcc @__coro_async_await(%self, %x, %rf) {
+ *     x.promise.continuation = %self
+ *     x.awaiter = %rf
+ *     self.parked = %rf
+ *     llvm.call swifttailcc musttail x.parked(%x)
+ *     llvm.return
+ *   }
+ *
+ * else (any ABI: through its resume entry):
+ *
+ *   llvm.func internal swifttailcc @__coro_async_await_any(%self, %x, %rf) {
+ *     x.promise.continuation = %self
+ *     self.parked = %rf
+ *     llvm.call fastcc x.resume(%x)
+ *     llvm.return
+ *   } */
+static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
+  MlirType ptr = ir_ptr_type(b->ctx);
+  MlirValue self = mlirBlockGetArgument(entry, 0);
+  MlirValue x = mlirBlockGetArgument(entry, 1);
+  MlirValue rf = mlirBlockGetArgument(entry, 2);
+  store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET));
+  if (async)
+    store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER));
+  store(b, rf, ir_gep_bytes(b, self, OFF_RESUME));
+  if (async) {
+    MlirValue f = load(b, ir_gep_bytes(b, x, OFF_RESUME), ptr);
+    call_ptr(b, f, MlirLLVMCConvSwiftTail, true, x);
+  } else {
+    /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
+    MlirValue f = load(b, x, ptr);
+    call_ptr(b, f, MlirLLVMCConvFast, false, x);
+  }
+  ir_return(b, (MlirValue){NULL});
+}
 
-static const char *const finish_fn =
-    "llvm.func internal swifttailcc @__coro_async_finish(%h: !llvm.ptr) {\n"
-    "  %z = llvm.mlir.zero : !llvm.ptr\n"
-    "  llvm.store %z, %h : !llvm.ptr, !llvm.ptr\n"
-    /* run to its end by coro.destroy: no transfer to an awaiter (as under
-     * the switch ABI); the destroy entry frees the context */
-    "  %dp = llvm.getelementptr %h[-16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  %d = llvm.load %dp : !llvm.ptr -> i64\n"
-    "  %c0 = llvm.mlir.constant(0 : i64) : i64\n"
-    "  %dying = llvm.icmp \"ne\" %d, %c0 : i64\n"
-    "  llvm.cond_br %dying, ^ret, ^live\n"
-    "^live:\n"
-    "  %kp = llvm.getelementptr %h[16] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  %k = llvm.load %kp : !llvm.ptr -> !llvm.ptr\n"
-    "  %none = llvm.icmp \"eq\" %k, %z : !llvm.ptr\n"
-    "  llvm.cond_br %none, ^ret, ^awaited\n"
-    "^awaited:\n"
-    "  %wp = llvm.getelementptr %h[-8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  %w = llvm.load %wp : !llvm.ptr -> !llvm.ptr\n"
-    "  %generic = llvm.icmp \"eq\" %w, %z : !llvm.ptr\n"
-    "  llvm.cond_br %generic, ^any, ^async\n"
-    "^async:\n"
-    "  llvm.call swifttailcc musttail %w(%k) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-    "  llvm.return\n"
-    "^any:\n"
-    "  %f = llvm.load %k : !llvm.ptr -> !llvm.ptr\n"
-    "  llvm.call fastcc %f(%k) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-    "  llvm.br ^ret\n"
-    "^ret:\n"
-    "  llvm.return\n"
-    "}";
+/* The tail call of coro.end.async: marks the handle done and transfers to
+ * the awaiter, if any, unless coro.destroy runs the coroutine to its end
+ * (as under the switch ABI, no transfer then; the destroy entry frees the
+ * context):
+ *
+ *   llvm.func internal swifttailcc @__coro_async_finish(%h) {
+ *     h.resume = null
+ *     llvm.cond_br (h.destroying != 0), ^ret, ^live
+ *   ^live:
+ *     %k = h.promise.continuation
+ *     llvm.cond_br (%k == null), ^ret, ^awaited
+ *   ^awaited:
+ *     %w = h.awaiter
+ *     llvm.cond_br (%w == null), ^any, ^async
+ *   ^async:
+ *     llvm.call swifttailcc musttail %w(%k)
+ *     llvm.return
+ *   ^any:
+ *     llvm.call fastcc k.resume(%k)
+ *     llvm.br ^ret
+ *   ^ret:
+ *     llvm.return
+ *   } */
+static void emit_finish(struct ir_builder *b, MlirBlock entry) {
+  MlirContext ctx = b->ctx;
+  MlirLocation loc = b->loc;
+  MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirBlock live = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock awaited = ir_block_after(live, 0, NULL, loc);
+  MlirBlock async = ir_block_after(awaited, 0, NULL, loc);
+  MlirBlock any = ir_block_after(async, 0, NULL, loc);
+  MlirBlock ret = ir_block_after(any, 0, NULL, loc);
 
-static const char *const resume_fn =
-    "llvm.func internal fastcc @__coro_async_resume(%h: !llvm.ptr) {\n"
-    "  %a = llvm.getelementptr %h[-32] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-    "  %f = llvm.load %a : !llvm.ptr -> !llvm.ptr\n"
-    "  llvm.call swifttailcc %f(%h) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-    "  llvm.return\n"
-    "}";
+  MlirValue z = ir_null(b);
+  store(b, z, h); /* the resume entry, at CORO_HANDLE_RESUME_OFFSET (0) */
+  MlirValue d = load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64);
+  MlirValue dying = ir_icmp(b, IR_NE, d, ir_const_int(b, 64, 0));
+  ir_cond_br(b, dying, ret, live);
 
-static void ensure_shared(MlirOperation module) {
-  coro_ensure_func(module, "__coro_async_project", project_fn);
-  coro_ensure_func(module, "__coro_async_park", park_fn);
-  coro_ensure_func(module, "__coro_async_await", await_fn);
-  coro_ensure_func(module, "__coro_async_await_any", await_any_fn);
-  coro_ensure_func(module, "__coro_async_finish", finish_fn);
-  coro_ensure_func(module, "__coro_async_resume", resume_fn);
+  *b = ir_at_end(live, loc);
+  MlirValue k = load(b, ir_gep_bytes(b, h, CORO_HANDLE_PROMISE_OFFSET), ptr);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, k, z), ret, awaited);
+
+  *b = ir_at_end(awaited, loc);
+  MlirValue w = load(b, ir_gep_bytes(b, h, OFF_AWAITER), ptr);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, w, z), any, async);
+
+  *b = ir_at_end(async, loc);
+  call_ptr(b, w, MlirLLVMCConvSwiftTail, true, k);
+  ir_return(b, (MlirValue){NULL});
+
+  *b = ir_at_end(any, loc);
+  call_ptr(b, load(b, k, ptr), MlirLLVMCConvFast, false, k);
+  ir_br(b, ret, 0, NULL);
+
+  *b = ir_at_end(ret, loc);
+  ir_return(b, (MlirValue){NULL});
+}
+
+/* The resume entry of every async handle (fastcc, as the switch ABI's):
+ *
+ *   llvm.func internal fastcc @__coro_async_resume(%h) {
+ *     llvm.call swifttailcc h.parked(%h)
+ *     llvm.return
+ *   } */
+static void emit_resume(struct ir_builder *b, MlirBlock entry) {
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirValue f = load(b, ir_gep_bytes(b, h, OFF_RESUME), ir_ptr_type(b->ctx));
+  call_ptr(b, f, MlirLLVMCConvSwiftTail, false, h);
+  ir_return(b, (MlirValue){NULL});
+}
+
+static void emit_await_async(struct ir_builder *b, MlirBlock entry) {
+  emit_await(b, entry, true);
+}
+
+static void emit_await_any(struct ir_builder *b, MlirBlock entry) {
+  emit_await(b, entry, false);
+}
+
+static const struct shared_fn {
+  const char *name;
+  int nargs; /* all !llvm.ptr */
+  bool returns_ptr;
+  int cconv; /* MlirLLVMCConv */
+  void (*emit)(struct ir_builder *b, MlirBlock entry);
+} shared_fns[] = {
+    {"__coro_async_project", 1, true, MlirLLVMCConvC, emit_project},
+    {"__coro_async_park", 2, false, MlirLLVMCConvSwiftTail, emit_park},
+    {"__coro_async_await", 3, false, MlirLLVMCConvSwiftTail, emit_await_async},
+    {"__coro_async_await_any", 3, false, MlirLLVMCConvSwiftTail,
+     emit_await_any},
+    {"__coro_async_finish", 1, false, MlirLLVMCConvSwiftTail, emit_finish},
+    {"__coro_async_resume", 1, false, MlirLLVMCConvFast, emit_resume},
+};
+
+/* Builds the shared functions the module lacks, located at `coroutine`. */
+static void ensure_shared(MlirOperation module, MlirOperation coroutine) {
+  MlirContext ctx = mlirOperationGetContext(coroutine);
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirType args[3] = {ptr, ptr, ptr};
+  for (size_t i = 0; i < sizeof shared_fns / sizeof *shared_fns; ++i) {
+    const struct shared_fn *f = &shared_fns[i];
+    if (!mlirOperationIsNull(coro_lookup_symbol(
+            module, mlirStringRefCreateFromCString(f->name))))
+      continue;
+    MlirType result = f->returns_ptr ? ptr : (MlirType){NULL};
+    struct ir_func_spec spec = {.result = result,
+                                .nargs = f->nargs,
+                                .args = args,
+                                .linkage = MlirLLVMLinkageInternal,
+                                .cconv = f->cconv};
+    MlirLocation loc;
+    MlirBlock entry =
+        gen_func(module, coroutine, f->name, strlen(f->name), &spec, &loc);
+    struct ir_builder b = ir_at_end(entry, loc);
+    f->emit(&b, entry);
+  }
 }
 
 /*===--- layout ------------------------------------------------------------*/
 
-static uint64_t pow2ceil64(uint64_t x) {
-  uint64_t p = 1;
-  while (p < x)
-    p *= 2;
-  return p;
-}
-
 static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
-
-/* Size and alignment at least those of `t` in any data layout we target
- * (x86-64, AArch64): the context header size given to coro.id.async must
- * not be smaller than the real one, and is a constant of the IR. */
-static void ub_layout(MlirType t, uint64_t *size, uint64_t *align) {
-  if (mlirTypeIsAInteger(t)) {
-    *size = pow2ceil64((mlirIntegerTypeGetWidth(t) + 7) / 8);
-    *align = *size;
-  } else if (mlirTypeIsAFloat(t)) {
-    unsigned w = mlirFloatTypeGetWidth(t);
-    *size = w > 64 ? 16 : pow2ceil64(w / 8);
-    *align = *size;
-  } else if (mlirTypeIsALLVMPointerType(t)) {
-    *size = *align = 8;
-  } else if (mlirTypeIsAVector(t)) {
-    uint64_t es, ea, n = 1;
-    ub_layout(mlirShapedTypeGetElementType(t), &es, &ea);
-    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      n *= (uint64_t)mlirShapedTypeGetDimSize(t, i);
-    *size = *align = pow2ceil64(n * es);
-  } else if (mlirTypeIsALLVMStructType(t)) {
-    uint64_t off = 0, al = 1;
-    for (intptr_t i = 0; i < mlirLLVMStructTypeGetNumElementTypes(t); ++i) {
-      uint64_t fs, fa;
-      ub_layout(mlirLLVMStructTypeGetElementType(t, i), &fs, &fa);
-      off = align_up(off, fa) + fs;
-      al = fa > al ? fa : al;
-    }
-    *size = align_up(off, al);
-    *align = al;
-  } else {
-    /* Arrays (memref descriptors' shapes): count from the printed type. */
-    struct coro_str text = coro_type_str(t);
-    static const char prefix[] = "!llvm.array<";
-    uint64_t n = 1;
-    if (text.len > sizeof prefix &&
-        !strncmp(text.data, prefix, sizeof prefix - 1))
-      n = strtoull(text.data + sizeof prefix - 1, NULL, 10);
-    coro_str_free(&text);
-    uint64_t es, ea;
-    ub_layout(mlirLLVMArrayTypeGetElementType(t), &es, &ea);
-    *size = n * es;
-    *align = ea;
-  }
-}
 
 /*===--- generated functions -----------------------------------------------*/
 
-/* Storage conversion of entry argument `i` of type `t` into `%sN`. */
-static void store_arg_text(struct coro_str *s, intptr_t i, MlirType t,
-                           const char *ctxt) {
-  MlirType st = coro_storage_type(t);
-  struct coro_str ts = coro_type_str(t), ss = coro_type_str(st);
-  if (mlirTypeIsAIndex(t))
-    coro_str_appendf(s, "  %%s%ld = arith.index_cast %%a%ld : index to %s\n",
-                     (long)i, (long)i, coro_str_cstr(&ss));
-  else if (!mlirTypeEqual(st, t))
-    coro_str_appendf(
-        s, "  %%s%ld = builtin.unrealized_conversion_cast %%a%ld : %s to %s\n",
-        (long)i, (long)i, coro_str_cstr(&ts), coro_str_cstr(&ss));
-  coro_str_appendf(s,
-                   "  %%p%ld = llvm.getelementptr %%h[0, %d, %ld] : "
-                   "(!llvm.ptr) -> !llvm.ptr, %s\n"
-                   /* at most 16-aligned, as the handle is (the body reads
-                    * it back with the same alignment) */
-                   "  llvm.store %%%c%ld, %%p%ld {alignment = %u : i64} : %s, "
-                   "!llvm.ptr\n",
-                   (long)i, H_ARGS, (long)i, ctxt,
-                   mlirTypeEqual(st, t) ? 'a' : 's', (long)i, (long)i,
-                   coro_value_align(st), coro_str_cstr(&ss));
-  coro_str_free(&ts);
-  coro_str_free(&ss);
+/* The location of what is generated under `name` for the coroutine. */
+static MlirLocation gen_loc(struct coro_fn *fn, const struct coro_str *name) {
+  return ir_generated_loc(mlirOperationGetLocation(fn->func),
+                          coro_str_cstr(name));
 }
 
-/* @f(args) -> ptr: allocate the context, fill it, run the body. */
-static void emit_entry(struct coro_str *q, struct as_state *st, MlirType fty,
-                       const struct coro_str *visibility) {
-  struct coro_str s = {0}, self = coro_sym_text(&st->name, "");
-  struct coro_str ctxt = coro_type_str(st->ctx), vs = coro_type_str(st->S);
-  struct coro_str pt =
-      coro_type_str(coro_promise_type(mlirTypeGetContext(st->S), st->S));
-  struct coro_str fp = coro_sym_text(&st->name, ".coro.fp");
-  struct coro_str body = coro_sym_text(&st->name, ".coro.async");
-  struct coro_str destroy = coro_sym_text(&st->name, ".coro.destroy");
-  const char *ct = coro_str_cstr(&ctxt);
-  coro_str_appendf(&s, "func.func %s%s%s(",
-                   visibility->len ? coro_str_cstr(visibility) : "",
-                   visibility->len ? " " : "", coro_str_cstr(&self));
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  for (intptr_t i = 0; i < n; ++i) {
-    struct coro_str ty = coro_type_str(mlirFunctionTypeGetInput(fty, i));
-    coro_str_appendf(&s, "%s%%a%ld: %s", i ? ", " : "", (long)i,
-                     coro_str_cstr(&ty));
-    coro_str_free(&ty);
-  }
-  coro_str_appendf(
-      &s,
-      ") -> !llvm.ptr {\n"
-      /* the context size CoroSplit wrote into the record */
-      "  %%fp = llvm.mlir.addressof %s : !llvm.ptr\n"
-      "  %%sp = llvm.getelementptr %%fp[0, 1] : (!llvm.ptr) -> !llvm.ptr, "
-      "!llvm.struct<packed (i32, i32)>\n"
-      "  %%sz = llvm.load volatile %%sp {alignment = 4 : i64} : !llvm.ptr -> "
-      "i32\n"
-      "  %%sz64 = llvm.zext %%sz : i32 to i64\n"
-      "  %%pre = llvm.mlir.constant(%d : i64) : i64\n"
-      "  %%total = llvm.add %%sz64, %%pre : i64\n",
-      coro_str_cstr(&fp), PREFIX);
-  if (st->runtime_alloc) {
-    /* coro_rt_task_alloc: a zeroed block, the prefix in front. */
-    coro_call_text(&s, st->alloc.alloc_fn, false, "%h", "%sz64", true);
-    coro_str_appendf(&s, "  %%z = llvm.mlir.zero : !llvm.ptr\n");
-  } else {
-    coro_call_text(&s, st->alloc.alloc_fn, st->alloc.alloc_is_func, "%base",
-                   "%total", true);
-    coro_str_appendf(
-        &s,
-        "  %%h = llvm.getelementptr %%base[%d] : (!llvm.ptr) -> !llvm.ptr, "
-        "i8\n"
-        "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-        "  %%zi = llvm.mlir.constant(0 : i64) : i64\n"
-        "  llvm.store %%z, %%base : !llvm.ptr, !llvm.ptr\n"
-        "  %%u = llvm.getelementptr %%base[8] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-        "  llvm.store %%z, %%u : !llvm.ptr, !llvm.ptr\n"
-        "  %%d = llvm.getelementptr %%base[16] : (!llvm.ptr) -> !llvm.ptr, "
-        "i8\n"
-        "  llvm.store %%zi, %%d : i64, !llvm.ptr\n"
-        "  %%w = llvm.getelementptr %%base[24] : (!llvm.ptr) -> !llvm.ptr, "
-        "i8\n"
-        "  llvm.store %%z, %%w : !llvm.ptr, !llvm.ptr\n",
-        PREFIX);
-  }
-  coro_str_appendf(
-      &s,
-      "  %%re = llvm.mlir.addressof @__coro_async_resume : !llvm.ptr\n"
-      "  llvm.store %%re, %%h : !llvm.ptr, !llvm.ptr\n"
-      "  %%de = llvm.mlir.addressof %s : !llvm.ptr\n"
-      "  %%dp = llvm.getelementptr %%h[0, %d] : (!llvm.ptr) -> !llvm.ptr, %s\n"
-      "  llvm.store %%de, %%dp : !llvm.ptr, !llvm.ptr\n"
-      /* the promise at 16, whatever its own alignment (see coro_promise_field)
-       */
-      "  %%pp = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  llvm.store %%z, %%pp : !llvm.ptr, !llvm.ptr\n"
-      "  %%v0 = llvm.mlir.zero : %s\n"
-      "  %%pv = llvm.getelementptr %%pp[0, 1] : (!llvm.ptr) -> !llvm.ptr, "
-      "%s\n"
-      "  llvm.store %%v0, %%pv {alignment = %u : i64} : %s, !llvm.ptr\n",
-      coro_str_cstr(&destroy), H_DESTROY, ct, CORO_PROMISE_OFFSET,
-      coro_str_cstr(&vs), coro_str_cstr(&pt), coro_value_align(st->S),
-      coro_str_cstr(&vs));
-  for (intptr_t i = 0; i < n; ++i)
-    store_arg_text(&s, i, mlirFunctionTypeGetInput(fty, i), ct);
-  coro_str_appendf(&s,
-                   "  %%fn = func.constant %s : (!llvm.ptr) -> ()\n"
-                   "  %%fnp = builtin.unrealized_conversion_cast %%fn : "
-                   "(!llvm.ptr) -> () to !llvm.ptr\n"
-                   "  llvm.call swifttailcc %%fnp(%%h) : !llvm.ptr, "
-                   "(!llvm.ptr) -> ()\n"
-                   "  func.return %%h : !llvm.ptr\n"
-                   "}",
-                   coro_str_cstr(&body));
-  coro_queue_func(q, &s);
-  struct coro_str *all[] = {&s, &self, &ctxt, &vs, &pt, &fp, &body, &destroy};
-  for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
-    coro_str_free(all[i]);
+/* The async function pointer record, <{relative pointer (unused: 0),
+ * initial context size}>; CoroSplit writes the full size there:
+ *
+ *   llvm.mlir.global internal @"f.coro.fp"() {alignment = 8 : i64}
+ *       : !llvm.struct<packed (i32, i32)> {
+ *     %u = llvm.mlir.undef : !llvm.struct<packed (i32, i32)>
+ *     %a = llvm.insertvalue (0 : i32), %u[0]
+ *     %b = llvm.insertvalue (SIZE : i32), %a[1]
+ *     llvm.return %b
+ *   } */
+static void emit_record(struct coro_fn *fn, struct as_state *st,
+                        uint64_t size) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirLocation loc = gen_loc(fn, &st->record);
+  MlirType i32 = ir_int_type(ctx, 32);
+  MlirType rec =
+      mlirLLVMStructTypeLiteralGet(ctx, 2, (MlirType[]){i32, i32}, true);
+  MlirNamedAttribute a[4] = {
+      ir_named(ctx, "sym_name",
+               mlirStringAttrGet(
+                   ctx, mlirStringRefCreate(st->record.data, st->record.len))),
+      ir_named(ctx, "global_type", mlirTypeAttrGet(rec)),
+      ir_named(ctx, "linkage",
+               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      ir_named(ctx, "alignment", ir_i64_attr(ctx, 8))};
+  MlirOperationState s = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
+  mlirOperationStateAddAttributes(&s, 4, a);
+  MlirRegion init = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &init);
+  MlirOperation g = mlirOperationCreate(&s);
+  assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->module, 0)), g);
+
+  MlirBlock body = ir_new_block(mlirOperationGetRegion(g, 0), 0, NULL, loc);
+  struct ir_builder b = ir_at_end(body, loc);
+  MlirValue v = ir_val(&b, "llvm.mlir.undef", 0, NULL, rec);
+  v = ir_insertvalue(&b, v, ir_const_int(&b, 32, 0), 0);
+  v = ir_insertvalue(&b, v, ir_const_int(&b, 32, (long long)size), 1);
+  ir_return(&b, v);
 }
 
 /* The destroy entry: a coroutine that has not ended is resumed with its
  * destroying flag set (it runs its cleanup to coro.end); then the context
- * is freed. */
-static void emit_destroy(struct coro_str *q, struct as_state *st) {
-  struct coro_str s = {0}, name = coro_sym_text(&st->name, ".coro.destroy");
-  coro_str_appendf(
-      &s,
-      "llvm.func internal fastcc %s(%%h: !llvm.ptr) {\n"
-      "  %%z = llvm.mlir.zero : !llvm.ptr\n"
-      "  %%r = llvm.load %%h : !llvm.ptr -> !llvm.ptr\n"
-      "  %%live = llvm.icmp \"ne\" %%r, %%z : !llvm.ptr\n"
-      "  llvm.cond_br %%live, ^run, ^free\n"
-      "^run:\n"
-      "  %%dp = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  %%one = llvm.mlir.constant(1 : i64) : i64\n"
-      "  llvm.store %%one, %%dp : i64, !llvm.ptr\n"
-      "  %%fp = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n"
-      "  %%f = llvm.load %%fp : !llvm.ptr -> !llvm.ptr\n"
-      "  llvm.call swifttailcc %%f(%%h) : !llvm.ptr, (!llvm.ptr) -> ()\n"
-      "  llvm.br ^free\n"
-      "^free:\n"
-      "  %%base = llvm.getelementptr %%h[%d] : (!llvm.ptr) -> !llvm.ptr, i8\n",
-      coro_str_cstr(&name), OFF_DESTROY, OFF_RESUME, -PREFIX);
-  /* coro_rt_task_free takes the handle; coro.free_fn gets the block. */
-  coro_call_text(&s, st->alloc.free_fn, st->alloc.free_is_func, NULL,
-                 st->runtime_alloc ? "%h" : "%base", false);
-  coro_str_appendz(&s, "  llvm.return\n}");
-  coro_queue_func(q, &s);
-  coro_str_free(&s);
-  coro_str_free(&name);
+ * is freed (coro_rt_task_free takes the handle; coro.free_fn gets the
+ * block, prefix included):
+ *
+ *   llvm.func internal fastcc @"f.coro.destroy"(%h: !llvm.ptr) {
+ *     llvm.cond_br (h.resume != null), ^run, ^free
+ *   ^run:
+ *     h.destroying = 1
+ *     llvm.call swifttailcc h.parked(%h)
+ *     llvm.br ^free
+ *   ^free:
+ *     call @free_fn(%h or %h - 32)
+ *     llvm.return
+ *   } */
+static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx);
+  struct ir_func_spec spec = {.nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal,
+                              .cconv = MlirLLVMCConvFast};
+  MlirLocation loc;
+  MlirBlock entry = gen_func(fn->module, fn->func, coro_str_cstr(&st->destroy),
+                             st->destroy.len, &spec, &loc);
+  MlirBlock run = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock free_blk = ir_block_after(run, 0, NULL, loc);
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue z = ir_null(&b);
+  MlirValue r = load(&b, h, ptr); /* at CORO_HANDLE_RESUME_OFFSET (0) */
+  ir_cond_br(&b, ir_icmp(&b, IR_NE, r, z), run, free_blk);
+
+  b = ir_at_end(run, loc);
+  MlirValue dp = ir_gep_bytes(&b, h, OFF_DESTROY);
+  store(&b, ir_const_int(&b, 64, 1), dp);
+  MlirValue f = load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr);
+  call_ptr(&b, f, MlirLLVMCConvSwiftTail, false, h);
+  ir_br(&b, free_blk, 0, NULL);
+
+  b = ir_at_end(free_blk, loc);
+  MlirValue base = ir_gep_bytes(&b, h, -PREFIX);
+  MlirValue arg = st->runtime_alloc ? h : base;
+  ir_call(&b, st->alloc.free_fn, st->alloc.free_is_func, 1, &arg,
+          (MlirType){NULL});
+  ir_return(&b, (MlirValue){NULL});
 }
 
-/* The async function pointer record: <{relative pointer (unused: 0),
- * initial context size}>. */
-static void emit_record(struct coro_str *q, struct as_state *st,
-                        uint64_t size) {
-  struct coro_str s = {0}, name = coro_sym_text(&st->name, ".coro.fp");
-  coro_str_appendf(
-      &s,
-      "llvm.mlir.global internal %s() {alignment = 8 : i64} : "
-      "!llvm.struct<packed (i32, i32)> {\n"
-      "  %%u = llvm.mlir.undef : !llvm.struct<packed (i32, i32)>\n"
-      "  %%z = llvm.mlir.constant(0 : i32) : i32\n"
-      "  %%a = llvm.insertvalue %%z, %%u[0] : !llvm.struct<packed (i32, i32)>\n"
-      "  %%n = llvm.mlir.constant(%llu : i32) : i32\n"
-      "  %%b = llvm.insertvalue %%n, %%a[1] : !llvm.struct<packed (i32, i32)>\n"
-      "  llvm.return %%b : !llvm.struct<packed (i32, i32)>\n"
-      "}",
-      coro_str_cstr(&name), (unsigned long long)size);
-  coro_queue_func(q, &s);
-  coro_str_free(&s);
-  coro_str_free(&name);
+/* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
+ * `visibility` (none when empty), appended to the module at `loc`; returns
+ * its entry block. */
+static MlirBlock entry_func(MlirOperation module, const struct coro_str *name,
+                            MlirType fty, const struct coro_str *visibility,
+                            MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(in && locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    in[i] = mlirFunctionTypeGetInput(fty, i);
+    locs[i] = loc;
+  }
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirNamedAttribute a[3];
+  intptr_t na = 0;
+  a[na++] = ir_named(
+      ctx, "sym_name",
+      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
+  a[na++] = ir_named(ctx, "function_type",
+                     mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 1, &ptr)));
+  if (visibility->len)
+    a[na++] =
+        ir_named(ctx, "sym_visibility",
+                 mlirStringAttrGet(ctx, mlirStringRefCreate(visibility->data,
+                                                            visibility->len)));
+  MlirOperationState s =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&s, na, a);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &body);
+  MlirOperation f = mlirOperationCreate(&s);
+  assert(!mlirOperationIsNull(f) && "func.func creation failed");
+  MlirBlock entry = mlirBlockCreate(n, in, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), f);
+  free(in);
+  free(locs);
+  return entry;
+}
+
+/* Zeroes the task prefix of the block `base` (the handle is `base` + 32),
+ * which coro.alloc_fn gives uninitialized. */
+static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
+  _Static_assert(PREFIX + OFF_RESUME == 0, "the prefix starts with parked");
+  MlirValue zi = ir_const_int(b, 64, 0);
+  store(b, z, base);
+  store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_RESERVED));
+  store(b, zi, ir_gep_bytes(b, base, PREFIX + OFF_DESTROY));
+  store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_AWAITER));
+}
+
+/* The entry keeps the coroutine's name and visibility: an ordinary
+ * function that allocates the context, fills its header and arguments,
+ * and runs the body until it first suspends:
+ *
+ *   func.func @f(%a0: A0, ...) -> !llvm.ptr {
+ *     %sz = llvm.load volatile @"f.coro.fp"[1]  (the size CoroSplit wrote)
+ *     %h = call @coro_rt_task_alloc(%sz)       (zeroed, prefix in front)
+ *       or: %base = call @alloc_fn(%sz + 32), %h = %base + 32, prefix = 0
+ *     h.resume = @__coro_async_resume, h.destroy = @"f.coro.destroy"
+ *     h.promise = {null, zero}, h.args = {%a0 as storage, ...}
+ *     %fn = func.constant @"f.coro.async"
+ *     llvm.call swifttailcc %fn(%h)            (through a cast to !llvm.ptr)
+ *     func.return %h
+ *   } */
+static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
+                       const struct coro_str *visibility) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx), i32 = ir_int_type(ctx, 32),
+           i64 = ir_int_type(ctx, 64);
+  MlirLocation loc = gen_loc(fn, &st->name);
+  MlirBlock entry = entry_func(fn->module, &st->name, fty, visibility, loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+
+  /* the context size CoroSplit wrote into the record */
+  MlirType rec =
+      mlirLLVMStructTypeLiteralGet(ctx, 2, (MlirType[]){i32, i32}, true);
+  MlirValue fp = addr_of(&b, sym_of(ctx, &st->record));
+  MlirValue sz = load_volatile(&b, ir_gep_field(&b, fp, rec, 1), i32, 4);
+  MlirValue sz64 = ir_val(&b, "llvm.zext", 1, &sz, i64);
+  MlirValue total = ir_binop(&b, "add", sz64, ir_const_int(&b, 64, PREFIX));
+  MlirValue h, z;
+  if (st->runtime_alloc) {
+    /* coro_rt_task_alloc: a zeroed block, the prefix in front. */
+    h = ir_call(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, 1, &sz64, ptr);
+    z = ir_null(&b);
+  } else {
+    MlirValue base = ir_call(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, 1,
+                             &total, ptr);
+    h = ir_gep_bytes(&b, base, PREFIX);
+    z = ir_null(&b);
+    zero_prefix(&b, base, z);
+  }
+
+  /* the header: resume and destroy entries, the promise at 16 whatever its
+   * own alignment (see coro_promise_field) */
+  store(&b, ir_addressof(&b, "__coro_async_resume"), h);
+  MlirValue de = addr_of(&b, sym_of(ctx, &st->destroy));
+  store(&b, de, ir_gep_field(&b, h, st->ctx, H_DESTROY));
+  MlirValue pp = ir_gep_bytes(&b, h, CORO_HANDLE_PROMISE_OFFSET);
+  store(&b, z, pp);
+  MlirValue v0 = ir_zero(&b, st->S);
+  ir_store(&b, v0, ir_gep_field(&b, pp, coro_promise_type(ctx, st->S), 1),
+           coro_value_align(st->S));
+
+  /* the arguments, at most 16-aligned as the handle is (the body reads
+   * them back with the same alignment) */
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
+    MlirValue v = coro_to_storage(&b, mlirBlockGetArgument(entry, i));
+    MlirValue p = ir_gep_path(&b, h, st->ctx, 2, (int[]){H_ARGS, (int)i});
+    ir_store(&b, v, p, coro_value_align(mlirValueGetType(v)));
+  }
+
+  MlirType body_type = mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL);
+  MlirNamedAttribute callee = ir_named(ctx, "value", sym_of(ctx, &st->body));
+  MlirValue body = mlirOperationGetResult(
+      ir_op(&b, "func.constant", 0, NULL, 1, &body_type, 1, &callee, 0, NULL),
+      0);
+  call_ptr(&b, ir_cast(&b, body, ptr), MlirLLVMCConvSwiftTail, false, h);
+  ir_op(&b, "func.return", 1, &h, 0, NULL, 0, NULL, 0, NULL);
 }
 
 /*===--- the body ----------------------------------------------------------*/
 
-static MlirValue sym_addr(struct cb *b, const char *name) {
-  struct coro_str s = {0};
-  coro_str_appendf(&s, "@%s", name);
-  MlirValue v = coro_addressof(b, &s);
-  coro_str_free(&s);
-  return v;
-}
-
 /* coro.suspend.async with `dispatch`(self, extra..., resume fn) as its tail
  * call; returns whether the coroutine is being destroyed once resumed. */
-static MlirValue suspend(struct as_state *st, struct cb *b,
+static MlirValue suspend(struct as_state *st, struct ir_builder *b,
                          const char *dispatch, MlirValue extra) {
   MlirContext ctx = b->ctx;
-  MlirType ptr = cb_ptr(ctx);
-  MlirValue rf = cb_intrinsic(b, "llvm.coro.async.resume", 0, NULL, ptr);
+  MlirValue rf =
+      ir_intrinsic(b, "llvm.coro.async.resume", 0, NULL, ir_ptr_type(ctx));
   MlirValue ops[7];
   int n = 0;
-  ops[n++] = cb_const_int(b, 32, 0);
+  ops[n++] = ir_const_int(b, 32, 0);
   ops[n++] = rf;
-  ops[n++] = sym_addr(b, "__coro_async_project");
-  ops[n++] = sym_addr(b, dispatch);
+  ops[n++] = ir_addressof(b, "__coro_async_project");
+  ops[n++] = ir_addressof(b, dispatch);
   ops[n++] = st->self;
   if (!mlirValueIsNull(extra))
     ops[n++] = extra;
   ops[n++] = rf;
-  MlirType rt = cb_type(ctx, "!llvm.struct<(ptr)>");
-  char attrs[400];
-  snprintf(attrs, sizeof attrs,
-           "{callee = @llvm.coro.suspend.async.sl_p0s, var_callee_type = "
-           "!llvm.func<struct<(ptr)> (i32, ptr, ptr, ...)>, CConv = "
-           "#llvm.cconv<ccc>, TailCallKind = #llvm.tailcallkind<none>, "
-           "fastmathFlags = #llvm.fastmath<none>, op_bundle_sizes = "
-           "array<i32>, operandSegmentSizes = array<i32: %d, 0>}",
-           n);
-  cb_op(b, "llvm.call", n, ops, 1, &rt, attrs, 0, NULL);
-  MlirValue d =
-      cb_load(b, cb_byte_gep(b, st->self, OFF_DESTROY), cb_int(ctx, 64), 8);
-  MlirValue cmp[2] = {d, cb_const_int(b, 64, 0)};
-  return cb_val(b, "llvm.icmp", 2, cmp, cb_int(ctx, 1),
-                "{predicate = 1 : i64}");
+  call_intrinsic(b, suspend_async, n, ops);
+  MlirValue d = ir_load(b, ir_gep_bytes(b, st->self, OFF_DESTROY),
+                        ir_int_type(ctx, 64), 8);
+  return ir_icmp(b, IR_NE, d, ir_const_int(b, 64, 0));
 }
 
-/* Continues at `dest`, or at the end when the coroutine is being
- * destroyed. */
-static void branch_unless_destroyed(struct as_state *st, struct cb *b,
-                                    MlirValue destroying, MlirBlock dest) {
-  cb_cond_br(b, destroying, st->end, dest);
-}
-
-static MlirLogicalResult publish(struct as_state *st, struct cb *b,
+static MlirLogicalResult publish(struct as_state *st, struct ir_builder *b,
                                  MlirOperation op, MlirValue v) {
   MlirValue s = coro_published(b, op, v, st->S);
   if (mlirValueIsNull(s))
     return mlirLogicalResultFailure();
-  cb_store(b, s, coro_promise_field(b, st->self, st->S, 1),
+  ir_store(b, s, coro_promise_field(b, st->self, st->S, 1),
            coro_value_align(st->S));
   return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult as_yield(struct coro_fn *fn, MlirOperation op) {
   struct as_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   if (mlirOperationGetNumResults(op) > 1)
     return coro_error_at(op, "the async ABI passes no value on resume");
   if (mlirOperationGetNumOperands(op) == 1 &&
@@ -481,7 +670,7 @@ static MlirLogicalResult as_yield(struct coro_fn *fn, MlirOperation op) {
 
 static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
   struct as_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirValue aw = mlirOperationGetOperand(op, 0);
   MlirAttribute abi = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString(CORO_AWAITED_ABI_ATTR));
@@ -489,10 +678,11 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
                coro_ref_eq(mlirStringAttrGetValue(abi), "async");
   MlirBlock next, check;
   MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
-  struct cb s = cb_at_end(susp, b.loc);
+  struct ir_builder s = ir_at_end(susp, b.loc);
   MlirValue destroying = suspend(
       st, &s, async ? "__coro_async_await" : "__coro_async_await_any", aw);
-  branch_unless_destroyed(st, &s, destroying, check);
+  /* continue at `check`, or at the end when being destroyed */
+  ir_cond_br(&s, destroying, st->end, check);
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
   return res;
@@ -500,7 +690,7 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
 
 static MlirLogicalResult as_end(struct coro_fn *fn, MlirOperation op) {
   struct as_state *st = fn->abi_state;
-  struct cb b = cb_before(op);
+  struct ir_builder b = ir_before(op);
   MlirOperation ret = coro_end_return(op);
   if (mlirOperationIsNull(ret))
     return mlirLogicalResultFailure();
@@ -508,7 +698,7 @@ static MlirLogicalResult as_end(struct coro_fn *fn, MlirOperation op) {
       mlirLogicalResultIsFailure(
           publish(st, &b, op, mlirOperationGetOperand(op, 1))))
     return mlirLogicalResultFailure();
-  cb_br(&b, st->end, 0, NULL);
+  ir_br(&b, st->end, 0, NULL);
   mlirOperationDestroy(ret);
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
@@ -525,52 +715,53 @@ static MlirLogicalResult as_self(struct coro_fn *fn, MlirOperation op) {
  * call. CoroSplit replaces what follows it with the return. */
 static void emit_end_block(struct coro_fn *fn, struct as_state *st) {
   MlirLocation loc = mlirOperationGetLocation(fn->func);
-  st->end = coro_new_block(mlirOperationGetRegion(fn->func, 0), 0, NULL, loc);
-  struct cb b = cb_at_end(st->end, loc);
-  MlirValue ops[4] = {st->hdl, cb_const_int(&b, 1, 0),
-                      sym_addr(&b, "__coro_async_finish"), st->self};
+  st->end = ir_new_block(mlirOperationGetRegion(fn->func, 0), 0, NULL, loc);
+  struct ir_builder b = ir_at_end(st->end, loc);
+  MlirValue ops[4];
+  ops[0] = st->hdl;
+  ops[1] = ir_const_int(&b, 1, 0);
+  ops[2] = ir_addressof(&b, "__coro_async_finish");
+  ops[3] = st->self;
   /* LLVM 22's coro.end.async returns nothing (older LLVMs: i1). */
-  cb_op(&b, "llvm.call", 4, ops, 0, NULL,
-        "{callee = @llvm.coro.end.async, var_callee_type = "
-        "!llvm.func<void (ptr, i1, ...)>, CConv = #llvm.cconv<ccc>, "
-        "TailCallKind = #llvm.tailcallkind<none>, fastmathFlags = "
-        "#llvm.fastmath<none>, op_bundle_sizes = array<i32>, "
-        "operandSegmentSizes = array<i32: 4, 0>}",
-        0, NULL);
-  cb_op(&b, "func.return", 0, NULL, 0, NULL, NULL, 0, NULL);
+  call_intrinsic(&b, end_async, 4, ops);
+  ir_op(&b, "func.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
 }
 
 /* Replaces the body's arguments by loads from the context, and coro.begin
  * by coro.id.async and coro.begin. */
-static void rewrite_body(struct coro_fn *fn, struct as_state *st, uint64_t size,
-                         const struct coro_str *record) {
+static void rewrite_body(struct coro_fn *fn, struct as_state *st,
+                         uint64_t size) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirBlock entry =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->func, 0));
   intptr_t n = mlirBlockGetNumArguments(entry);
-  st->self = mlirBlockAddArgument(entry, cb_ptr(ctx),
+  st->self = mlirBlockAddArgument(entry, ir_ptr_type(ctx),
                                   mlirOperationGetLocation(fn->func));
-  struct cb b = cb_before(mlirBlockGetFirstOperation(entry));
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
   for (intptr_t i = 0; i < n; ++i) {
     MlirValue arg = mlirBlockGetArgument(entry, i);
     MlirType t = mlirValueGetType(arg);
     MlirType s = coro_storage_type(t);
-    MlirValue v = cb_load(
-        &b, cb_field_path(&b, st->self, st->ctx, 2, (int[]){H_ARGS, (int)i}), s,
+    MlirValue v = ir_load(
+        &b, ir_gep_path(&b, st->self, st->ctx, 2, (int[]){H_ARGS, (int)i}), s,
         coro_value_align(s));
     mlirValueReplaceAllUsesOfWith(arg, coro_from_storage(&b, v, t));
   }
   for (intptr_t i = n - 1; i >= 0; --i)
     mlirBlockEraseArgument(entry, (unsigned)i);
 
-  b = cb_before(fn->begin);
-  MlirValue ops[4] = {cb_const_int(&b, 32, (long long)size),
-                      cb_const_int(&b, 32, CTX_ALIGN), cb_const_int(&b, 32, 0),
-                      coro_addressof(&b, record)};
-  MlirValue id = cb_intrinsic(&b, "llvm.coro.id.async", 4, ops,
-                              cb_type(ctx, "!llvm.token"));
-  MlirValue bops[2] = {id, cb_null(&b)};
-  st->hdl = cb_val(&b, "llvm.intr.coro.begin", 2, bops, cb_ptr(ctx), NULL);
+  b = ir_before(fn->begin);
+  MlirValue ops[4];
+  ops[0] = ir_const_int(&b, 32, (long long)size);
+  ops[1] = ir_const_int(&b, 32, CTX_ALIGN);
+  ops[2] = ir_const_int(&b, 32, 0); /* the context is argument 0 */
+  ops[3] = addr_of(&b, sym_of(ctx, &st->record));
+  MlirValue id =
+      ir_intrinsic(&b, "llvm.coro.id.async", 4, ops, ir_token_type(ctx));
+  MlirValue bops[2];
+  bops[0] = id;
+  bops[1] = ir_null(&b);
+  st->hdl = ir_val(&b, "llvm.intr.coro.begin", 2, bops, ir_ptr_type(ctx));
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->self);
   mlirOperationDestroy(fn->begin);
 }
@@ -587,27 +778,20 @@ static MlirLogicalResult check_alloc(struct coro_fn *fn) {
 static const char *const async_suffixes[] = {".coro.async", ".coro.fp",
                                              ".coro.destroy", NULL};
 
-/* Declares the vararg intrinsics the body calls. */
-static bool declare_intrinsics(struct coro_fn *fn) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  MlirLocation loc = mlirOperationGetLocation(fn->func);
-  return coro_declare_func(
-             fn->module,
-             mlirFlatSymbolRefAttrGet(ctx,
-                                      mlirStringRefCreateFromCString(
-                                          "llvm.coro.suspend.async.sl_p0s")),
-             "(i32, !llvm.ptr, !llvm.ptr, ...) -> !llvm.struct<(ptr)>", loc) &&
-         coro_declare_func(
-             fn->module,
-             mlirFlatSymbolRefAttrGet(
-                 ctx, mlirStringRefCreateFromCString("llvm.coro.end.async")),
-             "(!llvm.ptr, i1, ...)", loc);
+/* `name` + `suffix`. */
+static struct coro_str suffixed(const struct coro_str *name,
+                                const char *suffix) {
+  struct coro_str s = {0};
+  coro_str_append(&s, name->data, name->len);
+  coro_str_appendz(&s, suffix);
+  return s;
 }
 
 static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   struct as_state *st = calloc(1, sizeof *st);
   fn->abi_state = st;
   MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirLocation loc = mlirOperationGetLocation(fn->func);
   MlirStringRef symkey = mlirStringRefCreateFromCString("sym_name");
   MlirStringRef name =
       mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn->func, symkey));
@@ -619,9 +803,12 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       mlirLogicalResultIsFailure(
           coro_allocator_get(fn->module, fn->func, "coro_rt_task_alloc",
                              "coro_rt_task_free", &st->alloc)) ||
-      !declare_intrinsics(fn))
+      !declare_intrinsic(fn->module, suspend_async, loc) ||
+      !declare_intrinsic(fn->module, end_async, loc))
     return mlirLogicalResultFailure();
-
+  st->body = suffixed(&st->name, ".coro.async");
+  st->record = suffixed(&st->name, ".coro.fp");
+  st->destroy = suffixed(&st->name, ".coro.destroy");
   st->runtime_alloc =
       mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
 
@@ -631,6 +818,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
   MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
+  assert(args && "out of memory");
   for (intptr_t i = 0; i < n; ++i) {
     args[i] = coro_storage_type(mlirFunctionTypeGetInput(fty, i));
     if (mlirTypeIsNull(args[i])) {
@@ -640,13 +828,18 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
                            "type its context cannot hold");
     }
   }
-  MlirType ptr = cb_ptr(ctx);
+  MlirType ptr = ir_ptr_type(ctx);
   MlirType fields[4] = {ptr, ptr, coro_promise_type(ctx, st->S),
-                        mlirLLVMStructTypeLiteralGet(ctx, n, args, false)};
+                        ir_struct_type(ctx, n, args)};
   free(args);
-  st->ctx = mlirLLVMStructTypeLiteralGet(ctx, 4, fields, false);
+  st->ctx = ir_struct_type(ctx, 4, fields);
+  /* The context header's size, a constant of the IR given to
+   * coro.id.async: the verifier made every field storable, so the layout
+   * is known (ir_type_layout, the data layout of the targets we build for). */
   uint64_t size, align;
-  ub_layout(st->ctx, &size, &align);
+  if (!ir_type_layout(st->ctx, &size, &align))
+    return coro_error_at(fn->func, "the context of this async coroutine has "
+                                   "no known size");
   size = align_up(size, CTX_ALIGN);
 
   /* The body becomes @"f.coro.async"(ptr ctx), swifttailcc, private. */
@@ -657,30 +850,16 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL)));
   mlirOperationSetAttributeByName(
       fn->func, mlirStringRefCreateFromCString("CConv"),
-      mlirAttributeParseGet(
-          ctx, mlirStringRefCreateFromCString("#llvm.cconv<swifttailcc>")));
+      mlirLLVMCConvAttrGet(ctx, MlirLLVMCConvSwiftTail));
 
-  /* The entry, the destroy entry and the record. */
-  ensure_shared(fn->module);
-  struct coro_str queue = {0}, decls = {0};
-  struct coro_str bodyref = coro_sym_text(&st->name, ".coro.async");
-  coro_str_appendf(&decls,
-                   "func.func private %s(!llvm.ptr)\n"
-                   "llvm.func @__coro_async_resume(!llvm.ptr)\n",
-                   coro_str_cstr(&bodyref));
-  coro_allocator_decls(&decls, &st->alloc);
-  emit_record(&queue, st, size);
-  emit_destroy(&queue, st);
-  emit_entry(&queue, st, fty, &visibility);
+  /* The shared functions, the record, the destroy entry and the entry. */
+  ensure_shared(fn->module, fn->func);
+  emit_record(fn, st, size);
+  emit_destroy(fn, st);
+  emit_entry(fn, st, fty, &visibility);
   coro_str_free(&visibility);
-  coro_flush_funcs(fn->module, &decls, &queue, 4);
-  coro_str_free(&queue);
-  coro_str_free(&decls);
 
-  struct coro_str record = coro_sym_text(&st->name, ".coro.fp");
-  rewrite_body(fn, st, size, &record);
-  coro_str_free(&record);
-  coro_str_free(&bodyref);
+  rewrite_body(fn, st, size);
   emit_end_block(fn, st);
   coro_mark_lowered_body(fn->func);
   return mlirLogicalResultSuccess();
@@ -690,8 +869,18 @@ static void as_finish(struct coro_fn *fn) {
   struct as_state *st = fn->abi_state;
   if (!st)
     return;
-  coro_str_free(&st->name);
+  struct coro_str *names[] = {&st->name, &st->body, &st->record, &st->destroy};
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
+    coro_str_free(names[i]);
   free(st);
+}
+
+/* Consumer ops lower as for every handle (abi.c), but no value travels on
+ * resume under this ABI: say so naming it. */
+static MlirLogicalResult as_consumer(MlirOperation module, MlirOperation op) {
+  if (coro_op_named(op, "coro.resume") && mlirOperationGetNumOperands(op) > 1)
+    return coro_error_at(op, "the async ABI passes no value on resume");
+  return coro_lower_consumer_hook(module, op);
 }
 
 static const struct coro_abi async_abi = {
@@ -702,7 +891,7 @@ static const struct coro_abi async_abi = {
     .lower_end = as_end,
     .lower_self = as_self,
     .finish = as_finish,
-    .lower_consumer = coro_lower_consumer_hook,
+    .lower_consumer = as_consumer,
 };
 
 MlirLogicalResult coro_convert_to_llvm_async_run(MlirOperation module) {

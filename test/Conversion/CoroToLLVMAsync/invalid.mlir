@@ -36,3 +36,19 @@ func.func @targ(%t: tensor<4xf32>) -> !coro.handle<none> attributes {coro.abi = 
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+// No value travels on resume under the async ABI (a handle of unknown
+// origin, which the verifier cannot tell is not a retcon one).
+func.func @gen() -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c = arith.constant 1 : i64
+  "coro.end"(%h, %c) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @resume_value(%t: !coro.handle<i64>, %v: i64) {
+  // CHECK: invalid.mlir:[[# @LINE + 1]]:3: error: the async ABI passes no value on resume
+  "coro.resume"(%t, %v) : (!coro.handle<i64>, i64) -> ()
+  return
+}
