@@ -28,6 +28,7 @@
 #include "dialect/support.h"
 #include "dialect/suspend_points.h"
 #include "dialect/value_types.h"
+#include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -471,11 +472,9 @@ static bool is_dynamic_alloca(MlirOperation op) {
   return false;
 }
 
-/* !llvm.token has no C API predicate: compare with the parsed type. */
+/* !llvm.token has no C API predicate: compare with ir_token_type. */
 static bool is_token(MlirType t) {
-  return mlirTypeEqual(
-      t, mlirTypeParseGet(mlirTypeGetContext(t),
-                          mlirStringRefCreateFromCString("!llvm.token")));
+  return mlirTypeEqual(t, ir_token_type(mlirTypeGetContext(t)));
 }
 
 static void location_text(MlirOperation op, char *buf, size_t n) {

@@ -50,7 +50,7 @@
  * coroutine that needs them. */
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/common/abi.h"
-#include "conversion/common/text.h"
+#include "conversion/common/names.h"
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"

@@ -41,9 +41,7 @@
  * byte. */
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/common/abi.h"
-/* For what does not build IR: coro_mangle_type, coro_names_free,
- * coro_rename_private, coro_mark_lowered_body, coro_alloc_is_heap. */
-#include "conversion/common/text.h"
+#include "conversion/common/names.h"
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
 #include "ir/blocks.h"
