@@ -58,7 +58,8 @@ void coroRegisterPasses(void);
 void coroPassManagerEnableImplicitNesting(MlirPassManager pm);
 
 /// Calls `callback(argument, description, userData)` for every coro pass and
-/// named pipeline, in registration order. The strings are static.
+/// named pipeline, in registration order. The strings are borrowed: valid
+/// only during the callback.
 void coroForEachPass(void (*callback)(MlirStringRef argument,
                                       MlirStringRef description,
                                       void *userData),

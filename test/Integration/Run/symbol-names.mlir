@@ -2,7 +2,7 @@
 // RUN: coro-run %s -O2 | FileCheck %s
 
 // Coroutines whose names need quoting (a quote, a newline): the retcon and
-// async lowerings generate functions named after them, in text they parse.
+// async lowerings generate functions named after them.
 // CHECK: {{^}}7{{$}}
 func.func @"we\22ird\0Aname"() -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
   %h = "coro.begin"() : () -> !coro.handle<i64>
