@@ -492,50 +492,6 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
   ir_return(&b, (MlirValue){NULL});
 }
 
-/* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
- * `visibility` (none when empty), appended to the module at `loc`; returns
- * its entry block. */
-static MlirBlock entry_func(MlirOperation module, const struct coro_str *name,
-                            MlirType fty, const struct coro_str *visibility,
-                            MlirLocation loc) {
-  MlirContext ctx = mlirLocationGetContext(loc);
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
-  assert(in && locs && "out of memory");
-  for (intptr_t i = 0; i < n; ++i) {
-    in[i] = mlirFunctionTypeGetInput(fty, i);
-    locs[i] = loc;
-  }
-  MlirType ptr = ir_ptr_type(ctx);
-  MlirNamedAttribute a[3];
-  intptr_t na = 0;
-  a[na++] = ir_named(
-      ctx, "sym_name",
-      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
-  a[na++] = ir_named(ctx, "function_type",
-                     mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 1, &ptr)));
-  if (visibility->len)
-    a[na++] =
-        ir_named(ctx, "sym_visibility",
-                 mlirStringAttrGet(ctx, mlirStringRefCreate(visibility->data,
-                                                            visibility->len)));
-  MlirOperationState s =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
-  mlirOperationStateAddAttributes(&s, na, a);
-  MlirRegion body = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&s, 1, &body);
-  MlirOperation f = mlirOperationCreate(&s);
-  assert(!mlirOperationIsNull(f) && "func.func creation failed");
-  MlirBlock entry = mlirBlockCreate(n, in, locs);
-  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
-  mlirBlockAppendOwnedOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), f);
-  free(in);
-  free(locs);
-  return entry;
-}
-
 /* Zeroes the task prefix of the block `base` (the handle is `base` + 32),
  * which coro.alloc_fn gives uninitialized. */
 static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
@@ -567,7 +523,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
   MlirType ptr = ir_ptr_type(ctx), i32 = ir_int_type(ctx, 32),
            i64 = ir_int_type(ctx, 64);
   MlirLocation loc = gen_loc(fn, &st->name);
-  MlirBlock entry = entry_func(fn->module, &st->name, fty, visibility, loc);
+  MlirBlock entry = coro_entry_func(fn->module, &st->name, fty, visibility, loc);
   struct ir_builder b = ir_at_end(entry, loc);
 
   /* the context size CoroSplit wrote into the record */

@@ -583,49 +583,6 @@ static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
   emit_frame_free(fn, st);
 }
 
-/* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
- * `visibility` (none when empty), appended to the module at `loc`; returns
- * its entry block. */
-static MlirBlock entry_func(struct coro_fn *fn, const struct coro_str *name,
-                            MlirType fty, const struct coro_str *visibility,
-                            MlirLocation loc) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
-  assert(in && locs && "out of memory");
-  for (intptr_t i = 0; i < n; ++i) {
-    in[i] = mlirFunctionTypeGetInput(fty, i);
-    locs[i] = loc;
-  }
-  MlirType ptr = ir_ptr_type(ctx);
-  MlirNamedAttribute a[3];
-  intptr_t na = 0;
-  a[na++] = ir_named(
-      ctx, "sym_name",
-      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
-  a[na++] = ir_named(ctx, "function_type",
-                     mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 1, &ptr)));
-  if (visibility->len)
-    a[na++] =
-        ir_named(ctx, "sym_visibility",
-                 mlirStringAttrGet(ctx, mlirStringRefCreate(visibility->data,
-                                                            visibility->len)));
-  MlirOperationState s =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
-  mlirOperationStateAddAttributes(&s, na, a);
-  MlirRegion body = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&s, 1, &body);
-  MlirOperation f = mlirOperationCreate(&s);
-  MlirBlock entry = mlirBlockCreate(n, in, locs);
-  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
-  mlirBlockAppendOwnedOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->module, 0)), f);
-  free(in);
-  free(locs);
-  return entry;
-}
-
 /* The coroutine's name becomes an ordinary function that allocates and
  * initializes the control block, runs the ramp on its buffer, settles and
  * runs an awaited handle:
@@ -649,7 +606,7 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
   MlirLocation loc = ir_generated_loc(mlirOperationGetLocation(fn->func),
                                       coro_str_cstr(&st->name));
-  MlirBlock entry = entry_func(fn, &st->name, fty, visibility, loc);
+  MlirBlock entry = coro_entry_func(fn->module, &st->name, fty, visibility, loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   /* sizeof(control block), measured from a stack address rather than as a

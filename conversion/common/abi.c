@@ -661,3 +661,47 @@ MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
   (void)module;
   return coro_lower_consumer(op, NULL);
 }
+
+/* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
+ * `visibility` (none when empty), appended to the module at `loc`; returns
+ * its entry block. */
+MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
+                          MlirType fty, const struct coro_str *visibility,
+                          MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(in && locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    in[i] = mlirFunctionTypeGetInput(fty, i);
+    locs[i] = loc;
+  }
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirNamedAttribute a[3];
+  intptr_t na = 0;
+  a[na++] = ir_named(
+      ctx, "sym_name",
+      mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len)));
+  a[na++] = ir_named(ctx, "function_type",
+                     mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n, in, 1, &ptr)));
+  if (visibility->len)
+    a[na++] =
+        ir_named(ctx, "sym_visibility",
+                 mlirStringAttrGet(ctx, mlirStringRefCreate(visibility->data,
+                                                            visibility->len)));
+  MlirOperationState s =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&s, na, a);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &body);
+  MlirOperation f = mlirOperationCreate(&s);
+  assert(!mlirOperationIsNull(f) && "func.func creation failed");
+  MlirBlock entry = mlirBlockCreate(n, in, locs);
+  mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), f);
+  free(in);
+  free(locs);
+  return entry;
+}

@@ -169,4 +169,13 @@ struct coro_abi {
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi);
 
+/* The entry function the retcon and async lowerings give a coroutine's
+ * name: the func.func `name` : (inputs of `fty`) -> !llvm.ptr with
+ * visibility `visibility` (none when empty), appended to `module` at `loc`;
+ * returns its entry block. */
+struct coro_str;
+MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
+                          MlirType fty, const struct coro_str *visibility,
+                          MlirLocation loc);
+
 #endif /* CORO_CONVERSION_COMMON_ABI_H */
