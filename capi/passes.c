@@ -10,6 +10,7 @@
  * passes. */
 #include "coro-c/Passes.h"
 #include "capi/pipeline.h"
+#include "capi/registry.h"
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
@@ -18,14 +19,6 @@
 #include "mlir-c/RegisterEverything.h"
 
 #include <stddef.h>
-
-struct coro_pass_info {
-  const char *argument;    /* the flag, e.g. "coro-verify" */
-  const char *name;        /* the pass's class-like name */
-  const char *description; /* one line, for --help */
-  const char *anchor;      /* op name the pass runs on; "" for any */
-  MlirLogicalResult (*run)(MlirOperation op);
-};
 
 static void pass_construct(void *userData) {}
 static void pass_destruct(void *userData) {}
@@ -37,7 +30,7 @@ static void pass_run(MlirOperation op, MlirExternalPass pass, void *userData) {
     mlirExternalPassSignalFailure(pass);
 }
 
-static MlirPass create_pass(const struct coro_pass_info *info) {
+MlirPass coro_pass_create(const struct coro_pass_info *info) {
   MlirExternalPassCallbacks callbacks = {
       .construct = pass_construct,
       .destruct = pass_destruct,
@@ -59,7 +52,7 @@ static MlirPass create_pass(const struct coro_pass_info *info) {
  * too (it stores a constructor without user data). */
 #define CORO_PASS(row, ctor, ...)                                              \
   static const struct coro_pass_info row = {__VA_ARGS__};                      \
-  MlirPass ctor(void) { return create_pass(&row); }
+  MlirPass ctor(void) { return coro_pass_create(&row); }
 
 CORO_PASS(verify_pass, coroCreateVerifyPass, "coro-verify", "CoroVerify",
           "Check coroutines and coro ops against the dialect's rules", "",
@@ -99,12 +92,6 @@ static const struct {
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
-
-/* Defined in registry.cpp. */
-bool coro_registry_has(const char *argument);
-void coro_registry_add_pass(MlirPass (*create)(void));
-void coro_registry_add_pipeline(const char *argument, const char *description,
-                                const char *elements);
 
 /* The description of the named pipeline of `row`. */
 static struct coro_str pipeline_description(const struct coro_abi_row *row) {

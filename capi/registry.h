@@ -12,6 +12,22 @@
 extern "C" {
 #endif
 
+/* One of coro's passes: its flag, a description, the op it is anchored on
+ * ("" for any op) and a run function that reports failure with located
+ * diagnostics. Rows are static and immutable: a pass object's user data is
+ * its row, so cloning a pass (the pass manager does, per thread) copies
+ * nothing. */
+struct coro_pass_info {
+  const char *argument;    /* the flag, e.g. "coro-verify" */
+  const char *name;        /* the pass's class-like name */
+  const char *description; /* one line, for --help */
+  const char *anchor;      /* op name the pass runs on; "" for any */
+  MlirLogicalResult (*run)(MlirOperation op);
+};
+
+/* A new pass (owned by the caller) running `info` (static). */
+MlirPass coro_pass_create(const struct coro_pass_info *info);
+
 /* Whether a pass or pipeline is registered under `argument` (borrowed,
  * NUL-terminated). */
 bool coro_registry_has(const char *argument);

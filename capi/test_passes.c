@@ -19,13 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct test_pass_info {
-  const char *argument;
-  const char *name;
-  const char *description;
-  void (*run)(MlirOperation op);
-};
-
 static bool is_func(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   return name.length == 9 && memcmp(name.data, "func.func", 9) == 0;
@@ -58,40 +51,19 @@ static MlirWalkResult remark_on_func(MlirOperation op, void *userData) {
   return MlirWalkResultAdvance;
 }
 
-static void run_test_remarks(MlirOperation op) {
+static MlirLogicalResult run_test_remarks(MlirOperation op) {
   mlirOperationWalk(op, remark_on_func, NULL, MlirWalkPreOrder);
+  return mlirLogicalResultSuccess();
 }
 
-static const struct test_pass_info test_passes[] = {
+static const struct coro_pass_info test_passes[] = {
     {"test-coro-remarks", "TestCoroRemarks",
-     "Test only: emit a coro-split and a coro-elide remark per func.func",
+     "Test only: emit a coro-split and a coro-elide remark per func.func", "",
      run_test_remarks},
 };
 
-static void pass_construct(void *userData) {}
-static void pass_destruct(void *userData) {}
-static void *pass_clone(void *userData) { return userData; }
-
-static void pass_run(MlirOperation op, MlirExternalPass pass, void *userData) {
-  const struct test_pass_info *info = userData;
-  info->run(op);
-}
-
 static MlirPass create_test_remarks_pass(void) {
-  const struct test_pass_info *info = &test_passes[0];
-  MlirExternalPassCallbacks callbacks = {
-      .construct = pass_construct,
-      .destruct = pass_destruct,
-      .initialize = NULL,
-      .clone = pass_clone,
-      .run = pass_run,
-  };
-  /* The row's address is the pass's TypeID (unique and aligned). */
-  return mlirCreateExternalPass(
-      mlirTypeIDCreate(info), mlirStringRefCreateFromCString(info->name),
-      mlirStringRefCreateFromCString(info->argument),
-      mlirStringRefCreateFromCString(info->description),
-      mlirStringRefCreateFromCString(""), 0, NULL, callbacks, (void *)info);
+  return coro_pass_create(&test_passes[0]);
 }
 
 void coroRegisterTestPasses(void) {
