@@ -831,7 +831,7 @@ static void as_finish(struct coro_fn *fn) {
   free(st);
 }
 
-/* Consumer ops lower as for every handle (abi.c), but no value travels on
+/* Consumer ops lower as for every handle (handle.c), but no value travels on
  * resume under this ABI: say so naming it. */
 static MlirLogicalResult as_consumer(MlirOperation module, MlirOperation op) {
   if (coro_op_named(op, "coro.resume") && mlirOperationGetNumOperands(op) > 1)

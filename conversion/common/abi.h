@@ -7,9 +7,10 @@
  * rewrites handle types to `!llvm.ptr`, and calls the hooks. Hooks emit a
  * located error and return failure on input they cannot lower.
  *
- * Also here: the mapping of a value type to the LLVM type it is stored as
- * in a frame or promise. IR is built with ir/ (builder.h, blocks.h).
- * Nothing here keeps global state. */
+ * Implemented by concern: driver.c (the driver), handle.c (storage types,
+ * the promise, consumer ops), suspend.c (await, yield and end pieces),
+ * symbols.c (declarations, allocators, entry functions). IR is built with
+ * ir/ (builder.h, blocks.h). Nothing here keeps global state. */
 #ifndef CORO_CONVERSION_COMMON_ABI_H
 #define CORO_CONVERSION_COMMON_ABI_H
 
@@ -56,7 +57,7 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
                                      struct coro_allocator *out);
 
 /* Lowers a consumer op (coro.resume/destroy/done/promise/noop) on a handle
- * with the common header layout (abi.c's "handle layout"). A value passed
+ * with the common header layout (coro-runtime/HandleLayout.h). A value passed
  * on resume is stored in the control block's resume slot, which only the
  * retcon ABIs have: `abi_with_resume_values` names the ABI when it accepts
  * them, NULL when it does not. */
@@ -134,6 +135,10 @@ MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
  * store a value through any handle of that type. */
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage);
+
+/* The attribute the driver records a consumer's original handle type in
+ * (erased with the op, in the same pass). */
+#define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
 
 /* The driver sets this string attribute on a coro.await whose awaited
  * handle visibly comes from a coroutine of a known ABI (its value is that

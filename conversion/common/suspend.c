@@ -1,0 +1,74 @@
+/* suspend.c - the pieces of a suspension every ABI shares: the await
+ * split and its result, the continuation after a yield, the return after
+ * coro.end, published values and located errors (see abi.h). */
+#include "conversion/common/abi.h"
+#include "dialect/dialect.h"
+#include "dialect/handle_origin.h"
+#include "dialect/support.h"
+#include "dialect/value_types.h"
+#include "ir/func.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+MlirLogicalResult coro_error_at(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+  return mlirLogicalResultFailure();
+}
+
+MlirOperation coro_end_return(MlirOperation op) {
+  MlirOperation ret = mlirOperationGetNextInBlock(op);
+  if (mlirOperationIsNull(ret) || !coro_op_named(ret, "func.return")) {
+    coro_error_at(op, "coro.end must be followed by func.return");
+    return (MlirOperation){NULL};
+  }
+  return ret;
+}
+
+MlirBlock coro_await_split(struct ir_builder *b, MlirOperation op, MlirValue aw,
+                           MlirBlock *next, MlirBlock *check) {
+  *next = ir_split_after(op);
+  *check = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b->loc);
+  MlirBlock susp = ir_block_after(*check, 0, NULL, b->loc);
+  ir_br(b, *check, 0, NULL);
+  struct ir_builder c = ir_at_end(*check, b->loc);
+  MlirValue done = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, ir_int_type(c.ctx, 1));
+  ir_cond_br(&c, done, *next, susp);
+  return susp;
+}
+
+MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
+                                    MlirBlock next) {
+  if (mlirOperationGetNumResults(op) == 0)
+    return mlirLogicalResultSuccess();
+  MlirValue res = mlirOperationGetResult(op, 0);
+  MlirType t = mlirValueGetType(res);
+  if (mlirTypeIsNull(coro_storage_type(t)))
+    return coro_error_at(op, "awaited result type cannot be stored");
+  struct ir_builder c = ir_before(mlirBlockGetFirstOperation(next));
+  mlirValueReplaceAllUsesOfWith(res, coro_load_promise_value(&c, aw, t));
+  return mlirLogicalResultSuccess();
+}
+
+MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op, MlirValue flag,
+                              MlirBlock end, MlirValue end_arg) {
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirBlock next = ir_split_after(op);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
+    bool arg = !mlirValueIsNull(end_arg);
+    ir_cond_br_args(b, flag, end, arg ? 1 : 0, &end_arg, next, 0, NULL);
+  } else {
+    mlirValueReplaceAllUsesOfWith(result, flag);
+    ir_br(b, next, 0, NULL);
+  }
+  mlirOperationDestroy(op);
+  return next;
+}
