@@ -135,8 +135,11 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
                          "(or coro.alloc_fn/coro.free_fn): the control "
                          "block outlives the call");
   MlirType ptr = ir_ptr_type(ctx);
-  st->buffer_size = size;
-  st->buffer_align = align;
+  /* A frame that does not fit the buffer is allocated, and LLVM keeps its
+   * pointer in the buffer: the buffer holds at least one pointer, aligned
+   * as one, whatever coro.buffer asks for. */
+  size = st->buffer_size = size < 8 ? 8 : size;
+  align = st->buffer_align = align < 8 ? 8 : align;
   MlirType buffer_type =
       mlirLLVMArrayTypeGet(ir_int_type(ctx, (unsigned)(align * 8)),
                            (unsigned)((size + align - 1) / align));
