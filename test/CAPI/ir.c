@@ -1,0 +1,126 @@
+/* RUN: %capi_bin/ir 2>&1 | FileCheck %s
+ *
+ * White-box test of the IR-building layer (ir/): cloning a function body
+ * with a value map (block arguments, values used in later blocks and in
+ * nested regions, successors), and the type layout calculator on the
+ * types it must size and those it must refuse. */
+#include "coro-c/Coro.h"
+#include "ir/blocks.h"
+#include "ir/builder.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+
+#include <stdio.h>
+
+static void printToStderr(MlirStringRef s, void *user) {
+  (void)user;
+  fwrite(s.data, 1, s.length, stderr);
+}
+
+static void testCloneRegion(void) {
+  fprintf(stderr, "@testCloneRegion\n");
+  MlirContext ctx = mlirContextCreate();
+  coroDialectLoad(ctx);
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(
+               "func.func @src(%a: i32, %c: i1) -> i32 {\n"
+               "  %one = arith.constant 1 : i32\n"
+               "  cf.cond_br %c, ^bb1(%a : i32), ^bb2\n"
+               "^bb1(%x: i32):\n"
+               "  %s = scf.if %c -> i32 {\n"
+               "    %y = arith.addi %x, %one : i32\n"
+               "    scf.yield %y : i32\n"
+               "  } else {\n"
+               "    scf.yield %a : i32\n"
+               "  }\n"
+               "  return %s : i32\n"
+               "^bb2:\n"
+               "  return %one : i32\n"
+               "}\n"
+               "func.func private @dst(%b: i32, %d: i1) -> i32\n"));
+  MlirBlock body = mlirModuleGetBody(m);
+  MlirOperation src = mlirBlockGetFirstOperation(body);
+  MlirOperation dst = mlirOperationGetNextInBlock(src);
+  /* Give @dst a body: the arguments map to a new entry block's. */
+  mlirOperationRemoveAttributeByName(
+      dst, mlirStringRefCreateFromCString("sym_visibility"));
+  MlirRegion sr = mlirOperationGetRegion(src, 0);
+  MlirRegion dr = mlirOperationGetRegion(dst, 0);
+  MlirBlock sentry = mlirRegionGetFirstBlock(sr);
+  struct ir_map map = {0};
+  MlirBlock first = ir_clone_region(sr, dr, &map);
+  /* The clone of the entry block keeps its arguments: they are the new
+   * function's. */
+  // CHECK: entry args: 2 mapped: 1
+  fprintf(stderr, "entry args: %d mapped: %d\n",
+          (int)mlirBlockGetNumArguments(first),
+          mlirValueEqual(ir_map_lookup(&map, mlirBlockGetArgument(sentry, 0)),
+                         mlirBlockGetArgument(first, 0)));
+  ir_map_free(&map);
+  // CHECK: verified: 1
+  fprintf(stderr, "verified: %d\n",
+          mlirOperationVerify(mlirModuleGetOperation(m)));
+  // CHECK-LABEL: func.func @dst(%arg0: i32, %arg1: i1) -> i32 {
+  // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : i32
+  // CHECK-NEXT: cf.cond_br %arg1, ^bb1(%arg0 : i32), ^bb2
+  // CHECK-NEXT: ^bb1(%[[X:.*]]: i32):
+  // CHECK-NEXT: %[[S:.*]] = scf.if %arg1 -> (i32) {
+  // CHECK-NEXT: %[[Y:.*]] = arith.addi %[[X]], %[[ONE]] : i32
+  // CHECK-NEXT: scf.yield %[[Y]] : i32
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: scf.yield %arg0 : i32
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return %[[S]] : i32
+  // CHECK-NEXT: ^bb2:
+  // CHECK-NEXT: return %[[ONE]] : i32
+  mlirOperationPrint(dst, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
+static void layout(const char *text, MlirContext ctx) {
+  MlirType t = mlirTypeParseGet(ctx, mlirStringRefCreateFromCString(text));
+  uint64_t size = 0, align = 0;
+  bool ok = ir_type_layout(t, &size, &align);
+  fprintf(stderr, "%s: %d %llu %llu\n", text, ok, (unsigned long long)size,
+          (unsigned long long)align);
+}
+
+static void testTypeLayout(void) {
+  fprintf(stderr, "@testTypeLayout\n");
+  MlirContext ctx = mlirContextCreate();
+  coroDialectLoad(ctx);
+  // CHECK-LABEL: @testTypeLayout
+  // CHECK-NEXT: i1: 1 1 1
+  // CHECK-NEXT: i64: 1 8 8
+  // CHECK-NEXT: f80: 1 16 16
+  // CHECK-NEXT: vector<3xi32>: 1 16 16
+  // CHECK-NEXT: !llvm.struct<(i8, i64, i16)>: 1 24 8
+  // CHECK-NEXT: !llvm.struct<packed (i8, i64)>: 1 9 1
+  // CHECK-NEXT: !llvm.array<5 x i32>: 1 20 4
+  // CHECK-NEXT: vector<268435457xi64>: 0
+  // CHECK-NEXT: !llvm.struct<"o", opaque>: 0
+  // CHECK-NEXT: !llvm.void: 0
+  const char *types[] = {"i1",
+                         "i64",
+                         "f80",
+                         "vector<3xi32>",
+                         "!llvm.struct<(i8, i64, i16)>",
+                         "!llvm.struct<packed (i8, i64)>",
+                         "!llvm.array<5 x i32>",
+                         "vector<268435457xi64>",
+                         "!llvm.struct<\"o\", opaque>",
+                         "!llvm.void"};
+  for (size_t i = 0; i < sizeof types / sizeof *types; ++i)
+    layout(types[i], ctx);
+  mlirContextDestroy(ctx);
+}
+
+int main(void) {
+  testCloneRegion();
+  testTypeLayout();
+  return 0;
+}
