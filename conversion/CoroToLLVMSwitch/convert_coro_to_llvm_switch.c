@@ -79,6 +79,30 @@ static MlirValue promise_ptr(struct ir_builder *b, MlirValue h) {
  *     llvm.return %c ? %c : llvm.coro.noop()
  *   }
  */
+/* Whether `name` is free for the wrapper, or already is one (an internal
+ * llvm.func an earlier coroutine of the module got); else an error at the
+ * symbol that takes it. */
+static bool wrapper_name_ok(MlirOperation module, const char *name) {
+  MlirOperation other =
+      coro_lookup_symbol(module, mlirStringRefCreateFromCString(name));
+  if (mlirOperationIsNull(other))
+    return true;
+  MlirAttribute linkage = mlirOperationGetAttributeByName(
+      other, mlirStringRefCreateFromCString("linkage"));
+  if (coro_op_named(other, "llvm.func") && !mlirAttributeIsNull(linkage) &&
+      mlirAttributeEqual(linkage,
+                         mlirLLVMLinkageAttrGet(mlirOperationGetContext(other),
+                                                MlirLLVMLinkageInternal)))
+    return true;
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, "the switch lowering needs the symbol '");
+  coro_str_appendz(&msg, name);
+  coro_str_appendz(&msg, "' for its own helper, but it is already taken");
+  mlirEmitError(mlirOperationGetLocation(other), coro_str_cstr(&msg));
+  coro_str_free(&msg);
+  return false;
+}
+
 static void emit_wrapper(MlirOperation module, const char *name, bool final,
                          MlirLocation loc) {
   if (!mlirOperationIsNull(coro_lookup_symbol(
@@ -253,7 +277,9 @@ static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
 static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   struct sw_state *st = calloc(1, sizeof *st);
   fn->abi_state = st;
-  if (mlirLogicalResultIsFailure(promise_layout(fn, st)) ||
+  if (!wrapper_name_ok(fn->module, "__coro_switch_await") ||
+      !wrapper_name_ok(fn->module, "__coro_switch_final") ||
+      mlirLogicalResultIsFailure(promise_layout(fn, st)) ||
       mlirLogicalResultIsFailure(alloc_kind(fn, st)) ||
       mlirLogicalResultIsFailure(coro_allocator_get(
           fn->module, fn->func, "malloc", "free", &st->alloc)))

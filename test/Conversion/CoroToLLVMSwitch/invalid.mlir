@@ -48,3 +48,15 @@ func.func @arena() -> !coro.handle<none> attributes {coro.abi = "switch", coro.a
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+// The names of the switch lowering's helpers taken by something else (the
+// await-suspend wrapper took the global's address, and CoroSplit crashed).
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the switch lowering needs the symbol '__coro_switch_final' for its own helper, but it is already taken
+llvm.mlir.global internal @__coro_switch_final(0 : i32) : i32
+func.func @clash(%x: i32) -> !coro.handle<i32> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  "coro.end"(%h, %x) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
