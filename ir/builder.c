@@ -159,7 +159,7 @@ MlirValue ir_load(struct ir_builder *b, MlirValue ptr, MlirType t,
                   unsigned align) {
   MlirNamedAttribute a =
       ir_named(b->ctx, "alignment", ir_i64_attr(b->ctx, align));
-  return val_attrs(b, "llvm.load", 1, &ptr, t, 1, &a);
+  return val_attrs(b, "llvm.load", 1, &ptr, t, align ? 1 : 0, &a);
 }
 
 void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
@@ -167,7 +167,7 @@ void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
   MlirValue ops[2] = {v, ptr};
   MlirNamedAttribute a =
       ir_named(b->ctx, "alignment", ir_i64_attr(b->ctx, align));
-  val_attrs(b, "llvm.store", 2, ops, (MlirType){NULL}, 1, &a);
+  val_attrs(b, "llvm.store", 2, ops, (MlirType){NULL}, align ? 1 : 0, &a);
 }
 
 /* A GEP with constant indices `idx` over `elem`. */

@@ -87,7 +87,8 @@ MlirValue ir_ptrtoint(struct ir_builder *b, MlirValue p, unsigned width);
 /* %p = llvm.alloca %count x T {alignment = A} : (i64) -> !llvm.ptr */
 MlirValue ir_alloca(struct ir_builder *b, MlirValue count, MlirType elem,
                     unsigned align);
-/* %v = llvm.load %p {alignment = A} : !llvm.ptr -> T */
+/* %v = llvm.load %p {alignment = A} : !llvm.ptr -> T   (A = 0: no
+ * alignment attribute, so the type's ABI alignment; likewise ir_store) */
 MlirValue ir_load(struct ir_builder *b, MlirValue ptr, MlirType t,
                   unsigned align);
 /* llvm.store %v, %p {alignment = A} : T, !llvm.ptr */

@@ -107,17 +107,6 @@ static MlirValue addr_of(struct ir_builder *b, MlirAttribute sym) {
   return mlirOperationGetResult(op, 0);
 }
 
-/* llvm.store %v, %p : T, !llvm.ptr   (the type's ABI alignment) */
-static void store(struct ir_builder *b, MlirValue v, MlirValue ptr) {
-  MlirValue ops[2] = {v, ptr};
-  ir_op(b, "llvm.store", 2, ops, 0, NULL, 0, NULL, 0, NULL);
-}
-
-/* %v = llvm.load %p : !llvm.ptr -> T   (the type's ABI alignment) */
-static MlirValue load(struct ir_builder *b, MlirValue ptr, MlirType t) {
-  return ir_val(b, "llvm.load", 1, &ptr, t);
-}
-
 /* %v = llvm.load volatile %p {alignment = A} : !llvm.ptr -> T */
 static MlirValue load_volatile(struct ir_builder *b, MlirValue ptr, MlirType t,
                                unsigned align) {
@@ -225,7 +214,7 @@ static void emit_project(struct ir_builder *b, MlirBlock entry) {
 static void emit_park(struct ir_builder *b, MlirBlock entry) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue rf = mlirBlockGetArgument(entry, 1);
-  store(b, rf, ir_gep_bytes(b, h, OFF_RESUME));
+  ir_store(b, rf, ir_gep_bytes(b, h, OFF_RESUME), 0);
   ir_return(b, (MlirValue){NULL});
 }
 
@@ -252,16 +241,16 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
   MlirValue self = mlirBlockGetArgument(entry, 0);
   MlirValue x = mlirBlockGetArgument(entry, 1);
   MlirValue rf = mlirBlockGetArgument(entry, 2);
-  store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET));
+  ir_store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET), 0);
   if (async)
-    store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER));
-  store(b, rf, ir_gep_bytes(b, self, OFF_RESUME));
+    ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);
+  ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
   if (async) {
-    MlirValue f = load(b, ir_gep_bytes(b, x, OFF_RESUME), ptr);
+    MlirValue f = ir_load(b, ir_gep_bytes(b, x, OFF_RESUME), ptr, 0);
     call_ptr(b, f, MlirLLVMCConvSwiftTail, true, x);
   } else {
     /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
-    MlirValue f = load(b, x, ptr);
+    MlirValue f = ir_load(b, x, ptr, 0);
     call_ptr(b, f, MlirLLVMCConvFast, false, x);
   }
   ir_return(b, (MlirValue){NULL});
@@ -302,17 +291,18 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   MlirBlock ret = ir_block_after(any, 0, NULL, loc);
 
   MlirValue z = ir_null(b);
-  store(b, z, h); /* the resume entry, at CORO_HANDLE_RESUME_OFFSET (0) */
-  MlirValue d = load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64);
+  ir_store(b, z, h, 0); /* the resume entry, at CORO_HANDLE_RESUME_OFFSET (0) */
+  MlirValue d = ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64, 0);
   MlirValue dying = ir_icmp(b, IR_NE, d, ir_const_int(b, 64, 0));
   ir_cond_br(b, dying, ret, live);
 
   *b = ir_at_end(live, loc);
-  MlirValue k = load(b, ir_gep_bytes(b, h, CORO_HANDLE_PROMISE_OFFSET), ptr);
+  MlirValue k =
+      ir_load(b, ir_gep_bytes(b, h, CORO_HANDLE_PROMISE_OFFSET), ptr, 0);
   ir_cond_br(b, ir_icmp(b, IR_EQ, k, z), ret, awaited);
 
   *b = ir_at_end(awaited, loc);
-  MlirValue w = load(b, ir_gep_bytes(b, h, OFF_AWAITER), ptr);
+  MlirValue w = ir_load(b, ir_gep_bytes(b, h, OFF_AWAITER), ptr, 0);
   ir_cond_br(b, ir_icmp(b, IR_EQ, w, z), any, async);
 
   *b = ir_at_end(async, loc);
@@ -320,7 +310,7 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   ir_return(b, (MlirValue){NULL});
 
   *b = ir_at_end(any, loc);
-  call_ptr(b, load(b, k, ptr), MlirLLVMCConvFast, false, k);
+  call_ptr(b, ir_load(b, k, ptr, 0), MlirLLVMCConvFast, false, k);
   ir_br(b, ret, 0, NULL);
 
   *b = ir_at_end(ret, loc);
@@ -335,7 +325,8 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
  *   } */
 static void emit_resume(struct ir_builder *b, MlirBlock entry) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirValue f = load(b, ir_gep_bytes(b, h, OFF_RESUME), ir_ptr_type(b->ctx));
+  MlirValue f =
+      ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ir_ptr_type(b->ctx), 0);
   call_ptr(b, f, MlirLLVMCConvSwiftTail, false, h);
   ir_return(b, (MlirValue){NULL});
 }
@@ -474,13 +465,13 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
 
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
-  MlirValue r = load(&b, h, ptr); /* at CORO_HANDLE_RESUME_OFFSET (0) */
+  MlirValue r = ir_load(&b, h, ptr, 0); /* at CORO_HANDLE_RESUME_OFFSET (0) */
   ir_cond_br(&b, ir_icmp(&b, IR_NE, r, z), run, free_blk);
 
   b = ir_at_end(run, loc);
   MlirValue dp = ir_gep_bytes(&b, h, OFF_DESTROY);
-  store(&b, ir_const_int(&b, 64, 1), dp);
-  MlirValue f = load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr);
+  ir_store(&b, ir_const_int(&b, 64, 1), dp, 0);
+  MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
   call_ptr(&b, f, MlirLLVMCConvSwiftTail, false, h);
   ir_br(&b, free_blk, 0, NULL);
 
@@ -497,10 +488,10 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
 static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
   _Static_assert(PREFIX + OFF_RESUME == 0, "the prefix starts with parked");
   MlirValue zi = ir_const_int(b, 64, 0);
-  store(b, z, base);
-  store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_RESERVED));
-  store(b, zi, ir_gep_bytes(b, base, PREFIX + OFF_DESTROY));
-  store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_AWAITER));
+  ir_store(b, z, base, 0);
+  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_RESERVED), 0);
+  ir_store(b, zi, ir_gep_bytes(b, base, PREFIX + OFF_DESTROY), 0);
+  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_AWAITER), 0);
 }
 
 /* The entry keeps the coroutine's name and visibility: an ordinary
@@ -523,7 +514,8 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
   MlirType ptr = ir_ptr_type(ctx), i32 = ir_int_type(ctx, 32),
            i64 = ir_int_type(ctx, 64);
   MlirLocation loc = gen_loc(fn, &st->name);
-  MlirBlock entry = coro_entry_func(fn->module, &st->name, fty, visibility, loc);
+  MlirBlock entry =
+      coro_entry_func(fn->module, &st->name, fty, visibility, loc);
   struct ir_builder b = ir_at_end(entry, loc);
 
   /* the context size CoroSplit wrote into the record */
@@ -548,11 +540,11 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
 
   /* the header: resume and destroy entries, the promise at 16 whatever its
    * own alignment (see coro_promise_field) */
-  store(&b, ir_addressof(&b, "__coro_async_resume"), h);
+  ir_store(&b, ir_addressof(&b, "__coro_async_resume"), h, 0);
   MlirValue de = addr_of(&b, sym_of(ctx, &st->destroy));
-  store(&b, de, ir_gep_field(&b, h, st->ctx, H_DESTROY));
+  ir_store(&b, de, ir_gep_field(&b, h, st->ctx, H_DESTROY), 0);
   MlirValue pp = ir_gep_bytes(&b, h, CORO_HANDLE_PROMISE_OFFSET);
-  store(&b, z, pp);
+  ir_store(&b, z, pp, 0);
   MlirValue v0 = ir_zero(&b, st->S);
   ir_store(&b, v0, ir_gep_field(&b, pp, coro_promise_type(ctx, st->S), 1),
            coro_value_align(st->S));

@@ -177,17 +177,6 @@ static MlirValue addr_of(struct ir_builder *b, MlirAttribute sym) {
       ir_op(b, "llvm.mlir.addressof", 0, NULL, 1, &ptr, 1, &a, 0, NULL), 0);
 }
 
-/* %v = llvm.load %p : !llvm.ptr -> T, and llvm.store %v, %p, with no
- * alignment attribute: LLVM gives them the type's ABI alignment. */
-static MlirValue load_abi(struct ir_builder *b, MlirValue p, MlirType t) {
-  return ir_val(b, "llvm.load", 1, &p, t);
-}
-
-static void store_abi(struct ir_builder *b, MlirValue v, MlirValue p) {
-  MlirValue ops[2] = {v, p};
-  ir_op(b, "llvm.store", 2, ops, 0, NULL, 0, NULL, 0, NULL);
-}
-
 /* %q = llvm.getelementptr %base[idx...] : (!llvm.ptr[, i64]) -> !llvm.ptr,
  * elem, with `n` constant indices, or one index that is the value `dyn`
  * when it is not null. `flags_attr`: also set noWrapFlags = 0 : i32 as
@@ -366,21 +355,21 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   MlirValue c = ir_extractvalue(&b, res, 0, ptr);
-  store_abi(&b, c, gen_field(&b, st, ctl, CB_CONT));
+  ir_store(&b, c, gen_field(&b, st, ctl, CB_CONT), 0);
   ir_cond_br(&b, ir_icmp(&b, IR_EQ, c, z), fin, susp);
 
   b = ir_at_end(fin, loc);
-  store_abi(&b, z, gen_field(&b, st, ctl, CB_RESUME));
+  ir_store(&b, z, gen_field(&b, st, ctl, CB_RESUME), 0);
   MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
-  ir_return(&b, load_abi(&b, pc, ptr));
+  ir_return(&b, ir_load(&b, pc, ptr, 0));
 
   b = ir_at_end(susp, loc);
   MlirValue v = ir_extractvalue(&b, res, 1, st->S);
   MlirValue pp = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
   ir_store(&b, v, gen_promise_value(&b, st, pp), coro_value_align(st->S));
   MlirValue fa = gen_field(&b, st, ctl, CB_AWAITED);
-  MlirValue a = load_abi(&b, fa, ptr);
-  store_abi(&b, z, fa);
+  MlirValue a = ir_load(&b, fa, ptr, 0);
+  ir_store(&b, z, fa, 0);
   ir_return(&b, a);
 }
 
@@ -400,7 +389,7 @@ static void tail_resume(struct ir_builder *b, MlirBlock here, MlirValue next) {
   MlirValue z = ir_null(b);
   ir_cond_br(b, ir_icmp(b, IR_EQ, next, z), ret, go);
   struct ir_builder g = ir_at_end(go, b->loc);
-  MlirValue fn = load_abi(&g, next, ptr);
+  MlirValue fn = ir_load(&g, next, ptr, 0);
   ir_call_indirect(&g, fn, MlirLLVMCConvFast, 2 /* musttail */, 1, &next,
                    (MlirType){NULL});
   ir_return(&g, (MlirValue){NULL});
@@ -423,7 +412,7 @@ static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
   *entry = gen_func(fn, name, &spec, false, &loc);
   *b = ir_at_end(*entry, loc);
   MlirValue ctl = mlirBlockGetArgument(*entry, 0);
-  return load_abi(b, gen_field(b, st, ctl, CB_CONT), ptr);
+  return ir_load(b, gen_field(b, st, ctl, CB_CONT), ptr, 0);
 }
 
 /* The resume entry runs the continuation normally, with the resume slot's
@@ -448,7 +437,7 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
   MlirValue no = ir_const_int(&b, 1, 0);
   MlirValue r = {NULL};
   if (!mlirTypeIsNull(st->RS))
-    r = load_abi(&b, gen_field(&b, st, ctl, CB_SLOT), st->RS);
+    r = ir_load(&b, gen_field(&b, st, ctl, CB_SLOT), st->RS, 0);
   MlirValue res = call_cont(&b, st, c, buf, no, r);
   if (st->once) {
     MlirValue n = ir_null(&b);
@@ -609,7 +598,8 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
   MlirLocation loc = ir_generated_loc(mlirOperationGetLocation(fn->func),
                                       coro_str_cstr(&st->name));
-  MlirBlock entry = coro_entry_func(fn->module, &st->name, fty, visibility, loc);
+  MlirBlock entry =
+      coro_entry_func(fn->module, &st->name, fty, visibility, loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   /* sizeof(control block), measured from a stack address rather than as a
@@ -628,13 +618,13 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
 
   MlirValue rf = addr_of(&b, sym_of(ctx, &st->names.resume));
   MlirValue df = addr_of(&b, sym_of(ctx, &st->names.destroy));
-  store_abi(&b, rf, gen_field(&b, st, ctl, CB_RESUME));
-  store_abi(&b, df, gen_field(&b, st, ctl, CB_DESTROY));
+  ir_store(&b, rf, gen_field(&b, st, ctl, CB_RESUME), 0);
+  ir_store(&b, df, gen_field(&b, st, ctl, CB_DESTROY), 0);
   MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
-  store_abi(&b, z, pc);
+  ir_store(&b, z, pc, 0);
   MlirValue v0 = ir_zero(&b, st->S);
   ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
-  store_abi(&b, z, gen_field(&b, st, ctl, CB_AWAITED));
+  ir_store(&b, z, gen_field(&b, st, ctl, CB_AWAITED), 0);
 
   intptr_t n = mlirBlockGetNumArguments(entry);
   MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
