@@ -67,9 +67,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
   struct coro_str p = {0};
   if (!coro_pipeline_route(&p, route, NULL)) {
     mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
-                  "route B (--route=mlir-split) needs coro's own "
-                  "--coro-split, which is not available yet; use route A "
-                  "(--route=llvm)");
+                  "unknown lowering route");
     return mlirLogicalResultFailure();
   }
   MlirLogicalResult ok = mlirLogicalResultFailure();

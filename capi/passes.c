@@ -15,6 +15,7 @@
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/RegisterEverything.h"
 
@@ -77,6 +78,11 @@ CORO_PASS(async_pass, coroCreateConvertCoroToLLVMAsyncPass,
           "Lower async-ABI coroutines and consumer ops to LLVM's async "
           "coroutine intrinsics",
           "builtin.module", coro_convert_to_llvm_async_run)
+CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
+          "Split switched-resume coroutines (LLVM dialect with coroutine "
+          "intrinsics) into ramp, resume, destroy and cleanup functions "
+          "with an explicit frame: coro's own split (route B)",
+          "builtin.module", coro_split_run)
 
 /* Every pass, in the order --help lists them. */
 static const struct {
@@ -88,6 +94,7 @@ static const struct {
     {&retcon_pass, coroCreateConvertCoroToLLVMRetconPass},
     {&retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass},
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
+    {&split_pass, coroCreateCoroSplitPass},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 

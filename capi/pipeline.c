@@ -11,8 +11,10 @@
  * then, outside MLIR, LLVM's CoroEarly/CoroSplit/CoroElide/CoroCleanup
  * (coroTranslateToLLVMIR, the JIT).
  *
- * Route B (CoroRouteMLIRSplit) will be route A followed by coro's own
- * --coro-split; it does not exist yet, and asking for it is an error.
+ * Route B (CoroRouteMLIRSplit) is route A followed by coro's own
+ *   coro-split                    ramp/resume/destroy/cleanup and an
+ *                                 explicit frame, in MLIR (transforms/)
+ * so LLVM's coroutine passes find nothing left to do.
  * Adding an ABI is one row of coro_abi_rows (and its pass row in
  * passes.c). */
 #include "capi/pipeline.h"
@@ -42,7 +44,7 @@ static void add(struct coro_str *out, const char *pass) {
 
 bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
                          const struct coro_abi_row *only) {
-  if (route != CoroRouteLLVM)
+  if (route != CoroRouteLLVM && route != CoroRouteMLIRSplit)
     return false;
   add(out, "coro-verify");
   add(out, "convert-scf-to-cf");
@@ -56,5 +58,7 @@ bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
   add(out, "convert-cf-to-llvm");
   add(out, "convert-func-to-llvm");
   add(out, "reconcile-unrealized-casts");
+  if (route == CoroRouteMLIRSplit)
+    add(out, "coro-split");
   return true;
 }

@@ -138,6 +138,10 @@ coroContextEnableRemarks(MlirContext ctx, MlirStringRef categoryRegex) {
       /*printAsEmitRemarks=*/false));
 }
 
+extern "C" bool coro_remarks_enabled(MlirContext ctx) {
+  return unwrap(ctx)->getRemarkEngine() != nullptr;
+}
+
 extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
                                  const char *category, const char *name,
                                  const char *message) {

@@ -60,7 +60,7 @@ static size_t slot_of(const struct ir_ptrmap *m, const void *k) {
   return i;
 }
 
-static void ptrmap_put(struct ir_ptrmap *m, void *from, void *to) {
+void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to) {
   if (2 * (m->n + 1) > m->cap) {
     struct ir_ptrmap old = *m;
     m->cap = old.cap ? 2 * old.cap : 64;
@@ -79,8 +79,21 @@ static void ptrmap_put(struct ir_ptrmap *m, void *from, void *to) {
   size_t i = slot_of(m, from);
   if (!m->from[i])
     ++m->n;
-  m->from[i] = from;
+  m->from[i] = (void *)from;
   m->to[i] = to;
+}
+
+void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k) {
+  if (!m->cap)
+    return NULL;
+  size_t i = slot_of(m, k);
+  return m->from[i] ? m->to[i] : NULL;
+}
+
+void ir_ptrmap_free(struct ir_ptrmap *m) {
+  free(m->from);
+  free(m->to);
+  *m = (struct ir_ptrmap){0};
 }
 
 static void *ptrmap_get(const struct ir_ptrmap *m, void *k) {
@@ -91,7 +104,7 @@ static void *ptrmap_get(const struct ir_ptrmap *m, void *k) {
 }
 
 void ir_map_value(struct ir_map *m, MlirValue from, MlirValue to) {
-  ptrmap_put(&m->values, (void *)from.ptr, (void *)to.ptr);
+  ir_ptrmap_put(&m->values, (void *)from.ptr, (void *)to.ptr);
 }
 
 MlirValue ir_map_lookup(const struct ir_map *m, MlirValue v) {
@@ -99,7 +112,7 @@ MlirValue ir_map_lookup(const struct ir_map *m, MlirValue v) {
 }
 
 static void map_block(struct ir_map *m, MlirBlock from, MlirBlock to) {
-  ptrmap_put(&m->blocks, from.ptr, to.ptr);
+  ir_ptrmap_put(&m->blocks, from.ptr, to.ptr);
 }
 
 MlirBlock ir_map_block(const struct ir_map *m, MlirBlock b) {
@@ -107,11 +120,8 @@ MlirBlock ir_map_block(const struct ir_map *m, MlirBlock b) {
 }
 
 void ir_map_free(struct ir_map *m) {
-  free(m->values.from);
-  free(m->values.to);
-  free(m->blocks.from);
-  free(m->blocks.to);
-  *m = (struct ir_map){0};
+  ir_ptrmap_free(&m->values);
+  ir_ptrmap_free(&m->blocks);
 }
 
 /*===--- cloning ------------------------------------------------------------*/

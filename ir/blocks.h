@@ -28,6 +28,12 @@ struct ir_ptrmap {
   void **from, **to;
   size_t n, cap;
 };
+/* Maps `from` (not NULL) to `to`. */
+void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to);
+/* What `k` maps to, or NULL. */
+void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k);
+void ir_ptrmap_free(struct ir_ptrmap *m);
+
 /* A value map and a block map, for cloning. */
 struct ir_map {
   struct ir_ptrmap values, blocks;

@@ -13,6 +13,8 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -30,6 +32,10 @@ enum coro_remark_kind {
 void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
                       const char *category, const char *name,
                       const char *message);
+
+/* Whether `ctx` has a remark filter at all: lets a pass skip building
+ * remark texts nobody will see. */
+bool coro_remarks_enabled(MlirContext ctx);
 
 #ifdef __cplusplus
 }

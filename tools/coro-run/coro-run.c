@@ -57,12 +57,13 @@ struct entry_sig {
 
 static void usage(void) {
   printf("OVERVIEW: coro-run - lower a coro program and JIT-run it\n\n"
-         "USAGE: coro-run FILE [--entry=main] [-O0..-O3] [--route=llvm]\n\n"
+         "USAGE: coro-run FILE [--entry=main] [-O0..-O3] "
+         "[--route=llvm|mlir-split]\n\n"
          "  --entry=<name>   function to call (no arguments; default main);\n"
          "                   its results are printed one per line\n"
          "  -O0 .. -O3       LLVM optimization level (default -O0)\n"
          "  --route=llvm     lower through LLVM's coroutine passes (default)\n"
-         "  --route=mlir-split  through coro-split (not available yet)\n");
+         "  --route=mlir-split  through coro's own coro-split\n");
 }
 
 /* Returns 0 to go on, 1 for a usage error, 2 for --help. */
@@ -300,8 +301,7 @@ static bool add_wrapper(MlirModule module, const char *entry,
         named(ctx, "elem_type", mlirTypeAttrGet(i64)),
         named(ctx, "rawConstantIndices", mlirDenseI32ArrayGet(ctx, 1, &idx))};
     MlirValue p = mlirOperationGetResult(
-        build(body, loc, "llvm.getelementptr", 1, &out, 1, &ptr, 2, gattrs),
-        0);
+        build(body, loc, "llvm.getelementptr", 1, &out, 1, &ptr, 2, gattrs), 0);
     MlirValue sops[2] = {r, p};
     build(body, loc, "llvm.store", 2, sops, 0, NULL, 0, NULL);
   }
@@ -440,13 +440,6 @@ int main(int argc, char **argv) {
   }
   if (args)
     return 1;
-  if (o.route == CoroRouteMLIRSplit) {
-    fprintf(stderr,
-            "%s: error: --route=mlir-split needs the coro-split pass, which "
-            "does not exist yet; use --route=llvm\n",
-            tool);
-    return 1;
-  }
   drv_install_fatal_error_handler(tool);
   return drv_run_with_big_stack(run, &o);
 }

@@ -11,9 +11,9 @@
  *   obj         the same, compiled for the host to an object file
  *
  * The lowering to the LLVM dialect is the library's, as for coro-run
- * (coroLowerToLLVMDialectWithRoute); translation and code generation are the library's (coro-c/Translate.h).
- * Errors are `file:line:col: error: ...` or `coro-translate: error: ...` on
- * stderr, exit status 1. */
+ * (coroLowerToLLVMDialectWithRoute); translation and code generation are the
+ * library's (coro-c/Translate.h). Errors are `file:line:col: error: ...` or
+ * `coro-translate: error: ...` on stderr, exit status 1. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
@@ -191,13 +191,6 @@ int main(int argc, char **argv) {
   }
   if (args)
     return 1;
-  if (o.route == CoroRouteMLIRSplit) {
-    fprintf(stderr,
-            "%s: error: --route=mlir-split needs the --coro-split pass, which "
-            "does not exist yet; use --route=llvm\n",
-            tool);
-    return 1;
-  }
   drv_install_fatal_error_handler(tool);
   return drv_run_with_big_stack(run, &o);
 }

@@ -42,6 +42,13 @@ MlirPass coroCreateConvertCoroToLLVMRetconOncePass(void);
 /// coro.alloc_fn says otherwise. Owned by the caller.
 MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
 
+/// --coro-split: coro's own split of switched-resume coroutines (route B).
+/// Takes LLVM-dialect functions marked passthrough = ["presplitcoroutine"]
+/// and produces NAME (the ramp), NAME.resume, NAME.destroy and NAME.cleanup
+/// with an explicit frame; lowers llvm.coro.resume/destroy/done/promise/noop
+/// everywhere. Runs on a builtin.module.
+MlirPass coroCreateCoroSplitPass(void);
+
 /// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
 /// nested in it, without a pass manager. Diagnostics go to the context.
 MlirLogicalResult coroVerify(MlirOperation op);

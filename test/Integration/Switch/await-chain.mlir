@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // A chain of 1,000,000 lazily started tasks, each awaiting the next, runs
 // with O(1) stack: coro-run calls the entry on an 8 MiB stack, far below

@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // Awaiting a coroutine that already finished does not suspend: @outer runs
 // to its end inside its ramp (were it to suspend, it would hand control to

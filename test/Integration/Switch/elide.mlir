@@ -2,6 +2,8 @@
 // RUN: coro-run -O2 %s | FileCheck %s
 // RUN: coro-translate %s --emit=llvm | FileCheck %s --check-prefix=IR
 // RUN: coro-translate %s --emit=split-llvm -O2 | FileCheck %s --check-prefix=O2
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // coro.alloc = "elide": the ramp is marked alwaysinline, so at -O1 and
 // above it is inlined into its caller after CoroSplit and CoroElide puts

@@ -1,4 +1,5 @@
 // RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
 
 // Handles escape the function that created them: @make returns a handle it
 // got from the ramp, @drive resumes it through a block argument and reads

@@ -1,6 +1,8 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
 // RUN: coro-opt %s --convert-coro-to-llvm-switch | FileCheck %s --check-prefix=IR
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 
 // Frames that need more alignment than malloc's 16: a vector<8xf32> kept
 // across a yield (its spill slot is 32-aligned at -O0). With malloc/free

@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // Recursive lazy tasks: fib(n) awaits fib(n-1) and fib(n-2).
 // CHECK: 6765

@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // Eager and lazy tasks. @eager runs to its end in the ramp, so awaiting it
 // does not suspend; @lazy suspends first and only runs when awaited. @both

@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 
 // Values of many types live across suspensions (@keep holds all of them
 // over two yields) and travel through the promise (@pub_* publish one

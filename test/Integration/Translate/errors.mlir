@@ -1,11 +1,10 @@
 // RUN: not coro-translate %s 2>&1 | FileCheck %s --check-prefix=NOEMIT
 // RUN: not coro-translate %s --emit=ptx 2>&1 | FileCheck %s --check-prefix=BADEMIT
 // RUN: not coro-translate %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=LOWER
-// RUN: not coro-translate %s --emit=llvm --route=mlir-split 2>&1 | FileCheck %s --check-prefix=ROUTE
+// RUN: not coro-translate %s --emit=llvm --route=mlir-split 2>&1 | FileCheck %s --check-prefix=LOWER
 
 // NOEMIT: coro-translate: error: --emit=llvm|split-llvm|obj is required
 // BADEMIT: coro-translate: error: unsupported --emit value 'ptx'
-// ROUTE: coro-translate: error: --route=mlir-split needs the --coro-split pass
 
 // A lowering error is located in the input.
 // LOWER: errors.mlir:[[# @LINE + 1]]:1: error: values of type tensor<2xi32> cannot be published by a switch coroutine

@@ -1,0 +1,342 @@
+/* cfg.c - reachability, reverse post-order, dominators and frontiers of a
+ * region, and branch operand editing (see cfg.h). Every walk is iterative:
+ * a region of a million blocks needs no deep native stack. */
+#include "ir/cfg.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  assert(p && "out of memory");
+  return p;
+}
+
+static bool op_is(MlirOperation op, const char *name) {
+  MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+  return s.length == strlen(name) && !memcmp(s.data, name, s.length);
+}
+
+static MlirOperation terminator(MlirBlock b) {
+  MlirOperation t = mlirBlockGetTerminator(b);
+  return t;
+}
+
+static intptr_t num_succ(MlirBlock b) {
+  MlirOperation t = terminator(b);
+  return mlirOperationIsNull(t) ? 0 : mlirOperationGetNumSuccessors(t);
+}
+
+size_t ir_cfg_index(const struct ir_cfg *g, MlirBlock b) {
+  size_t v = (size_t)(uintptr_t)ir_ptrmap_find(&g->index, b.ptr);
+  return v ? v - 1 : IR_CFG_NONE;
+}
+
+/* Post-order by an explicit stack of (block, next successor). */
+void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
+  *g = (struct ir_cfg){0};
+  size_t cap = 64, n = 0, sp = 0;
+  MlirBlock *post = xmalloc(cap * sizeof *post);
+  struct frame {
+    MlirBlock b;
+    intptr_t next;
+  } *stack = xmalloc(cap * sizeof *stack);
+  size_t stack_cap = cap;
+  struct ir_ptrmap seen = {0};
+  MlirBlock entry = mlirRegionGetFirstBlock(region);
+  assert(!mlirBlockIsNull(entry) && "a CFG needs an entry block");
+  ir_ptrmap_put(&seen, entry.ptr, (void *)1);
+  stack[sp++] = (struct frame){entry, 0};
+  while (sp) {
+    struct frame *f = &stack[sp - 1];
+    if (f->next < num_succ(f->b)) {
+      MlirBlock s = mlirOperationGetSuccessor(terminator(f->b), f->next++);
+      if (ir_ptrmap_find(&seen, s.ptr))
+        continue;
+      ir_ptrmap_put(&seen, s.ptr, (void *)1);
+      if (sp == stack_cap) {
+        stack_cap *= 2;
+        stack = realloc(stack, stack_cap * sizeof *stack);
+        assert(stack && "out of memory");
+      }
+      stack[sp++] = (struct frame){s, 0};
+      continue;
+    }
+    if (n == cap) {
+      cap *= 2;
+      post = realloc(post, cap * sizeof *post);
+      assert(post && "out of memory");
+    }
+    post[n++] = f->b;
+    --sp;
+  }
+  free(stack);
+  ir_ptrmap_free(&seen);
+  g->n = n;
+  g->block = xmalloc(n * sizeof *g->block);
+  for (size_t i = 0; i < n; ++i) {
+    g->block[i] = post[n - 1 - i];
+    ir_ptrmap_put(&g->index, g->block[i].ptr, (void *)(uintptr_t)(i + 1));
+  }
+  free(post);
+
+  /* Successor lists (each block once), then predecessors by counting. */
+  g->succ_start = xmalloc((n + 1) * sizeof *g->succ_start);
+  size_t total = 0;
+  for (size_t i = 0; i < n; ++i)
+    total += (size_t)num_succ(g->block[i]);
+  g->succ = xmalloc(total * sizeof *g->succ);
+  size_t *count = calloc(n + 1, sizeof *count);
+  assert(count && "out of memory");
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i) {
+    g->succ_start[i] = k;
+    MlirOperation t = terminator(g->block[i]);
+    for (intptr_t s = 0; s < num_succ(g->block[i]); ++s) {
+      size_t j = ir_cfg_index(g, mlirOperationGetSuccessor(t, s));
+      bool dup = false;
+      for (size_t q = g->succ_start[i]; q < k; ++q)
+        dup |= g->succ[q] == j;
+      if (!dup) {
+        g->succ[k++] = j;
+        ++count[j];
+      }
+    }
+  }
+  g->succ_start[n] = k;
+  g->pred_start = xmalloc((n + 1) * sizeof *g->pred_start);
+  g->pred = xmalloc(k * sizeof *g->pred);
+  size_t acc = 0;
+  for (size_t i = 0; i < n; ++i) {
+    g->pred_start[i] = acc;
+    acc += count[i];
+    count[i] = g->pred_start[i];
+  }
+  g->pred_start[n] = acc;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t q = g->succ_start[i]; q < g->succ_start[i + 1]; ++q)
+      g->pred[count[g->succ[q]]++] = i;
+  free(count);
+}
+
+void ir_cfg_free(struct ir_cfg *g) {
+  free(g->block);
+  ir_ptrmap_free(&g->index);
+  free(g->pred_start);
+  free(g->pred);
+  free(g->succ_start);
+  free(g->succ);
+  free(g->idom);
+  free(g->df_start);
+  free(g->df);
+  *g = (struct ir_cfg){0};
+}
+
+/* Blocks are numbered in reverse post-order, so a dominator has a smaller
+ * number than the blocks it dominates. */
+static size_t intersect(const size_t *idom, size_t a, size_t b) {
+  while (a != b) {
+    while (a > b)
+      a = idom[a];
+    while (b > a)
+      b = idom[b];
+  }
+  return a;
+}
+
+void ir_cfg_dominators(struct ir_cfg *g) {
+  if (g->idom)
+    return;
+  g->idom = xmalloc((g->n ? g->n : 1) * sizeof *g->idom);
+  for (size_t i = 0; i < g->n; ++i)
+    g->idom[i] = IR_CFG_NONE;
+  if (!g->n)
+    return;
+  g->idom[0] = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t b = 1; b < g->n; ++b) {
+      size_t nd = IR_CFG_NONE;
+      for (size_t q = g->pred_start[b]; q < g->pred_start[b + 1]; ++q) {
+        size_t p = g->pred[q];
+        if (g->idom[p] == IR_CFG_NONE)
+          continue;
+        nd = nd == IR_CFG_NONE ? p : intersect(g->idom, p, nd);
+      }
+      if (nd != g->idom[b]) {
+        g->idom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+}
+
+void ir_cfg_frontiers(struct ir_cfg *g) {
+  if (g->df)
+    return;
+  ir_cfg_dominators(g);
+  size_t n = g->n;
+  size_t *count = calloc(n + 1, sizeof *count);
+  assert(count && "out of memory");
+  /* Two passes over the same walk: count, then fill. The walk from each
+   * predecessor of a join up to the join's idom adds the join once per
+   * block (a block is added twice only through two predecessors that share
+   * a dominator path, which the last-added check filters). */
+  size_t *last = xmalloc((n ? n : 1) * sizeof *last);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 0; i < n; ++i)
+      last[i] = IR_CFG_NONE;
+    for (size_t b = 0; b < n; ++b) {
+      if (g->pred_start[b + 1] - g->pred_start[b] < 2)
+        continue;
+      for (size_t q = g->pred_start[b]; q < g->pred_start[b + 1]; ++q) {
+        for (size_t r = g->pred[q]; r != g->idom[b]; r = g->idom[r]) {
+          if (last[r] == b)
+            break;
+          last[r] = b;
+          if (pass == 0)
+            ++count[r];
+          else
+            g->df[count[r]++] = b;
+          if (r == 0)
+            break;
+        }
+      }
+    }
+    if (pass == 0) {
+      g->df_start = xmalloc((n + 1) * sizeof *g->df_start);
+      size_t acc = 0;
+      for (size_t i = 0; i < n; ++i) {
+        g->df_start[i] = acc;
+        acc += count[i];
+        count[i] = g->df_start[i];
+      }
+      g->df_start[n] = acc;
+      g->df = xmalloc(acc * sizeof *g->df);
+    }
+  }
+  free(last);
+  free(count);
+}
+
+size_t ir_erase_unreachable(MlirRegion region) {
+  struct ir_cfg g;
+  ir_cfg_build(&g, region);
+  size_t cap = 16, n = 0;
+  MlirBlock *dead = xmalloc(cap * sizeof *dead);
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    if (ir_cfg_index(&g, b) != IR_CFG_NONE)
+      continue;
+    if (n == cap) {
+      cap *= 2;
+      dead = realloc(dead, cap * sizeof *dead);
+      assert(dead && "out of memory");
+    }
+    dead[n++] = b;
+  }
+  ir_cfg_free(&g);
+  /* Dead blocks may use each other's values and branch to each other: drop
+   * every operand and terminator first, then the blocks. */
+  for (size_t i = 0; i < n; ++i) {
+    MlirOperation t = mlirBlockGetTerminator(dead[i]);
+    if (!mlirOperationIsNull(t) && mlirOperationGetNumSuccessors(t) > 0)
+      mlirOperationDestroy(t);
+    for (MlirOperation op = mlirBlockGetFirstOperation(dead[i]);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      mlirOperationSetOperands(op, 0, NULL);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    mlirBlockDetach(dead[i]);
+    mlirBlockDestroy(dead[i]);
+  }
+  free(dead);
+  return n;
+}
+
+/*===--- successor operands -------------------------------------------------*/
+
+static int32_t segment(MlirOperation op, const char *attr, intptr_t i) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  assert(!mlirAttributeIsNull(a) && "branch without its segment sizes");
+  return mlirDenseI32ArrayGetElement(a, i);
+}
+
+bool ir_successor_operands(MlirOperation term, intptr_t succ, intptr_t *first,
+                           intptr_t *count) {
+  if (op_is(term, "llvm.br")) {
+    *first = 0;
+    *count = mlirOperationGetNumOperands(term);
+    return true;
+  }
+  if (op_is(term, "llvm.cond_br")) {
+    int32_t nt = segment(term, "operandSegmentSizes", 1);
+    int32_t nf = segment(term, "operandSegmentSizes", 2);
+    *first = succ == 0 ? 1 : 1 + nt;
+    *count = succ == 0 ? nt : nf;
+    return true;
+  }
+  if (op_is(term, "llvm.switch")) {
+    intptr_t at = 1 + segment(term, "operandSegmentSizes", 1);
+    if (succ == 0) {
+      *first = 1;
+      *count = at - 1;
+      return true;
+    }
+    for (intptr_t c = 0; c + 1 < succ; ++c)
+      at += segment(term, "case_operand_segments", c);
+    *first = at;
+    *count = segment(term, "case_operand_segments", succ - 1);
+    return true;
+  }
+  return false;
+}
+
+static void set_segments(MlirOperation op, const char *attr, intptr_t n,
+                         const int32_t *v) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString(attr),
+                                  mlirDenseI32ArrayGet(ctx, n, v));
+}
+
+bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
+                                 MlirValue v) {
+  intptr_t first, count;
+  intptr_t nsucc = mlirOperationGetNumSuccessors(term);
+  if (!nsucc || !ir_successor_operands(term, 0, &first, &count))
+    return false;
+  intptr_t nops = mlirOperationGetNumOperands(term);
+  MlirValue *ops = xmalloc((size_t)(nops + nsucc) * sizeof *ops);
+  int32_t *sizes = xmalloc((size_t)nsucc * sizeof *sizes);
+  intptr_t n = 0, prefix = op_is(term, "llvm.br") ? 0 : 1;
+  for (intptr_t i = 0; i < prefix; ++i)
+    ops[n++] = mlirOperationGetOperand(term, i);
+  for (intptr_t s = 0; s < nsucc; ++s) {
+    ir_successor_operands(term, s, &first, &count);
+    for (intptr_t i = 0; i < count; ++i)
+      ops[n++] = mlirOperationGetOperand(term, first + i);
+    bool to_dest = mlirBlockEqual(mlirOperationGetSuccessor(term, s), dest);
+    if (to_dest)
+      ops[n++] = v;
+    sizes[s] = (int32_t)(count + to_dest);
+  }
+  mlirOperationSetOperands(term, n, ops);
+  if (op_is(term, "llvm.cond_br")) {
+    int32_t seg[3] = {1, sizes[0], sizes[1]};
+    set_segments(term, "operandSegmentSizes", 3, seg);
+  } else if (op_is(term, "llvm.switch")) {
+    int32_t total = 0;
+    for (intptr_t s = 1; s < nsucc; ++s)
+      total += sizes[s];
+    int32_t seg[3] = {1, sizes[0], total};
+    set_segments(term, "operandSegmentSizes", 3, seg);
+    set_segments(term, "case_operand_segments", nsucc - 1, sizes + 1);
+  }
+  free(ops);
+  free(sizes);
+  return true;
+}

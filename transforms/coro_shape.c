@@ -1,0 +1,363 @@
+/* coro_shape.c - collecting and checking a switched-resume coroutine (see
+ * coro_shape.h). */
+#include "transforms/coro_shape.h"
+#include "dialect/support.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool coro_op_is_constant(MlirOperation op) {
+  static const char *const names[] = {
+      "llvm.mlir.constant", "llvm.mlir.zero", "llvm.mlir.poison",
+      "llvm.mlir.undef",    "llvm.mlir.none", "llvm.mlir.addressof"};
+  if (mlirOperationGetNumOperands(op) || mlirOperationGetNumRegions(op))
+    return false;
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
+    if (coro_op_named(op, names[i]))
+      return true;
+  return false;
+}
+
+bool coro_const_int(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation op = mlirOpResultGetOwner(v);
+  if (!coro_op_named(op, "llvm.mlir.constant"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+static void error(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+static void push_intr(struct coro_shape *s, size_t *cap, MlirOperation op,
+                      enum coro_intr k) {
+  if (s->nintr == *cap) {
+    *cap = *cap ? 2 * *cap : 16;
+    s->intr = realloc(s->intr, *cap * sizeof *s->intr);
+    assert(s->intr && "out of memory");
+  }
+  s->intr[s->nintr++] = (struct coro_intr_op){op, k};
+}
+
+/* The result of `op` is used only by ops of its own block after it. */
+static bool used_only_below(MlirOperation op) {
+  MlirBlock b = mlirOperationGetBlock(op);
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    for (MlirOpOperand u = mlirValueGetFirstUse(mlirOperationGetResult(op, r));
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+      if (!mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(u)), b))
+        return false;
+  return true;
+}
+
+static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
+  MlirOperation op = sp->suspend;
+  if (mlirOperationGetNumOperands(op) != 2 ||
+      mlirOperationGetNumResults(op) != 1) {
+    error(op, "llvm.coro.suspend takes a save token and an i1 final flag "
+              "and returns an i8");
+    return false;
+  }
+  int64_t fin;
+  if (!coro_const_int(mlirOperationGetOperand(op, 1), &fin)) {
+    error(op, "the final flag of llvm.coro.suspend must be a constant");
+    return false;
+  }
+  sp->final = fin != 0;
+  MlirValue tok = mlirOperationGetOperand(op, 0);
+  if (mlirValueIsAOpResult(tok)) {
+    MlirOperation def = mlirOpResultGetOwner(tok);
+    if (coro_intr_classify(def) == CI_SAVE) {
+      if (!mlirBlockEqual(mlirOperationGetBlock(def),
+                          mlirOperationGetBlock(op))) {
+        error(op, "llvm.coro.suspend must be in the block of its "
+                  "llvm.coro.save");
+        return false;
+      }
+      sp->save = def;
+    } else if (!coro_op_named(def, "llvm.mlir.none")) {
+      error(op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
+                "none)");
+      return false;
+    }
+  } else {
+    error(op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
+              "none)");
+    return false;
+  }
+  /* An await intrinsic between the save and the suspend. */
+  MlirOperation from = mlirOperationIsNull(sp->save)
+                           ? op
+                           : mlirOperationGetNextInBlock(sp->save);
+  for (MlirOperation it = from; !mlirOperationEqual(it, op);
+       it = mlirOperationGetNextInBlock(it)) {
+    enum coro_intr k = coro_intr_classify(it);
+    if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
+      if (!mlirOperationIsNull(sp->await)) {
+        error(it, "a second await intrinsic before one llvm.coro.suspend");
+        return false;
+      }
+      if (mlirOperationGetNumOperands(it) != 3) {
+        error(it, "an await.suspend intrinsic takes the awaiter, the "
+                  "coroutine handle and the wrapper function");
+        return false;
+      }
+      sp->await = it;
+      sp->await_kind = k;
+    }
+  }
+  if (!used_only_below(op)) {
+    error(op, "the result of llvm.coro.suspend is used outside its block: "
+              "--coro-split needs the branch on it in the same block");
+    return false;
+  }
+  for (MlirOperation it = mlirOperationGetNextInBlock(op);
+       !mlirOperationIsNull(it); it = mlirOperationGetNextInBlock(it))
+    if (!used_only_below(it)) {
+      error(it, "a value computed after llvm.coro.suspend in its block is "
+                "used in another block");
+      return false;
+    }
+  return true;
+}
+
+bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
+  *s = (struct coro_shape){.func = func};
+  size_t cap = 0, scap = 0, nid = 0, nbegin = 0;
+  bool ok = true;
+  MlirOperation fallthrough = {NULL};
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    bool after_end = false;
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (after_end)
+        ir_ptrmap_put(&s->ramp_only, op.ptr, (void *)1);
+      enum coro_intr k = coro_intr_classify(op);
+      if (k == CI_NONE)
+        continue;
+      if (k == CI_OTHER) {
+        struct coro_str msg = {0};
+        MlirStringRef n = coro_intr_name(op);
+        coro_str_appendz(&msg, "'");
+        coro_str_append(&msg, n.data, n.length);
+        coro_str_appendz(&msg,
+                         "' is not an intrinsic of the switched-resume ABI: "
+                         "--coro-split splits switch coroutines (use "
+                         "--route=llvm for the other ABIs)");
+        error(op, coro_str_cstr(&msg));
+        coro_str_free(&msg);
+        ok = false;
+        continue;
+      }
+      push_intr(s, &cap, op, k);
+      if (k == CI_ID) {
+        ++nid;
+        s->id = op;
+      } else if (k == CI_BEGIN) {
+        ++nbegin;
+        s->begin = op;
+      } else if (k == CI_SUSPEND) {
+        if (s->nsusp == scap) {
+          scap = scap ? 2 * scap : 8;
+          s->susp = realloc(s->susp, scap * sizeof *s->susp);
+          assert(s->susp && "out of memory");
+        }
+        struct coro_suspend *sp = &s->susp[s->nsusp++];
+        *sp = (struct coro_suspend){.suspend = op};
+        ok &= check_suspend(s, sp);
+      } else if (k == CI_END) {
+        int64_t unwind = 0;
+        if (mlirOperationGetNumOperands(op) < 2 ||
+            !coro_const_int(mlirOperationGetOperand(op, 1), &unwind)) {
+          error(op, "the unwind flag of llvm.coro.end must be a constant");
+          ok = false;
+        } else if (!unwind) {
+          if (!mlirOperationIsNull(fallthrough)) {
+            error(op, "a second fall-through llvm.coro.end: a "
+                      "switched-resume coroutine ends in one place (branch "
+                      "to it from every path)");
+            ok = false;
+          }
+          fallthrough = op;
+          after_end = true;
+        }
+      }
+    }
+  }
+  if (nid != 1 || nbegin != 1) {
+    error(func, nid != 1 ? "a coroutine to split needs exactly one "
+                           "llvm.coro.id"
+                         : "a coroutine to split needs exactly one "
+                           "llvm.coro.begin");
+    return false;
+  }
+  if (mlirOperationGetNumOperands(s->id) != 4 ||
+      mlirOperationGetNumOperands(s->begin) != 2 ||
+      !mlirValueEqual(mlirOperationGetOperand(s->begin, 0),
+                      mlirOperationGetResult(s->id, 0))) {
+    error(s->begin, "llvm.coro.begin takes the token of the coroutine's "
+                    "llvm.coro.id and the frame memory");
+    return false;
+  }
+  MlirValue promise = mlirOperationGetOperand(s->id, 1);
+  if (mlirValueIsAOpResult(promise) &&
+      coro_op_named(mlirOpResultGetOwner(promise), "llvm.alloca"))
+    s->promise = promise;
+  else if (!(mlirValueIsAOpResult(promise) &&
+             coro_op_named(mlirOpResultGetOwner(promise), "llvm.mlir.zero"))) {
+    error(s->id, "the promise of llvm.coro.id must be an llvm.alloca of the "
+                 "coroutine or null");
+    return false;
+  }
+  return ok;
+}
+
+void coro_shape_free(struct coro_shape *s) {
+  free(s->intr);
+  free(s->susp);
+  ir_ptrmap_free(&s->ramp_only);
+  *s = (struct coro_shape){0};
+}
+
+/*===--- the tail of a suspension -------------------------------------------*/
+
+struct known {
+  MlirValue v[16];
+  int64_t c[16];
+  int n;
+};
+
+static unsigned width_of(MlirValue v) {
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t) : 0;
+}
+
+static int64_t sext(int64_t x, unsigned w) {
+  if (!w || w >= 64)
+    return x;
+  uint64_t m = (uint64_t)1 << (w - 1);
+  uint64_t u = (uint64_t)x & (((uint64_t)1 << w) - 1);
+  return (int64_t)((u ^ m) - m);
+}
+
+static uint64_t zext(int64_t x, unsigned w) {
+  return !w || w >= 64 ? (uint64_t)x : (uint64_t)x & (((uint64_t)1 << w) - 1);
+}
+
+static bool lookup(const struct known *k, MlirValue v, int64_t *out) {
+  for (int i = 0; i < k->n; ++i)
+    if (mlirValueEqual(k->v[i], v)) {
+      *out = k->c[i];
+      return true;
+    }
+  return coro_const_int(v, out);
+}
+
+static void learn(struct known *k, MlirValue v, int64_t c) {
+  if (k->n < 16) {
+    k->v[k->n] = v;
+    k->c[k->n++] = sext(c, width_of(v));
+  }
+}
+
+static bool icmp(int64_t pred, int64_t a, int64_t b, unsigned w) {
+  uint64_t ua = zext(a, w), ub = zext(b, w);
+  int64_t sa = sext(a, w), sb = sext(b, w);
+  switch (pred) {
+  case 0:
+    return ua == ub;
+  case 1:
+    return ua != ub;
+  case 2:
+    return sa < sb;
+  case 3:
+    return sa <= sb;
+  case 4:
+    return sa > sb;
+  case 5:
+    return sa >= sb;
+  case 6:
+    return ua < ub;
+  case 7:
+    return ua <= ub;
+  case 8:
+    return ua > ub;
+  default:
+    return ua >= ub;
+  }
+}
+
+static void eval(struct known *k, MlirOperation op) {
+  int64_t a, b;
+  if (mlirOperationGetNumResults(op) != 1)
+    return;
+  MlirValue r = mlirOperationGetResult(op, 0);
+  if ((coro_op_named(op, "llvm.sext") || coro_op_named(op, "llvm.trunc")) &&
+      lookup(k, mlirOperationGetOperand(op, 0), &a))
+    learn(k, r, a);
+  else if (coro_op_named(op, "llvm.zext") &&
+           lookup(k, mlirOperationGetOperand(op, 0), &a))
+    learn(k, r, (int64_t)zext(a, width_of(mlirOperationGetOperand(op, 0))));
+  else if (coro_op_named(op, "llvm.icmp") &&
+           lookup(k, mlirOperationGetOperand(op, 0), &a) &&
+           lookup(k, mlirOperationGetOperand(op, 1), &b)) {
+    MlirAttribute p = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("predicate"));
+    if (mlirAttributeIsAInteger(p))
+      learn(k, r,
+            icmp(mlirIntegerAttrGetValueInt(p), a, b,
+                 width_of(mlirOperationGetOperand(op, 0))));
+  }
+}
+
+/* Evaluates the ops from `op` to the end of its block and returns the
+ * successor index the terminator takes, or -1. */
+static intptr_t eval_from(struct known *k, MlirOperation op) {
+  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op));
+       op = mlirOperationGetNextInBlock(op))
+    eval(k, op);
+  int64_t v;
+  if (coro_op_named(op, "llvm.br"))
+    return 0;
+  if (coro_op_named(op, "llvm.cond_br"))
+    return lookup(k, mlirOperationGetOperand(op, 0), &v) ? (v & 1 ? 0 : 1) : -1;
+  if (!coro_op_named(op, "llvm.switch") ||
+      !lookup(k, mlirOperationGetOperand(op, 0), &v))
+    return -1;
+  unsigned w = width_of(mlirOperationGetOperand(op, 0));
+  MlirAttribute cases = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("case_values"));
+  intptr_t n = mlirOperationGetNumSuccessors(op) - 1;
+  for (intptr_t i = 0; i < n && !mlirAttributeIsNull(cases); ++i) {
+    uint64_t idx = (uint64_t)i;
+    MlirAttribute e = mlirElementsAttrGetValue(cases, 1, &idx);
+    if (zext(mlirIntegerAttrGetValueInt(e), w) == zext(v, w))
+      return i + 1;
+  }
+  return 0;
+}
+
+intptr_t coro_suspend_target(const struct coro_suspend *s, int64_t c) {
+  struct known k = {.n = 0};
+  learn(&k, mlirOperationGetResult(s->suspend, 0), c);
+  return eval_from(&k, mlirOperationGetNextInBlock(s->suspend));
+}
+
+intptr_t coro_branch_target(MlirOperation from) {
+  struct known k = {.n = 0};
+  return eval_from(&k, from);
+}

@@ -1,0 +1,69 @@
+/* coro_shape.h - a switched-resume coroutine as --coro-split finds it: its
+ * intrinsics, its suspension points and what each suspension continues
+ * with, checked.
+ *
+ * Invariants after coro_shape_collect succeeds: exactly one llvm.coro.id
+ * and one llvm.coro.begin (on that id); every llvm.coro.suspend takes the
+ * token of an llvm.coro.save earlier in its block (or none) and a constant
+ * final flag, and its result is used only by the ops after it in its block
+ * (its "tail"), whose own results stay in that block; an await.suspend
+ * intrinsic sits between its save and its suspend; at most one
+ * llvm.coro.end is a fall-through one and every unwind flag is a constant;
+ * no intrinsic of another ABI appears. Violations are located errors. The
+ * order of `intr` and `susp` is the function's block order, so a clone
+ * collects the same lists in the same order. */
+#ifndef CORO_TRANSFORMS_CORO_SHAPE_H
+#define CORO_TRANSFORMS_CORO_SHAPE_H
+
+#include "dialect/support.h"
+#include "ir/blocks.h"
+#include "transforms/intrinsics.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct coro_intr_op {
+  MlirOperation op;
+  enum coro_intr kind;
+};
+
+struct coro_suspend {
+  MlirOperation save;  /* null when the suspend takes `none` */
+  MlirOperation await; /* the await.suspend.* between save and suspend */
+  enum coro_intr await_kind;
+  MlirOperation suspend;
+  bool final;
+};
+
+struct coro_shape {
+  MlirOperation func;
+  MlirOperation id, begin;
+  MlirValue promise; /* coro.id's promise alloca, or null */
+  struct coro_intr_op *intr;
+  size_t nintr;
+  struct coro_suspend *susp;
+  size_t nsusp;
+  struct ir_ptrmap ramp_only; /* ops after a fall-through coro.end */
+};
+
+/* Collects and checks the coroutine `func`. False after located errors. */
+bool coro_shape_collect(struct coro_shape *s, MlirOperation func);
+void coro_shape_free(struct coro_shape *s);
+
+/* Where the tail of suspension `s` goes when the suspend returns `c` (-1
+ * suspended, 0 resumed, 1 destroyed): the terminator's successor index, or
+ * -1 when the tail does not decide it from `c` alone. */
+intptr_t coro_suspend_target(const struct coro_suspend *s, int64_t c);
+
+/* Where the terminator after `from` (an op of the same block, or the
+ * terminator itself) goes, as decided by constants alone; -1 if not. */
+intptr_t coro_branch_target(MlirOperation from);
+
+/* The constant an llvm.mlir.constant integer `v` holds. */
+bool coro_const_int(MlirValue v, int64_t *out);
+/* True for ops with no operands that only name a value: constants, zero,
+ * poison, undef, none and addresses of symbols. */
+bool coro_op_is_constant(MlirOperation op);
+
+#endif /* CORO_TRANSFORMS_CORO_SHAPE_H */

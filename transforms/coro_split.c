@@ -1,0 +1,846 @@
+/* coro_split.c - --coro-split: coro's own split of switched-resume
+ * coroutines (route B), in place of LLVM's CoroSplit.
+ *
+ * For each llvm.func marked `passthrough = ["presplitcoroutine"]` it
+ *   1. collects and checks the coroutine (coro_shape.h),
+ *   2. computes what each suspension keeps (suspend_crossing.h) and lays
+ *      out the frame with sharing (frame_layout.h),
+ *   3. clones the body into NAME.resume, NAME.destroy and NAME.cleanup
+ *      (internal fastcc void(ptr frame)), each entered through a dispatch
+ *      block that loads the suspension index and jumps to that
+ *      suspension's landing block, where the values it keeps are reloaded
+ *      and its branch continues as if llvm.coro.suspend had returned 0
+ *      (resume) or 1 (destroy, cleanup);
+ *   4. rewrites the original into the ramp: at each suspension it stores
+ *      the values kept and the index, and continues as if the suspend had
+ *      returned -1 (to the coroutine's return);
+ *   5. in every variant, folds the branches the suspend results now decide,
+ *      erases what became unreachable and, in the clones, rebuilds SSA form
+ *      over the reloads (ir/ssa.h).
+ * Then every consumer intrinsic in the module (resume, destroy, done,
+ * promise, noop) becomes loads, calls and pointer arithmetic on the frame
+ * header. Nothing of LLVM's coroutine machinery is left.
+ *
+ * Semantics kept from LLVM: values are stored at llvm.coro.save (the
+ * await.suspend wrapper between save and suspend may resume the coroutine
+ * elsewhere); a final suspension clears the resume pointer (coro.done);
+ * NAME.cleanup is NAME.destroy with llvm.coro.free returning null;
+ * await.suspend.handle ends in a musttail call to the next coroutine's
+ * resume function when the suspended path returns at once. */
+#include "transforms/coro_split.h"
+#include "coro-runtime/HandleLayout.h"
+#include "dialect/support.h"
+#include "ir/blocks.h"
+#include "ir/builder.h"
+#include "ir/cfg.h"
+#include "ir/func.h"
+#include "ir/remark.h"
+#include "ir/ssa.h"
+#include "ir/types.h"
+#include "transforms/coro_shape.h"
+#include "transforms/frame_layout.h"
+#include "transforms/suspend_crossing.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum variant { V_RAMP, V_RESUME, V_DESTROY, V_CLEANUP, V_COUNT };
+
+static const char *const suffix[V_COUNT] = {"", ".resume", ".destroy",
+                                            ".cleanup"};
+
+struct split {
+  MlirContext ctx;
+  MlirOperation module, func;
+  MlirLocation loc;
+  struct coro_str name;
+  struct coro_shape shape;
+  struct ir_cfg cfg;
+  struct suspend_crossing sc;
+  struct frame_layout fl;
+  MlirType ptr, i1, i8, idx;
+};
+
+/* One variant being rewritten: its function, the map from the original's
+ * values and blocks, its own shape (same order as the original's). */
+struct variant_state {
+  struct split *sp;
+  enum variant v;
+  MlirOperation fn;
+  struct ir_map *map;
+  struct coro_shape shape;
+  MlirValue frame;
+  MlirBlock dispatch;
+  MlirBlock *landing; /* [nsusp], null where the variant has none */
+  MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
+};
+
+static bool is_clone(enum variant v) { return v != V_RAMP; }
+
+static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
+  return vs->map ? ir_map_lookup(vs->map, v) : v;
+}
+
+/*===--- small builders -----------------------------------------------------*/
+
+static MlirValue field_ptr(struct ir_builder *b, MlirValue frame,
+                           uint64_t offset) {
+  return offset ? ir_gep_bytes(b, frame, (int)offset) : frame;
+}
+
+static void erase(MlirOperation op) { mlirOperationDestroy(op); }
+
+static void replace_result(MlirOperation op, MlirValue with) {
+  if (mlirOperationGetNumResults(op))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), with);
+}
+
+static MlirValue const_like(struct ir_builder *b, MlirOperation op, int64_t v) {
+  MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+  return ir_const_int(b, mlirIntegerTypeGetWidth(t), v);
+}
+
+/* The ops of `block` from `from` on (all of them when `from` is null), in
+ * order; the caller frees the array. */
+static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
+  size_t cap = 16;
+  MlirOperation *ops = malloc(cap * sizeof *ops);
+  assert(ops && "out of memory");
+  *n = 0;
+  for (MlirOperation op =
+           mlirOperationIsNull(from) ? mlirBlockGetFirstOperation(block) : from;
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (*n == cap) {
+      cap *= 2;
+      ops = realloc(ops, cap * sizeof *ops);
+      assert(ops && "out of memory");
+    }
+    ops[(*n)++] = op;
+  }
+  return ops;
+}
+
+/* Erases pure ops with no uses among `from` and the ops after it in its
+ * block, last first (so chains of them go too). */
+static void erase_dead_pure(MlirBlock block, MlirOperation from) {
+  static const char *const pure[] = {"llvm.sext", "llvm.zext", "llvm.trunc",
+                                     "llvm.icmp"};
+  size_t n;
+  MlirOperation *ops = ops_from(block, from, &n);
+  for (size_t i = n; i-- > 0;) {
+    MlirOperation op = ops[i];
+    bool dead = coro_op_is_constant(op);
+    for (size_t k = 0; k < sizeof pure / sizeof *pure && !dead; ++k)
+      dead = coro_op_named(op, pure[k]);
+    for (intptr_t r = 0; dead && r < mlirOperationGetNumResults(op); ++r)
+      dead = mlirOpOperandIsNull(
+          mlirValueGetFirstUse(mlirOperationGetResult(op, r)));
+    if (dead)
+      erase(op);
+  }
+  free(ops);
+}
+
+/* Replaces the terminator of `block` by a plain branch when the ops from
+ * `from` on (the suspend results are constants by now) decide it. */
+static void fold_branch(MlirBlock block, MlirOperation from) {
+  MlirOperation term = mlirBlockGetTerminator(block);
+  if (mlirOperationGetNumSuccessors(term) < 2)
+    return;
+  intptr_t k = coro_branch_target(mlirOperationIsNull(from) ? term : from);
+  intptr_t first, count;
+  if (k < 0 || !ir_successor_operands(term, k, &first, &count))
+    return;
+  MlirValue *args = malloc((size_t)(count + 1) * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t i = 0; i < count; ++i)
+    args[i] = mlirOperationGetOperand(term, first + i);
+  struct ir_builder b = ir_before(term);
+  ir_br(&b, mlirOperationGetSuccessor(term, k), count, args);
+  free(args);
+  erase(term);
+  if (!mlirOperationIsNull(from) && !mlirOperationEqual(from, term))
+    erase_dead_pure(block, from);
+}
+
+/*===--- suspensions --------------------------------------------------------*/
+
+/* True when the suspended (-1) path of `s` goes straight to the fall-through
+ * coro.end, so nothing runs between the suspension and the return. */
+static bool returns_at_once(const struct coro_suspend *s) {
+  intptr_t k = coro_suspend_target(s, -1);
+  if (k < 0)
+    return false;
+  MlirOperation term =
+      mlirBlockGetTerminator(mlirOperationGetBlock(s->suspend));
+  MlirBlock dest = mlirOperationGetSuccessor(term, k);
+  for (MlirOperation op = mlirBlockGetFirstOperation(dest);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (coro_op_is_constant(op))
+      continue;
+    if (coro_intr_classify(op) != CI_END)
+      return false;
+    int64_t unwind = 1;
+    coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+    return !unwind;
+  }
+  return false;
+}
+
+/* Stores what suspension `i` keeps, its index and, for a final one, the
+ * null resume pointer, before `at`. */
+static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
+  struct split *sp = vs->sp;
+  struct ir_builder b = ir_before(at);
+  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
+    size_t it = sp->sc.list[q];
+    if (sp->sc.item[it].alloca)
+      continue;
+    const struct frame_field *f = &sp->fl.field[it];
+    ir_store(&b, mapv(vs, sp->sc.item[it].value),
+             field_ptr(&b, vs->frame, f->offset), (unsigned)f->align);
+  }
+  ir_store(&b, ir_const_int(&b, sp->fl.index_width, (long long)i),
+           field_ptr(&b, vs->frame, sp->fl.index_offset),
+           sp->fl.index_width / 8);
+  if (vs->shape.susp[i].final)
+    ir_store(&b, ir_null(&b),
+             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+}
+
+/* Calls the await wrapper in place of the await intrinsic; returns its
+ * result (null for .void). */
+static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
+                              MlirType i1) {
+  struct ir_builder b = ir_before(s->await);
+  MlirValue args[2] = {mlirOperationGetOperand(s->await, 0),
+                       mlirOperationGetOperand(s->await, 1)};
+  MlirType result = s->await_kind == CI_AWAIT_BOOL     ? i1
+                    : s->await_kind == CI_AWAIT_HANDLE ? ptr
+                                                       : (MlirType){NULL};
+  MlirValue r = ir_call_indirect(&b, mlirOperationGetOperand(s->await, 2), 0, 0,
+                                 2, args, result);
+  erase(s->await);
+  return r;
+}
+
+/* Resumes the coroutine `next` points to: a call of its resume function,
+ * `musttail` followed by the return when `tail`. */
+static void resume_next(struct ir_builder *b, MlirValue next, bool tail) {
+  MlirValue fn = ir_load(b, next, ir_ptr_type(b->ctx), 8);
+  ir_call_indirect(b, fn, MlirLLVMCConvFast, tail ? 2 : 0, 1, &next,
+                   (MlirType){NULL});
+  if (tail)
+    ir_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* Erases `from` and everything after it in its block. A result still
+ * used elsewhere (in blocks only reachable through this one) gets poison. */
+static void erase_from(MlirOperation from) {
+  size_t n;
+  MlirOperation *ops = ops_from(mlirOperationGetBlock(from), from, &n);
+  for (size_t i = n; i-- > 0;) {
+    MlirOperation op = ops[i];
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+      MlirValue v = mlirOperationGetResult(op, r);
+      if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+        continue;
+      struct ir_builder b = ir_before(from);
+      mlirValueReplaceAllUsesOfWith(
+          v, ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v)));
+    }
+    erase(op);
+  }
+  free(ops);
+}
+
+/* A landing block of suspension `i` for a clone: reloads what it keeps,
+ * then a copy of the suspension's tail with the suspend returning `c`. */
+static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
+  struct split *sp = vs->sp;
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  MlirLocation loc = mlirOperationGetLocation(s->suspend);
+  MlirBlock l = ir_new_block(region, 0, NULL, loc);
+  struct ir_builder b = ir_at_end(l, loc);
+  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
+    size_t it = sp->sc.list[q];
+    if (sp->sc.item[it].alloca)
+      continue;
+    const struct frame_field *f = &sp->fl.field[it];
+    vs->reload[q] = ir_load(&b, field_ptr(&b, vs->frame, f->offset), f->type,
+                            (unsigned)f->align);
+  }
+  MlirValue cv = ir_const_int(&b, 8, c);
+  MlirOperation first_tail = {NULL};
+  struct ir_map tail = {0};
+  ir_map_value(&tail, mlirOperationGetResult(s->suspend, 0), cv);
+  for (MlirOperation op = mlirOperationGetNextInBlock(s->suspend);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirOperation copy = ir_clone_op(op, &tail, l, (MlirOperation){NULL});
+    if (mlirOperationIsNull(first_tail))
+      first_tail = copy;
+  }
+  ir_map_free(&tail);
+  fold_branch(l, first_tail);
+  return l;
+}
+
+/* await.suspend.bool: the wrapper's false resumes at once. Splits the
+ * block after the suspend: the tail runs with -1 when the wrapper said
+ * suspend, a copy of it with 0 otherwise. */
+static void split_bool(struct variant_state *vs, const struct coro_suspend *s,
+                       MlirValue suspend_now) {
+  MlirBlock tail_block = ir_split_after(s->suspend);
+  MlirLocation loc = mlirOperationGetLocation(s->suspend);
+  MlirBlock now = ir_block_after(tail_block, 0, NULL, loc);
+  struct ir_builder b = ir_before(s->suspend);
+  MlirValue minus1 = ir_const_int(&b, 8, -1), zero = ir_const_int(&b, 8, 0);
+  struct ir_map tail = {0};
+  ir_map_value(&tail, mlirOperationGetResult(s->suspend, 0), zero);
+  for (MlirOperation op = mlirBlockGetFirstOperation(tail_block);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    ir_clone_op(op, &tail, now, (MlirOperation){NULL});
+  ir_map_free(&tail);
+  replace_result(s->suspend, minus1);
+  struct ir_builder end = ir_at_end(mlirOperationGetBlock(s->suspend), loc);
+  (void)vs;
+  erase(s->suspend);
+  ir_cond_br(&end, suspend_now, tail_block, now);
+  fold_branch(tail_block, mlirBlockGetFirstOperation(tail_block));
+  fold_branch(now, mlirBlockGetFirstOperation(now));
+}
+
+static void rewrite_suspend(struct variant_state *vs, size_t i) {
+  struct split *sp = vs->sp;
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  MlirOperation at = mlirOperationIsNull(s->save) ? s->suspend : s->save;
+  store_state(vs, i, at);
+  bool resumable = vs->v == V_DESTROY || vs->v == V_CLEANUP ||
+                   (vs->v == V_RESUME && !s->final);
+  if (is_clone(vs->v) && resumable)
+    vs->landing[i] = make_landing(vs, i, vs->v == V_RESUME ? 0 : 1);
+  MlirValue waited = {NULL};
+  if (!mlirOperationIsNull(s->await))
+    waited = call_wrapper(s, sp->ptr, sp->i1);
+  MlirBlock block = mlirOperationGetBlock(s->suspend);
+  if (s->await_kind == CI_AWAIT_BOOL) {
+    split_bool(vs, s, waited);
+  } else {
+    bool tail = false;
+    if (s->await_kind == CI_AWAIT_HANDLE) {
+      tail = is_clone(vs->v) && returns_at_once(s);
+      struct ir_builder b = ir_before(s->suspend);
+      resume_next(&b, waited, tail);
+    }
+    if (tail) {
+      erase_from(s->suspend);
+    } else {
+      struct ir_builder b = ir_before(s->suspend);
+      MlirValue minus1 = ir_const_int(&b, 8, -1);
+      replace_result(s->suspend, minus1);
+      erase(s->suspend);
+      fold_branch(block, mlirOpResultGetOwner(minus1));
+    }
+  }
+  /* The save last: the suspend used its token. */
+  if (!mlirOperationIsNull(s->save))
+    erase(s->save);
+}
+
+/*===--- the other intrinsics -----------------------------------------------*/
+
+static void rewrite_end(struct variant_state *vs, MlirOperation op) {
+  struct ir_builder b = ir_before(op);
+  int64_t unwind = 0;
+  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  if (!is_clone(vs->v)) {
+    if (mlirOperationGetNumResults(op))
+      replace_result(op, const_like(&b, op, 0));
+    erase(op);
+    return;
+  }
+  if (mlirOperationGetNumResults(op))
+    replace_result(op, const_like(&b, op, 1));
+  if (unwind) {
+    ir_store(&b, ir_null(&b),
+             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+    erase(op);
+    return;
+  }
+  MlirBlock block = mlirOperationGetBlock(op);
+  erase_from(op);
+  struct ir_builder e = ir_at_end(block, b.loc);
+  ir_op(&e, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+}
+
+static MlirValue fn_address(struct ir_builder *b, struct split *sp,
+                            enum variant v) {
+  struct coro_str n = {0};
+  coro_str_append(&n, sp->name.data, sp->name.len);
+  coro_str_appendz(&n, suffix[v]);
+  MlirValue a = ir_addressof(b, coro_str_cstr(&n));
+  coro_str_free(&n);
+  return a;
+}
+
+static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
+  if (!is_clone(vs->v)) {
+    struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
+    ir_store(&b, fn_address(&b, vs->sp, V_RESUME),
+             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+    ir_store(&b, fn_address(&b, vs->sp, V_DESTROY),
+             field_ptr(&b, vs->frame, CORO_HANDLE_DESTROY_OFFSET), 8);
+  }
+  replace_result(op, vs->frame);
+  erase(op);
+}
+
+static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
+                              enum coro_intr k) {
+  struct ir_builder b = ir_before(op);
+  switch (k) {
+  case CI_ALLOC:
+    replace_result(op, ir_const_int(&b, 1, 1));
+    break;
+  case CI_SIZE:
+    replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.size));
+    break;
+  case CI_ALIGN:
+    replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.align));
+    break;
+  case CI_FREE:
+    replace_result(op, vs->v == V_CLEANUP ? ir_null(&b) : vs->frame);
+    break;
+  case CI_FRAME:
+    replace_result(op, vs->frame);
+    break;
+  case CI_END:
+    rewrite_end(vs, op);
+    return;
+  case CI_BEGIN:
+    rewrite_begin(vs, op);
+    return;
+  default:
+    return; /* suspensions are done; consumers are lowered module-wide */
+  }
+  erase(op);
+}
+
+/* Allocas kept in the frame, and the promise, become frame addresses,
+ * computed before `before` (coro.begin in the ramp) or at the end of the
+ * dispatch block of a clone. */
+static void place_allocas(struct variant_state *vs, MlirOperation before) {
+  struct split *sp = vs->sp;
+  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
+    MlirValue a;
+    uint64_t offset;
+    if (i == sp->sc.nitem) {
+      if (mlirValueIsNull(sp->shape.promise))
+        break;
+      a = sp->shape.promise;
+      offset = sp->fl.promise_offset;
+    } else if (sp->sc.item[i].alloca) {
+      a = sp->sc.item[i].value;
+      offset = sp->fl.field[i].offset;
+    } else {
+      continue;
+    }
+    MlirValue mine = mapv(vs, a);
+    struct ir_builder b =
+        is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc) : ir_before(before);
+    b.loc = mlirValueGetLocation(mine);
+    mlirValueReplaceAllUsesOfWith(mine, field_ptr(&b, vs->frame, offset));
+    erase(mlirOpResultGetOwner(mine));
+  }
+}
+
+/*===--- one variant --------------------------------------------------------*/
+
+/* Moves every constant of the clone into its dispatch block, where it
+ * dominates every use. */
+static void hoist_constants(struct variant_state *vs) {
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  for (MlirBlock b = mlirBlockGetNextInRegion(vs->dispatch);
+       !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op);) {
+      MlirOperation next = mlirOperationGetNextInBlock(op);
+      if (coro_op_is_constant(op)) {
+        mlirOperationRemoveFromParent(op);
+        mlirBlockAppendOwnedOperation(vs->dispatch, op);
+      }
+      op = next;
+    }
+  (void)region;
+}
+
+/* The dispatch block's switch on the suspension index. */
+static void finish_dispatch(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  size_t n = vs->shape.nsusp, k = 0;
+  int64_t *values = malloc((n + 1) * sizeof *values);
+  MlirBlock *cases = malloc((n + 1) * sizeof *cases);
+  assert(values && cases && "out of memory");
+  for (size_t i = 0; i < n; ++i)
+    if (!mlirBlockIsNull(vs->landing[i])) {
+      values[k] = (int64_t)i;
+      cases[k++] = vs->landing[i];
+    }
+  MlirBlock bad = ir_new_block(region, 0, NULL, sp->loc);
+  struct ir_builder u = ir_at_end(bad, sp->loc);
+  ir_unreachable(&u);
+  struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
+  MlirValue index = ir_load(&b, field_ptr(&b, vs->frame, sp->fl.index_offset),
+                            sp->idx, sp->fl.index_width / 8);
+  ir_switch(&b, index, bad, (intptr_t)k, values, cases, NULL);
+  free(values);
+  free(cases);
+}
+
+/* Rebuilds SSA form in a clone over the reloads of its landing blocks. */
+static bool repair_ssa(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  struct ir_cfg g;
+  ir_cfg_build(&g, mlirOperationGetRegion(vs->fn, 0));
+  struct ir_ssa ssa;
+  ir_ssa_init(&ssa, &g);
+  size_t cap = 8;
+  MlirBlock *blocks = malloc(cap * sizeof *blocks);
+  MlirValue *defs = malloc(cap * sizeof *defs);
+  assert(blocks && defs && "out of memory");
+  bool ok = true;
+  for (size_t it = 0; it < sp->sc.nitem; ++it) {
+    if (sp->sc.item[it].alloca)
+      continue;
+    size_t n = 0;
+    for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
+      size_t su = sp->sc.ilist[q];
+      if (mlirBlockIsNull(vs->landing[su]))
+        continue;
+      /* The reload of item `it` at suspension `su`. */
+      size_t lo = sp->sc.start[su], hi = sp->sc.start[su + 1];
+      size_t at = lo;
+      while (at < hi && sp->sc.list[at] != it)
+        ++at;
+      if (n == cap) {
+        cap *= 2;
+        blocks = realloc(blocks, cap * sizeof *blocks);
+        defs = realloc(defs, cap * sizeof *defs);
+        assert(blocks && defs && "out of memory");
+      }
+      blocks[n] = vs->landing[su];
+      defs[n++] = vs->reload[at];
+    }
+    if (n)
+      ok &= ir_ssa_add_defs(&ssa, mapv(vs, sp->sc.item[it].value), n, blocks,
+                            defs);
+  }
+  free(blocks);
+  free(defs);
+  ir_ssa_free(&ssa);
+  ir_cfg_free(&g);
+  if (!ok)
+    mlirEmitError(sp->loc, "--coro-split could not rebuild SSA form: a block "
+                           "reached through a terminator other than "
+                           "llvm.br, llvm.cond_br or llvm.switch needs an "
+                           "argument");
+  return ok;
+}
+
+static bool rewrite_variant(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  if (!coro_shape_collect(&vs->shape, vs->fn))
+    return false;
+  assert(vs->shape.nsusp == sp->shape.nsusp && "clones keep the shape");
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  if (is_clone(vs->v)) {
+    vs->dispatch = mlirBlockCreate(1, &sp->ptr, &sp->loc);
+    mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
+                                     vs->dispatch);
+    vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
+    hoist_constants(vs);
+  } else {
+    vs->frame = mlirOperationGetOperand(vs->shape.begin, 1);
+  }
+  size_t nlist = sp->sc.start[sp->sc.nsusp];
+  vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
+  vs->reload = calloc(nlist + 1, sizeof *vs->reload);
+  assert(vs->landing && vs->reload && "out of memory");
+  place_allocas(vs, vs->shape.begin);
+  for (size_t i = 0; i < vs->shape.nsusp; ++i)
+    rewrite_suspend(vs, i);
+  for (size_t i = 0; i < vs->shape.nintr; ++i) {
+    enum coro_intr k = vs->shape.intr[i].kind;
+    if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND && k != CI_AWAIT_VOID &&
+        k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE)
+      rewrite_intrinsic(vs, vs->shape.intr[i].op, k);
+  }
+  erase(vs->shape.id);
+  bool ok = true;
+  if (is_clone(vs->v)) {
+    finish_dispatch(vs);
+    ok = repair_ssa(vs);
+  }
+  ir_erase_unreachable(region);
+  free(vs->landing);
+  free(vs->reload);
+  coro_shape_free(&vs->shape);
+  return ok;
+}
+
+/*===--- one coroutine ------------------------------------------------------*/
+
+static bool passthrough_has(MlirOperation fn, const char *what) {
+  MlirAttribute p = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("passthrough"));
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (mlirAttributeIsAString(e) &&
+        coro_ref_eq(mlirStringAttrGetValue(e), what))
+      return true;
+  }
+  return false;
+}
+
+static void passthrough_drop(MlirOperation fn, const char *what) {
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
+  intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
+  MlirAttribute *keep = malloc((size_t)(n + 1) * sizeof *keep);
+  assert(keep && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (!(mlirAttributeIsAString(e) &&
+          coro_ref_eq(mlirStringAttrGetValue(e), what)))
+      keep[k++] = e;
+  }
+  if (k)
+    mlirOperationSetAttributeByName(
+        fn, key, mlirArrayAttrGet(mlirOperationGetContext(fn), k, keep));
+  else
+    mlirOperationRemoveAttributeByName(fn, key);
+  free(keep);
+}
+
+/* Blocks that run before coro.begin's block: reachable from the entry
+ * without passing through it. */
+static void mark_before_begin(const struct split *sp, bool *before) {
+  size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
+  size_t *stack = malloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
+  assert(stack && "out of memory");
+  if (bb != 0) {
+    before[0] = true;
+    stack[n++] = 0;
+  }
+  while (n) {
+    size_t x = stack[--n];
+    for (size_t q = sp->cfg.succ_start[x]; q < sp->cfg.succ_start[x + 1]; ++q) {
+      size_t y = sp->cfg.succ[q];
+      if (y == bb || before[y])
+        continue;
+      before[y] = true;
+      stack[n++] = y;
+    }
+  }
+  free(stack);
+}
+
+/* Allocas moved into the frame exist from coro.begin on: no use before. */
+static bool check_frame_allocas(const struct split *sp) {
+  bool *before = calloc(sp->cfg.n + 1, sizeof *before);
+  assert(before && "out of memory");
+  mark_before_begin(sp, before);
+  bool ok = true;
+  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
+    MlirValue a = i < sp->sc.nitem ? sp->sc.item[i].value : sp->shape.promise;
+    if (mlirValueIsNull(a) || (i < sp->sc.nitem && !sp->sc.item[i].alloca))
+      continue;
+    for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      if (mlirOperationEqual(user, sp->shape.id))
+        continue;
+      MlirBlock ub = mlirOperationGetBlock(user);
+      size_t x = ir_cfg_index(&sp->cfg, ub);
+      bool early =
+          (x != IR_CFG_NONE && before[x]) ||
+          (mlirBlockEqual(ub, mlirOperationGetBlock(sp->shape.begin)) &&
+           mlirOperationIsBeforeInBlock(user, sp->shape.begin));
+      if (early) {
+        mlirEmitError(mlirOperationGetLocation(user),
+                      "this use of an alloca the coroutine keeps in its "
+                      "frame runs before llvm.coro.begin, when the frame "
+                      "does not exist yet");
+        ok = false;
+      }
+    }
+  }
+  free(before);
+  return ok;
+}
+
+static void remark_split(const struct split *sp) {
+  char buf[64];
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, "Split '");
+  coro_str_append(&msg, sp->name.data, sp->name.len);
+  snprintf(buf, sizeof buf, "' (frame_size=%llu, align=%llu)",
+           (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align);
+  coro_str_appendz(&msg, buf);
+  coro_emit_remark(sp->loc, CORO_REMARK_PASSED, "coro-split", "CoroSplit",
+                   coro_str_cstr(&msg));
+  coro_str_free(&msg);
+}
+
+/* One coro-frame remark per field, at the value it holds. */
+static void remark_frame(const struct split *sp) {
+  if (!coro_remarks_enabled(sp->ctx))
+    return;
+  char buf[160];
+  for (size_t i = 0; i < sp->sc.nitem; ++i) {
+    const struct frame_field *f = &sp->fl.field[i];
+    struct coro_str msg = {0};
+    snprintf(buf, sizeof buf,
+             "frame field of '%.*s' at offset %llu (size %llu, align %llu): ",
+             (int)sp->name.len, sp->name.data, (unsigned long long)f->offset,
+             (unsigned long long)f->size, (unsigned long long)f->align);
+    coro_str_appendz(&msg, buf);
+    coro_str_appendz(&msg, sp->sc.item[i].alloca ? "alloca of " : "value of ");
+    mlirTypePrint(f->type, coro_str_callback, &msg);
+    coro_str_appendz(&msg, sp->sc.item[i].alloca
+                               ? ", in the frame across suspensions"
+                               : ", kept across suspensions");
+    for (size_t q = sp->sc.istart[i]; q < sp->sc.istart[i + 1]; ++q) {
+      snprintf(buf, sizeof buf, "%s %zu", q == sp->sc.istart[i] ? "" : ",",
+               sp->sc.ilist[q]);
+      coro_str_appendz(&msg, buf);
+    }
+    coro_emit_remark(mlirValueGetLocation(sp->sc.item[i].value),
+                     CORO_REMARK_ANALYSIS, "coro-frame", "CoroFrame",
+                     coro_str_cstr(&msg));
+    coro_str_free(&msg);
+  }
+}
+
+static bool name_free(struct split *sp, MlirSymbolTable table) {
+  for (int v = V_RESUME; v < V_COUNT; ++v) {
+    struct coro_str n = {0};
+    coro_str_append(&n, sp->name.data, sp->name.len);
+    coro_str_appendz(&n, suffix[v]);
+    bool taken = !mlirOperationIsNull(
+        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len)));
+    if (taken) {
+      coro_str_appendz(&n, "' is already a symbol of the module: --coro-split "
+                           "gives that name to a part of this coroutine");
+      struct coro_str msg = {0};
+      coro_str_appendz(&msg, "'");
+      coro_str_append(&msg, n.data, n.len);
+      mlirEmitError(sp->loc, coro_str_cstr(&msg));
+      coro_str_free(&msg);
+    }
+    coro_str_free(&n);
+    if (taken)
+      return false;
+  }
+  return true;
+}
+
+static bool split_one(MlirOperation func, MlirSymbolTable table) {
+  struct split sp = {.ctx = mlirOperationGetContext(func),
+                     .module = mlirOperationGetParentOperation(func),
+                     .func = func,
+                     .loc = mlirOperationGetLocation(func)};
+  sp.ptr = ir_ptr_type(sp.ctx);
+  sp.i1 = ir_int_type(sp.ctx, 1);
+  sp.i8 = ir_int_type(sp.ctx, 8);
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name"));
+  MlirStringRef nm = mlirStringAttrGetValue(name);
+  coro_str_append(&sp.name, nm.data, nm.length);
+  bool ok = name_free(&sp, table) && coro_shape_collect(&sp.shape, func);
+  if (ok) {
+    ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
+    ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
+         frame_layout_compute(&sp.fl, &sp.sc, sp.shape.promise) &&
+         check_frame_allocas(&sp);
+  }
+  if (ok) {
+    sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
+    MlirRegion body = mlirOperationGetRegion(func, 0);
+    for (int v = V_RESUME; v < V_COUNT && ok; ++v) {
+      struct coro_str n = {0};
+      coro_str_append(&n, sp.name.data, sp.name.len);
+      coro_str_appendz(&n, suffix[v]);
+      struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                                  .nargs = 1,
+                                  .args = &sp.ptr,
+                                  .linkage = MlirLLVMLinkageInternal,
+                                  .cconv = MlirLLVMCConvFast};
+      MlirOperation fn = ir_llvm_func(sp.module, &spec, true,
+                                      ir_generated_loc(sp.loc, suffix[v] + 1));
+      coro_str_free(&n);
+      mlirSymbolTableInsert(table, fn);
+      struct ir_map map = {0};
+      ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
+      struct variant_state vs = {.sp = &sp, .v = v, .fn = fn, .map = &map};
+      ok = rewrite_variant(&vs);
+      ir_map_free(&map);
+    }
+    if (ok) {
+      remark_frame(&sp);
+      struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
+      ok = rewrite_variant(&ramp);
+      passthrough_drop(func, "presplitcoroutine");
+      remark_split(&sp);
+    }
+  }
+  frame_layout_free(&sp.fl);
+  suspend_crossing_free(&sp.sc);
+  ir_cfg_free(&sp.cfg);
+  coro_shape_free(&sp.shape);
+  coro_str_free(&sp.name);
+  return ok;
+}
+
+/*===--- the pass -----------------------------------------------------------*/
+
+MlirLogicalResult coro_split_run(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  size_t n = 0, cap = 8;
+  MlirOperation *coros = malloc(cap * sizeof *coros);
+  assert(coros && "out of memory");
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coro_op_named(op, "llvm.func") ||
+        !passthrough_has(op, "presplitcoroutine") ||
+        mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
+        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+      continue;
+    if (n == cap) {
+      cap *= 2;
+      coros = realloc(coros, cap * sizeof *coros);
+      assert(coros && "out of memory");
+    }
+    coros[n++] = op;
+  }
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i)
+    ok &= split_one(coros[i], table);
+  free(coros);
+  if (ok)
+    ok = coro_split_lower_consumers(module, table);
+  mlirSymbolTableDestroy(table);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

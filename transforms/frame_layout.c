@@ -1,0 +1,170 @@
+/* frame_layout.c - frame fields with sharing (see frame_layout.h). */
+#include "transforms/frame_layout.h"
+#include "coro-runtime/HandleLayout.h"
+#include "dialect/support.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+static uint64_t align_to(uint64_t x, uint64_t a) {
+  return a ? (x + a - 1) / a * a : x;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+bool frame_alloca_layout(MlirOperation alloca, MlirType *elem, uint64_t *size,
+                         uint64_t *align) {
+  MlirAttribute t = mlirOperationGetAttributeByName(
+      alloca, mlirStringRefCreateFromCString("elem_type"));
+  int64_t count = 1;
+  if (mlirAttributeIsNull(t) ||
+      !coro_const_int(mlirOperationGetOperand(alloca, 0), &count) || count < 0)
+    return false;
+  *elem = mlirTypeAttrGetValue(t);
+  uint64_t s, a;
+  if (!ir_type_layout(*elem, &s, &a) ||
+      (count && s > IR_MAX_TYPE_SIZE / (uint64_t)count))
+    return false;
+  MlirAttribute al = mlirOperationGetAttributeByName(
+      alloca, mlirStringRefCreateFromCString("alignment"));
+  if (mlirAttributeIsAInteger(al) && mlirIntegerAttrGetValueInt(al) > 0)
+    a = max64(a, (uint64_t)mlirIntegerAttrGetValueInt(al));
+  *size = s * (uint64_t)count;
+  *align = a ? a : 1;
+  return true;
+}
+
+static bool field_of(MlirValue v, bool alloca, struct frame_field *f) {
+  if (alloca)
+    return frame_alloca_layout(mlirOpResultGetOwner(v), &f->type, &f->size,
+                               &f->align);
+  f->type = mlirValueGetType(v);
+  return ir_type_layout(f->type, &f->size, &f->align);
+}
+
+static void sort_by_align(size_t *order, size_t n,
+                          const struct frame_field *fields,
+                          const struct sc_item *items) {
+  /* A bottom-up merge sort: C11's qsort passes no context to its
+   * comparison, and a pass keeps no globals. Decreasing alignment, then
+   * size; ties by first suspension, then by order. */
+  size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+  assert(tmp && "out of memory");
+  for (size_t width = 1; width < n; width *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * width) {
+      size_t mid = lo + width < n ? lo + width : n;
+      size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi) {
+        size_t a = order[i], b = order[j];
+        const struct frame_field *fa = &fields[a], *fb = &fields[b];
+        bool b_first = fa->align != fb->align ? fb->align > fa->align
+                       : fa->size != fb->size ? fb->size > fa->size
+                       : items[a].first != items[b].first
+                           ? items[b].first < items[a].first
+                           : b < a;
+        tmp[k++] = b_first ? order[j++] : order[i++];
+      }
+      while (i < mid)
+        tmp[k++] = order[i++];
+      while (j < hi)
+        tmp[k++] = order[j++];
+    }
+    for (size_t i = 0; i < n; ++i)
+      order[i] = tmp[i];
+  }
+  free(tmp);
+}
+
+bool frame_layout_compute(struct frame_layout *fl,
+                          const struct suspend_crossing *sc,
+                          MlirValue promise) {
+  *fl = (struct frame_layout){.align = CORO_HANDLE_PROMISE_OFFSET / 2};
+  size_t n = sc->nitem, ns = sc->nsusp;
+  fl->field = calloc(n + 1, sizeof *fl->field);
+  assert(fl->field && "out of memory");
+  bool ok = true;
+  for (size_t i = 0; i < n; ++i)
+    if (!field_of(sc->item[i].value, sc->item[i].alloca, &fl->field[i]) ||
+        fl->field[i].size > IR_MAX_TYPE_SIZE) {
+      mlirEmitError(mlirValueGetLocation(sc->item[i].value),
+                    "this value is live across a suspension but its size "
+                    "is unknown or too large to keep in the frame");
+      ok = false;
+    }
+  if (!ok)
+    return false;
+
+  /* Header, promise, index. */
+  uint64_t end = CORO_HANDLE_PROMISE_OFFSET;
+  if (!mlirValueIsNull(promise)) {
+    MlirType t;
+    uint64_t size, align;
+    if (!frame_alloca_layout(mlirOpResultGetOwner(promise), &t, &size,
+                             &align)) {
+      mlirEmitError(mlirValueGetLocation(promise),
+                    "the promise's size is unknown");
+      return false;
+    }
+    fl->promise_offset = align_to(end, align);
+    end = fl->promise_offset + size;
+    fl->align = max64(fl->align, align);
+  }
+  fl->index_width = ns <= 256 ? 8 : ns <= 65536 ? 16 : 32;
+  fl->index_offset = align_to(end, fl->index_width / 8);
+  end = fl->index_offset + fl->index_width / 8;
+
+  /* Allocas, one after another; values by decreasing alignment. */
+  size_t *order = malloc((n + 1) * sizeof *order), nval = 0;
+  uint64_t *bump = malloc((ns + 1) * sizeof *bump);
+  assert(order && bump && "out of memory");
+  uint64_t top = end;
+  for (size_t i = 0; i < n; ++i)
+    if (sc->item[i].alloca)
+      order[nval++] = i;
+  sort_by_align(order, nval, fl->field, sc->item);
+  for (size_t k = 0; k < nval; ++k) {
+    struct frame_field *f = &fl->field[order[k]];
+    f->offset = align_to(top, f->align);
+    top = f->offset + f->size;
+    fl->align = max64(fl->align, f->align);
+  }
+  for (size_t s = 0; s < ns; ++s) {
+    bump[s] = end;
+    for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
+      size_t i = sc->list[q];
+      if (sc->item[i].alloca)
+        bump[s] = max64(bump[s], fl->field[i].offset + fl->field[i].size);
+    }
+  }
+  nval = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!sc->item[i].alloca)
+      order[nval++] = i;
+  sort_by_align(order, nval, fl->field, sc->item);
+  for (size_t k = 0; k < nval; ++k) {
+    size_t i = order[k];
+    struct frame_field *f = &fl->field[i];
+    uint64_t off = align_to(end, f->align);
+    for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
+      off = max64(off, align_to(bump[sc->ilist[q]], f->align));
+    f->offset = off;
+    for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
+      bump[sc->ilist[q]] = off + f->size;
+    top = max64(top, off + f->size);
+    fl->align = max64(fl->align, f->align);
+  }
+  fl->size = align_to(top, fl->align);
+  free(order);
+  free(bump);
+  return true;
+}
+
+void frame_layout_free(struct frame_layout *fl) {
+  free(fl->field);
+  *fl = (struct frame_layout){0};
+}

@@ -1,0 +1,52 @@
+/* frame_layout.h - where each value a switched-resume coroutine keeps lives
+ * in its frame.
+ *
+ * The frame starts with LLVM's header, so route-A and route-B code
+ * interoperate: the resume function at 0, the destroy function at 8, the
+ * promise (coro.id's alloca) at HandleLayout.h's offset rounded up to its
+ * alignment, then the suspension index. Allocas kept in the frame follow,
+ * each in storage of its own for the whole life of the coroutine (an
+ * alloca's memory is live between its uses, not only at suspensions).
+ *
+ * Invariant: two spilled values share bytes only if no suspension keeps
+ * both, and a spilled value shares bytes with an alloca only if no
+ * suspension keeps both; values are stored right before a suspension and
+ * loaded right after it, so that is all sharing needs. Values are placed
+ * by decreasing alignment, then size, each at the lowest offset free at
+ * every suspension it crosses (a bump pointer per suspension): a chain
+ * whose suspensions each keep K values gets header + K values, not the
+ * sum over the chain. Linear in the number of (value, suspension) pairs
+ * after one sort. */
+#ifndef CORO_TRANSFORMS_FRAME_LAYOUT_H
+#define CORO_TRANSFORMS_FRAME_LAYOUT_H
+
+#include "transforms/suspend_crossing.h"
+
+#include <stdint.h>
+
+struct frame_field {
+  uint64_t offset, size, align;
+  MlirType type; /* the value's type, or an alloca's element type */
+};
+
+struct frame_layout {
+  uint64_t size, align;
+  uint64_t promise_offset; /* meaningful when the coroutine has a promise */
+  uint64_t index_offset;
+  unsigned index_width;      /* 8, 16 or 32 */
+  struct frame_field *field; /* [sc->nitem] */
+};
+
+/* Lays out the frame of a coroutine with crossing sets `sc` and promise
+ * alloca `promise` (or null). False after a located error (a value whose
+ * size is unknown or too large). */
+bool frame_layout_compute(struct frame_layout *fl,
+                          const struct suspend_crossing *sc, MlirValue promise);
+void frame_layout_free(struct frame_layout *fl);
+
+/* The element type, size and alignment an llvm.alloca with a constant
+ * count reserves. False for an unknown layout. */
+bool frame_alloca_layout(MlirOperation alloca, MlirType *elem, uint64_t *size,
+                         uint64_t *align);
+
+#endif /* CORO_TRANSFORMS_FRAME_LAYOUT_H */

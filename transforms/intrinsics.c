@@ -1,0 +1,88 @@
+/* intrinsics.c - classification of coroutine intrinsics (see
+ * intrinsics.h). */
+#include "transforms/intrinsics.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <string.h>
+
+static bool eq(MlirStringRef s, const char *z) {
+  return s.length == strlen(z) && !memcmp(s.data, z, s.length);
+}
+
+static bool starts(MlirStringRef s, const char *z) {
+  size_t n = strlen(z);
+  return s.length >= n && !memcmp(s.data, z, n);
+}
+
+MlirStringRef coro_intr_name(MlirOperation op) {
+  static const char intr[] = "llvm.intr.";
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  MlirStringRef none = {"", 0};
+  if (eq(name, "llvm.call_intrinsic")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("intrin"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a)
+               ? mlirStringAttrGetValue(a)
+               : none;
+  }
+  if (eq(name, "llvm.call")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("callee"));
+    return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
+               ? mlirFlatSymbolRefAttrGetValue(a)
+               : none;
+  }
+  if (starts(name, "llvm.intr.coro.")) {
+    /* "llvm.intr.coro.X" -> "coro.X"; callers compare without "llvm.". */
+    name.data += strlen(intr);
+    name.length -= strlen(intr);
+    return name;
+  }
+  return none;
+}
+
+/* Base names, without "llvm.", and the overloaded ones by prefix. */
+static const struct {
+  const char *name;
+  enum coro_intr kind;
+  bool overloaded;
+} table[] = {
+    {"coro.id", CI_ID, false},
+    {"coro.alloc", CI_ALLOC, false},
+    {"coro.begin", CI_BEGIN, false},
+    {"coro.size", CI_SIZE, true},
+    {"coro.align", CI_ALIGN, true},
+    {"coro.save", CI_SAVE, false},
+    {"coro.suspend", CI_SUSPEND, false},
+    {"coro.end", CI_END, false},
+    {"coro.free", CI_FREE, false},
+    {"coro.frame", CI_FRAME, false},
+    {"coro.resume", CI_RESUME, false},
+    {"coro.destroy", CI_DESTROY, false},
+    {"coro.done", CI_DONE, false},
+    {"coro.promise", CI_PROMISE, false},
+    {"coro.noop", CI_NOOP, false},
+    {"coro.await.suspend.void", CI_AWAIT_VOID, false},
+    {"coro.await.suspend.bool", CI_AWAIT_BOOL, false},
+    {"coro.await.suspend.handle", CI_AWAIT_HANDLE, false},
+};
+
+enum coro_intr coro_intr_classify(MlirOperation op) {
+  MlirStringRef n = coro_intr_name(op);
+  if (starts(n, "llvm."))
+    n.data += 5, n.length -= 5;
+  else if (!starts(mlirIdentifierStr(mlirOperationGetName(op)), "llvm.intr."))
+    return CI_NONE; /* a function of the user's that happens to be coro.X */
+  if (!starts(n, "coro."))
+    return CI_NONE;
+  for (size_t i = 0; i < sizeof table / sizeof *table; ++i) {
+    if (eq(n, table[i].name))
+      return table[i].kind;
+    size_t k = strlen(table[i].name);
+    if (table[i].overloaded && n.length > k + 1 && starts(n, table[i].name) &&
+        n.data[k] == '.' && n.data[k + 1] == 'i')
+      return table[i].kind;
+  }
+  return CI_OTHER;
+}

@@ -1,0 +1,46 @@
+/* intrinsics.h - LLVM's coroutine intrinsics as the LLVM dialect spells
+ * them, whichever way a producer wrote them.
+ *
+ * The same intrinsic reaches --coro-split in three shapes: an op of its
+ * own (`llvm.intr.coro.suspend`), `llvm.call_intrinsic "llvm.coro.X"`, or
+ * `llvm.call @llvm.coro.X` to a declared function. In all three the
+ * intrinsic's arguments are the op's operands, in order, and its result (if
+ * any) is result 0. Overloaded names (`llvm.coro.size.i64`) classify by
+ * their base name. */
+#ifndef CORO_TRANSFORMS_INTRINSICS_H
+#define CORO_TRANSFORMS_INTRINSICS_H
+
+#include "mlir-c/IR.h"
+
+#include <stdbool.h>
+
+enum coro_intr {
+  CI_NONE,       /* not a coroutine intrinsic */
+  CI_ID,         /* llvm.coro.id(align, promise, coroaddr, fnaddrs) -> token */
+  CI_ALLOC,      /* llvm.coro.alloc(id) -> i1 */
+  CI_BEGIN,      /* llvm.coro.begin(id, mem) -> ptr */
+  CI_SIZE,       /* llvm.coro.size.iN() */
+  CI_ALIGN,      /* llvm.coro.align.iN() */
+  CI_SAVE,       /* llvm.coro.save(hdl) -> token */
+  CI_SUSPEND,    /* llvm.coro.suspend(save, final) -> i8 */
+  CI_END,        /* llvm.coro.end(hdl, unwind, results) [-> i1] */
+  CI_FREE,       /* llvm.coro.free(id, frame) -> ptr */
+  CI_FRAME,      /* llvm.coro.frame() -> ptr */
+  CI_RESUME,     /* llvm.coro.resume(hdl) */
+  CI_DESTROY,    /* llvm.coro.destroy(hdl) */
+  CI_DONE,       /* llvm.coro.done(hdl) -> i1 */
+  CI_PROMISE,    /* llvm.coro.promise(ptr, align, from) -> ptr */
+  CI_NOOP,       /* llvm.coro.noop() -> ptr */
+  CI_AWAIT_VOID, /* llvm.coro.await.suspend.void(awaiter, hdl, fn) */
+  CI_AWAIT_BOOL, /* llvm.coro.await.suspend.bool(...) -> i1 */
+  CI_AWAIT_HANDLE, /* llvm.coro.await.suspend.handle(...) */
+  CI_OTHER         /* another llvm.coro.* (another ABI's, or unknown) */
+};
+
+/* The kind of `op`. */
+enum coro_intr coro_intr_classify(MlirOperation op);
+/* The intrinsic's LLVM name as written ("llvm.coro.suspend.retcon"), for
+ * messages; empty when `op` is none. */
+MlirStringRef coro_intr_name(MlirOperation op);
+
+#endif /* CORO_TRANSFORMS_INTRINSICS_H */

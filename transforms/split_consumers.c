@@ -1,0 +1,182 @@
+/* split_consumers.c - the consumer intrinsics after --coro-split: every
+ * handle is a frame whose header is HandleLayout.h's, so
+ *   llvm.coro.resume(h)   calls the fastcc function at h + 0,
+ *   llvm.coro.destroy(h)  calls the fastcc function at h + 8,
+ *   llvm.coro.done(h)     is whether h + 0 holds null,
+ *   llvm.coro.promise(p, align, from)  is p +/- (16 rounded up to align),
+ *   llvm.coro.noop()      is the address of a module-local frame whose
+ *                         resume and destroy return at once.
+ * The noop frame is writable and as large as a header and a promise, so an
+ * await wrapper that records its awaiter in the noop's promise writes into
+ * memory of its own. Part of the --coro-split pass (coro_split.h). */
+#include "coro-runtime/HandleLayout.h"
+#include "dialect/support.h"
+#include "ir/builder.h"
+#include "ir/func.h"
+#include "ir/types.h"
+#include "transforms/coro_shape.h"
+#include "transforms/coro_split.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+#define NOOP_FRAME "__coro_noop_frame"
+#define NOOP_FN "__coro_noop_resume"
+
+struct consumers {
+  MlirOperation module;
+  MlirSymbolTable table;
+  bool have_noop;
+};
+
+/* @__coro_noop_resume and @__coro_noop_frame, made on first use. */
+static bool make_noop(struct consumers *c, MlirLocation loc) {
+  if (c->have_noop)
+    return true;
+  MlirContext ctx = mlirLocationGetContext(loc);
+  const char *names[2] = {NOOP_FN, NOOP_FRAME};
+  for (int i = 0; i < 2; ++i)
+    if (!mlirOperationIsNull(mlirSymbolTableLookup(
+            c->table, mlirStringRefCreateFromCString(names[i])))) {
+      struct coro_str msg = {0};
+      coro_str_appendz(&msg, "'");
+      coro_str_appendz(&msg, names[i]);
+      coro_str_appendz(&msg, "' is already a symbol of the module: "
+                             "--coro-split needs that name for "
+                             "llvm.coro.noop");
+      mlirEmitError(loc, coro_str_cstr(&msg));
+      coro_str_free(&msg);
+      return false;
+    }
+  MlirType ptr = ir_ptr_type(ctx);
+  struct ir_func_spec spec = {.name = NOOP_FN,
+                              .nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal,
+                              .cconv = MlirLLVMCConvFast};
+  MlirOperation fn = ir_llvm_func(c->module, &spec, false, loc);
+  struct ir_builder fb = ir_at_end(ir_func_entry(fn), loc);
+  ir_op(&fb, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  mlirSymbolTableInsert(c->table, fn);
+
+  /* { ptr resume, ptr destroy, [2 x i64] promise } */
+  MlirType fields[3] = {ptr, ptr,
+                        mlirLLVMArrayTypeGet(ir_int_type(ctx, 64), 2)};
+  MlirType ty = ir_struct_type(ctx, 3, fields);
+  MlirBlock init = mlirBlockCreate(0, NULL, NULL);
+  struct ir_builder b = ir_at_end(init, loc);
+  MlirValue agg = ir_zero(&b, ty), f = ir_addressof(&b, NOOP_FN);
+  agg = ir_insertvalue(&b, agg, f, 0);
+  agg = ir_insertvalue(&b, agg, f, 1);
+  ir_op(&b, "llvm.return", 1, &agg, 0, NULL, 0, NULL, 0, NULL);
+  MlirRegion region = mlirRegionCreate();
+  mlirRegionAppendOwnedBlock(region, init);
+  MlirNamedAttribute attrs[4] = {
+      ir_named(
+          ctx, "sym_name",
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(NOOP_FRAME))),
+      ir_named(ctx, "global_type", mlirTypeAttrGet(ty)),
+      ir_named(ctx, "linkage",
+               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      ir_named(ctx, "alignment", ir_i64_attr(ctx, CORO_HANDLE_PROMISE_OFFSET))};
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
+  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation global = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(c->module, 0)), global);
+  mlirSymbolTableInsert(c->table, global);
+  c->have_noop = true;
+  return true;
+}
+
+static uint64_t promise_offset(uint64_t align) {
+  uint64_t a = align ? align : 1;
+  return (CORO_HANDLE_PROMISE_OFFSET + a - 1) / a * a;
+}
+
+static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
+  struct ir_builder b = ir_before(op);
+  MlirType ptr = ir_ptr_type(b.ctx);
+  MlirValue h = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0)
+                                                : (MlirValue){NULL};
+  MlirValue r = {NULL};
+  switch (k) {
+  case CI_RESUME:
+  case CI_DESTROY: {
+    MlirValue slot =
+        k == CI_RESUME ? h : ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET);
+    MlirValue fn = ir_load(&b, slot, ptr, 8);
+    ir_call_indirect(&b, fn, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
+    break;
+  }
+  case CI_DONE:
+    r = ir_icmp(&b, IR_EQ, ir_load(&b, h, ptr, 8), ir_null(&b));
+    break;
+  case CI_PROMISE: {
+    int64_t align, from;
+    if (mlirOperationGetNumOperands(op) != 3 ||
+        !coro_const_int(mlirOperationGetOperand(op, 1), &align) ||
+        !coro_const_int(mlirOperationGetOperand(op, 2), &from) || align <= 0 ||
+        align > (1 << 20)) {
+      mlirEmitError(mlirOperationGetLocation(op),
+                    "llvm.coro.promise needs a constant alignment and "
+                    "direction");
+      return false;
+    }
+    int64_t off = (int64_t)promise_offset((uint64_t)align);
+    r = ir_gep_bytes(&b, h, (int)(from ? -off : off));
+    break;
+  }
+  case CI_NOOP:
+    if (!make_noop(c, mlirOperationGetLocation(op)))
+      return false;
+    r = ir_addressof(&b, NOOP_FRAME);
+    break;
+  default: {
+    struct coro_str msg = {0};
+    MlirStringRef n = coro_intr_name(op);
+    coro_str_appendz(&msg, "'");
+    coro_str_append(&msg, n.data, n.length);
+    coro_str_appendz(&msg, "' outside a coroutine --coro-split splits (an "
+                           "llvm.func marked passthrough = "
+                           "[\"presplitcoroutine\"])");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    return false;
+  }
+  }
+  if (!mlirValueIsNull(r))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
+  mlirOperationDestroy(op);
+  return true;
+}
+
+bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table) {
+  struct consumers c = {.module = module, .table = table};
+  bool ok = true;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op);) {
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        enum coro_intr k = coro_intr_classify(op);
+        if (k != CI_NONE)
+          ok &= lower(&c, op, k);
+        op = next;
+      }
+  }
+  return ok;
+}

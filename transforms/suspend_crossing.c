@@ -1,0 +1,362 @@
+/* suspend_crossing.c - liveness across suspensions (see
+ * suspend_crossing.h). */
+#include "transforms/suspend_crossing.h"
+
+#include "ir/types.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+struct vec {
+  size_t *d, n, cap;
+};
+
+static void vec_push(struct vec *v, size_t x) {
+  if (v->n == v->cap) {
+    v->cap = v->cap ? 2 * v->cap : 4;
+    v->d = realloc(v->d, v->cap * sizeof *v->d);
+    assert(v->d && "out of memory");
+  }
+  v->d[v->n++] = x;
+}
+
+struct cand {
+  MlirValue v;
+  bool alloca, escaped, dynamic, reported;
+  size_t item; /* 1 + index in the output, 0 while it crosses nothing */
+};
+
+struct state {
+  const struct coro_shape *s;
+  const struct ir_cfg *g;
+  struct vec *livein; /* [g->n] candidate ids */
+  struct cand *cand;
+  size_t ncand, capcand;
+  struct ir_ptrmap id; /* value -> 1 + candidate id */
+  size_t *mark;        /* [g->n] 1 + the candidate last walked there */
+  struct vec stack;
+  bool ok;
+};
+
+static MlirOperation owner(MlirValue v) {
+  return mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v)
+                                 : (MlirOperation){NULL};
+}
+
+/* Values the split rebuilds rather than keeps. */
+static bool excluded(const struct state *st, MlirValue v) {
+  MlirOperation op = owner(v);
+  if (mlirOperationIsNull(op))
+    return false;
+  if (coro_op_is_constant(op) || mlirOperationEqual(op, st->s->begin))
+    return true;
+  enum coro_intr k = coro_intr_classify(op);
+  if (k == CI_ID || k == CI_SAVE || k == CI_SUSPEND)
+    return true;
+  return !mlirValueIsNull(st->s->promise) && mlirValueEqual(v, st->s->promise);
+}
+
+static size_t cand_id(struct state *st, MlirValue v) {
+  size_t id = (size_t)(uintptr_t)ir_ptrmap_find(&st->id, v.ptr);
+  if (id)
+    return id - 1;
+  if (st->ncand == st->capcand) {
+    st->capcand = st->capcand ? 2 * st->capcand : 64;
+    st->cand = realloc(st->cand, st->capcand * sizeof *st->cand);
+    assert(st->cand && "out of memory");
+  }
+  MlirOperation op = owner(v);
+  st->cand[st->ncand] = (struct cand){
+      .v = v,
+      .alloca = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.alloca")};
+  ir_ptrmap_put(&st->id, v.ptr, (void *)(uintptr_t)(st->ncand + 1));
+  return st->ncand++;
+}
+
+/* Marks `id` live into block `ub` and every block between its definition
+ * block `defb` and `ub`. */
+static void live_from(struct state *st, size_t id, size_t defb, size_t ub) {
+  if (ub == defb || st->mark[ub] == id + 1)
+    return;
+  st->mark[ub] = id + 1;
+  st->stack.n = 0;
+  vec_push(&st->stack, ub);
+  while (st->stack.n) {
+    size_t x = st->stack.d[--st->stack.n];
+    vec_push(&st->livein[x], id);
+    for (size_t q = st->g->pred_start[x]; q < st->g->pred_start[x + 1]; ++q) {
+      size_t p = st->g->pred[q];
+      if (p == defb || st->mark[p] == id + 1)
+        continue;
+      st->mark[p] = id + 1;
+      vec_push(&st->stack, p);
+    }
+  }
+}
+
+static size_t use_block(const struct state *st, MlirOpOperand u) {
+  MlirOperation user = mlirOpOperandGetOwner(u);
+  if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
+    return IR_CFG_NONE;
+  return ir_cfg_index(st->g, mlirOperationGetBlock(user));
+}
+
+static void walk_value(struct state *st, MlirValue v, size_t defb) {
+  size_t id = (size_t)-1;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    size_t ub = use_block(st, u);
+    if (ub == IR_CFG_NONE || ub == defb)
+      continue;
+    if (id == (size_t)-1)
+      id = cand_id(st, v);
+    live_from(st, id, defb, ub);
+  }
+}
+
+static bool is_lifetime(MlirOperation op) {
+  return coro_op_named(op, "llvm.intr.lifetime.start") ||
+         coro_op_named(op, "llvm.intr.lifetime.end");
+}
+
+/* An alloca: its uses are those of every pointer derived from it; passing
+ * it anywhere else than a load's or store's address escapes it. */
+static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
+  MlirValue a = mlirOperationGetResult(op, 0);
+  size_t id = cand_id(st, a);
+  int64_t count;
+  st->cand[id].dynamic =
+      !coro_const_int(mlirOperationGetOperand(op, 0), &count);
+  struct ir_ptrmap seen = {0};
+  MlirValue *vals = NULL;
+  size_t nvals = 0, cap = 0;
+#define PUSH(x)                                                                \
+  do {                                                                         \
+    if (nvals == cap) {                                                        \
+      cap = cap ? 2 * cap : 8;                                                 \
+      vals = realloc(vals, cap * sizeof *vals);                                \
+      assert(vals && "out of memory");                                         \
+    }                                                                          \
+    vals[nvals++] = (x);                                                       \
+  } while (0)
+  PUSH(a);
+  for (size_t i = 0; i < nvals; ++i) {
+    for (MlirOpOperand u = mlirValueGetFirstUse(vals[i]);
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      intptr_t at = mlirOpOperandGetOperandNumber(u);
+      size_t ub = use_block(st, u);
+      if (ub != IR_CFG_NONE)
+        live_from(st, id, defb, ub);
+      if (coro_op_named(user, "llvm.getelementptr") && at == 0) {
+        MlirValue r = mlirOperationGetResult(user, 0);
+        if (!ir_ptrmap_find(&seen, r.ptr)) {
+          ir_ptrmap_put(&seen, r.ptr, (void *)1);
+          PUSH(r);
+        }
+      } else if (!(coro_op_named(user, "llvm.load") ||
+                   (coro_op_named(user, "llvm.store") && at == 1) ||
+                   is_lifetime(user))) {
+        st->cand[id].escaped = true;
+      }
+    }
+  }
+#undef PUSH
+  free(vals);
+  ir_ptrmap_free(&seen);
+}
+
+static void walk_block(struct state *st, size_t bi) {
+  MlirBlock b = st->g->block[bi];
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
+    walk_value(st, mlirBlockGetArgument(b, i), bi);
+  for (MlirOperation op = mlirBlockGetFirstOperation(b);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!mlirOperationGetNumResults(op) ||
+        excluded(st, mlirOperationGetResult(op, 0)))
+      continue;
+    if (coro_op_named(op, "llvm.alloca")) {
+      walk_alloca(st, op, bi);
+      continue;
+    }
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+      walk_value(st, mlirOperationGetResult(op, r), bi);
+  }
+}
+
+/*===--- per suspension -----------------------------------------------------*/
+
+struct gather {
+  struct state *st;
+  size_t susp;
+  size_t *seen; /* [ncand] 1 + the suspension that last added it */
+  size_t capseen;
+  struct vec out;     /* (suspension, candidate) pairs, flattened */
+  struct vec escaped; /* allocas whose address escapes: they cross all */
+};
+
+static void add(struct gather *ga, size_t id) {
+  if (ga->capseen < ga->st->ncand) {
+    size_t old = ga->capseen;
+    ga->capseen = 2 * ga->st->ncand;
+    ga->seen = realloc(ga->seen, ga->capseen * sizeof *ga->seen);
+    assert(ga->seen && "out of memory");
+    for (size_t i = old; i < ga->capseen; ++i)
+      ga->seen[i] = 0;
+  }
+  if (ga->seen[id] == ga->susp + 1)
+    return;
+  ga->seen[id] = ga->susp + 1;
+  vec_push(&ga->out, ga->susp);
+  vec_push(&ga->out, id);
+}
+
+/* An operand of the tail of suspension `sp`: kept if defined before it. */
+static void add_operand(struct gather *ga, const struct coro_suspend *sp,
+                        MlirValue v) {
+  struct state *st = ga->st;
+  if (excluded(st, v))
+    return;
+  MlirOperation def = owner(v);
+  if (!mlirOperationIsNull(def) &&
+      mlirBlockEqual(mlirOperationGetBlock(def),
+                     mlirOperationGetBlock(sp->suspend)) &&
+      mlirOperationIsBeforeInBlock(sp->suspend, def))
+    return;
+  add(ga, cand_id(st, v));
+}
+
+static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
+  struct state *st = ga->st;
+  MlirBlock b = mlirOperationGetBlock(sp->suspend);
+  if (ir_cfg_index(st->g, b) == IR_CFG_NONE)
+    return;
+  MlirOperation term = mlirBlockGetTerminator(b);
+  intptr_t t0 = coro_suspend_target(sp, 0), t1 = coro_suspend_target(sp, 1);
+  intptr_t nsucc = mlirOperationGetNumSuccessors(term);
+  for (intptr_t k = 0; k < nsucc; ++k) {
+    if (t0 >= 0 && t1 >= 0 && k != t0 && k != t1)
+      continue;
+    size_t d = ir_cfg_index(st->g, mlirOperationGetSuccessor(term, k));
+    for (size_t i = 0; i < st->livein[d].n; ++i)
+      add(ga, st->livein[d].d[i]);
+    intptr_t first, count;
+    if (ir_successor_operands(term, k, &first, &count))
+      for (intptr_t i = 0; i < count; ++i)
+        add_operand(ga, sp, mlirOperationGetOperand(term, first + i));
+  }
+  for (MlirOperation op = mlirOperationGetNextInBlock(sp->suspend);
+       !mlirOperationEqual(op, term); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+      add_operand(ga, sp, mlirOperationGetOperand(op, i));
+  if (!coro_op_named(term, "llvm.br") && mlirOperationGetNumOperands(term))
+    add_operand(ga, sp, mlirOperationGetOperand(term, 0));
+  for (size_t i = 0; i < ga->escaped.n; ++i)
+    add(ga, ga->escaped.d[i]);
+}
+
+static bool report(struct state *st, struct cand *c) {
+  if (c->reported)
+    return false;
+  MlirType t = mlirValueGetType(c->v);
+  const char *msg = NULL;
+  if (c->alloca && c->dynamic)
+    msg = "an llvm.alloca of dynamic size is live across a suspension: "
+          "--coro-split cannot keep it in the frame yet";
+  else if (mlirTypeEqual(t, ir_token_type(mlirTypeGetContext(t))))
+    msg = "a token value is live across a suspension: a token cannot be "
+          "kept in the frame";
+  if (!msg)
+    return true;
+  c->reported = true;
+  mlirEmitError(mlirValueGetLocation(c->v), msg);
+  return false;
+}
+
+bool suspend_crossing_compute(struct suspend_crossing *sc,
+                              const struct coro_shape *s,
+                              const struct ir_cfg *g) {
+  *sc = (struct suspend_crossing){.nsusp = s->nsusp};
+  struct state st = {.s = s, .g = g, .ok = true};
+  st.livein = calloc(g->n + 1, sizeof *st.livein);
+  st.mark = calloc(g->n + 1, sizeof *st.mark);
+  assert(st.livein && st.mark && "out of memory");
+  for (size_t b = 0; b < g->n; ++b)
+    walk_block(&st, b);
+
+  struct gather ga = {.st = &st};
+  for (size_t id = 0; id < st.ncand; ++id)
+    if (st.cand[id].escaped)
+      vec_push(&ga.escaped, id);
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    ga.susp = i;
+    gather_suspend(&ga, &s->susp[i]);
+  }
+  /* Number the candidates that cross something, in order of appearance. */
+  bool ok = true;
+  sc->start = calloc(s->nsusp + 1, sizeof *sc->start);
+  sc->list = malloc((ga.out.n / 2 + 1) * sizeof *sc->list);
+  sc->item = malloc((st.ncand + 1) * sizeof *sc->item);
+  assert(sc->start && sc->list && sc->item && "out of memory");
+  for (size_t i = 0; i < ga.out.n; i += 2) {
+    struct cand *c = &st.cand[ga.out.d[i + 1]];
+    if (!report(&st, c)) {
+      ok = false;
+      continue;
+    }
+    if (!c->item) {
+      sc->item[sc->nitem] = (struct sc_item){c->v, c->alloca, ga.out.d[i]};
+      c->item = ++sc->nitem;
+    }
+    ++sc->start[ga.out.d[i] + 1];
+  }
+  for (size_t i = 0; i < s->nsusp; ++i)
+    sc->start[i + 1] += sc->start[i];
+  size_t *fill = calloc(s->nsusp + 1, sizeof *fill);
+  assert(fill && "out of memory");
+  for (size_t i = 0; i < ga.out.n; i += 2) {
+    struct cand *c = &st.cand[ga.out.d[i + 1]];
+    if (!c->item)
+      continue;
+    size_t su = ga.out.d[i];
+    sc->list[sc->start[su] + fill[su]++] = c->item - 1;
+  }
+  free(fill);
+  /* The inverse lists. */
+  sc->istart = calloc(sc->nitem + 1, sizeof *sc->istart);
+  sc->ilist = malloc((sc->start[s->nsusp] + 1) * sizeof *sc->ilist);
+  fill = calloc(sc->nitem + 1, sizeof *fill);
+  assert(sc->istart && sc->ilist && fill && "out of memory");
+  for (size_t q = 0; q < sc->start[s->nsusp]; ++q)
+    ++sc->istart[sc->list[q] + 1];
+  for (size_t i = 0; i < sc->nitem; ++i)
+    sc->istart[i + 1] += sc->istart[i];
+  for (size_t su = 0; su < s->nsusp; ++su)
+    for (size_t q = sc->start[su]; q < sc->start[su + 1]; ++q) {
+      size_t i = sc->list[q];
+      sc->ilist[sc->istart[i] + fill[i]++] = su;
+    }
+  free(fill);
+  for (size_t b = 0; b < g->n; ++b)
+    free(st.livein[b].d);
+  free(st.livein);
+  free(st.mark);
+  free(st.stack.d);
+  free(st.cand);
+  free(ga.seen);
+  free(ga.out.d);
+  free(ga.escaped.d);
+  ir_ptrmap_free(&st.id);
+  return ok;
+}
+
+void suspend_crossing_free(struct suspend_crossing *sc) {
+  free(sc->item);
+  free(sc->start);
+  free(sc->list);
+  free(sc->istart);
+  free(sc->ilist);
+  *sc = (struct suspend_crossing){0};
+}

@@ -1,0 +1,51 @@
+/* suspend_crossing.h - which values a suspension has to keep.
+ *
+ * Invariant: after suspend_crossing_compute, the items crossing suspension
+ * s (list[start[s] .. start[s+1]) into `item`) are exactly
+ *   - the SSA values (op results and block arguments) defined before s and
+ *     used on some path from s's resumed or destroyed continuation that
+ *     does not pass their definition again, and
+ *   - the static allocas whose memory is used (directly, through a pointer
+ *     computed from it by llvm.getelementptr, or anywhere at all once the
+ *     pointer escapes) on such a path,
+ * leaving out what the split rebuilds instead of keeping: constants and
+ * addresses (rematerialised), the frame pointer (coro.begin), coro.id's
+ * token and its promise alloca (a fixed field). Uses only the ramp runs
+ * (after the fall-through coro.end in its block) do not count; neither do
+ * paths through the -1 ("suspended") edge of a suspension, which leave the
+ * function.
+ *
+ * Cost: one backward walk per value over the blocks it is live in (the
+ * path-exploration liveness of Brandner et al.), plus one pass over each
+ * suspension's successors: near-linear in the function, never a walk of
+ * the function per suspension. Owned by the caller; free with
+ * suspend_crossing_free. */
+#ifndef CORO_TRANSFORMS_SUSPEND_CROSSING_H
+#define CORO_TRANSFORMS_SUSPEND_CROSSING_H
+
+#include "ir/cfg.h"
+#include "transforms/coro_shape.h"
+
+struct sc_item {
+  MlirValue value; /* the value, or the alloca's result */
+  bool alloca;     /* an llvm.alloca kept in the frame */
+  size_t first;    /* the first suspension it crosses */
+};
+
+struct suspend_crossing {
+  size_t nitem;
+  struct sc_item *item;
+  size_t nsusp;
+  size_t *start, *list;   /* CSR: items crossing each suspension */
+  size_t *istart, *ilist; /* CSR: suspensions each item crosses */
+};
+
+/* Computes the crossing sets of the coroutine `s` over its graph `g`. False
+ * after located errors: a token, or an alloca of dynamic size, live across
+ * a suspension. */
+bool suspend_crossing_compute(struct suspend_crossing *sc,
+                              const struct coro_shape *s,
+                              const struct ir_cfg *g);
+void suspend_crossing_free(struct suspend_crossing *sc);
+
+#endif /* CORO_TRANSFORMS_SUSPEND_CROSSING_H */
