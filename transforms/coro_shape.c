@@ -31,7 +31,7 @@ bool coro_const_int(MlirValue v, int64_t *out) {
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsAInteger(a))
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
     return false;
   *out = mlirIntegerAttrGetValueInt(a);
   return true;
@@ -152,7 +152,7 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       if (k == CI_OTHER) {
         struct coro_str msg = {0};
         MlirStringRef n = coro_intr_name(op);
-        coro_str_appendz(&msg, "'");
+        coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
         coro_str_append(&msg, n.data, n.length);
         coro_str_appendz(&msg,
                          "' is not an intrinsic of the switched-resume ABI: "
@@ -198,6 +198,8 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       }
     }
   }
+  if (!ok)
+    return false;
   if (nid != 1 || nbegin != 1) {
     error(func, nid != 1 ? "a coroutine to split needs exactly one "
                            "llvm.coro.id"
@@ -317,7 +319,7 @@ static void eval(struct known *k, MlirOperation op) {
            lookup(k, mlirOperationGetOperand(op, 1), &b)) {
     MlirAttribute p = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("predicate"));
-    if (mlirAttributeIsAInteger(p))
+    if (!mlirAttributeIsNull(p) && mlirAttributeIsAInteger(p))
       learn(k, r,
             icmp(mlirIntegerAttrGetValueInt(p), a, b,
                  width_of(mlirOperationGetOperand(op, 0))));

@@ -39,6 +39,7 @@
 #include "ir/types.h"
 #include "transforms/coro_shape.h"
 #include "transforms/frame_layout.h"
+#include "transforms/remat.h"
 #include "transforms/suspend_crossing.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -65,6 +66,7 @@ struct split {
   struct ir_cfg cfg;
   struct suspend_crossing sc;
   struct frame_layout fl;
+  struct remat rm;
   MlirType ptr, i1, i8, idx;
 };
 
@@ -201,7 +203,7 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   struct ir_builder b = ir_before(at);
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
     size_t it = sp->sc.list[q];
-    if (sp->sc.item[it].alloca)
+    if (sp->sc.item[it].alloca || sp->rm.remat[q])
       continue;
     const struct frame_field *f = &sp->fl.field[it];
     ir_store(&b, mapv(vs, sp->sc.item[it].value),
@@ -270,14 +272,25 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   MlirLocation loc = mlirOperationGetLocation(s->suspend);
   MlirBlock l = ir_new_block(region, 0, NULL, loc);
   struct ir_builder b = ir_at_end(l, loc);
+  /* Reloads, then recomputations from them (definition order). */
+  struct ir_map here = {0};
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
     size_t it = sp->sc.list[q];
     if (sp->sc.item[it].alloca)
       continue;
+    MlirValue mine = mapv(vs, sp->sc.item[it].value);
+    if (sp->rm.remat[q]) {
+      MlirOperation copy = ir_clone_op(mlirOpResultGetOwner(mine), &here, l,
+                                       (MlirOperation){NULL});
+      vs->reload[q] = mlirOperationGetResult(copy, 0);
+      continue;
+    }
     const struct frame_field *f = &sp->fl.field[it];
     vs->reload[q] = ir_load(&b, field_ptr(&b, vs->frame, f->offset), f->type,
                             (unsigned)f->align);
+    ir_map_value(&here, mine, vs->reload[q]);
   }
+  ir_map_free(&here);
   MlirValue cv = ir_const_int(&b, 8, c);
   MlirOperation first_tail = {NULL};
   struct ir_map tail = {0};
@@ -407,9 +420,21 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
                               enum coro_intr k) {
   struct ir_builder b = ir_before(op);
   switch (k) {
-  case CI_ALLOC:
-    replace_result(op, ir_const_int(&b, 1, 1));
-    break;
+  case CI_ALLOC: {
+    /* Always allocate (eliding is --coro-elide's decision, made before);
+     * fold the branches on it. */
+    MlirValue yes = ir_const_int(&b, 1, 1);
+    replace_result(op, yes);
+    erase(op);
+    for (MlirOpOperand u = mlirValueGetFirstUse(yes);
+         !mlirOpOperandIsNull(u);) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      u = mlirOpOperandGetNextUse(u);
+      if (coro_op_named(user, "llvm.cond_br"))
+        fold_branch(mlirOperationGetBlock(user), user);
+    }
+    return;
+  }
   case CI_SIZE:
     replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.size));
     break;
@@ -556,6 +581,38 @@ static bool repair_ssa(struct variant_state *vs) {
   return ok;
 }
 
+static bool unused(MlirOperation op) {
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    if (!mlirOpOperandIsNull(
+            mlirValueGetFirstUse(mlirOperationGetResult(op, r))))
+      return false;
+  return true;
+}
+
+/* Erases the unused reloads, and the constants and frame addresses nothing
+ * uses any more, of a variant (twice over: a dead address in one block
+ * leaves a dead constant in another). */
+static void sweep(struct variant_state *vs) {
+  size_t nlist = vs->sp->sc.start[vs->sp->sc.nsusp];
+  for (size_t q = 0; q < nlist; ++q)
+    if (!mlirValueIsNull(vs->reload[q]) &&
+        unused(mlirOpResultGetOwner(vs->reload[q])))
+      erase(mlirOpResultGetOwner(vs->reload[q]));
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  for (int round = 0; round < 2; ++round)
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b)) {
+      size_t n;
+      MlirOperation *ops = ops_from(b, (MlirOperation){NULL}, &n);
+      for (size_t i = n; i-- > 0;)
+        if ((coro_op_is_constant(ops[i]) ||
+             coro_op_named(ops[i], "llvm.getelementptr")) &&
+            unused(ops[i]))
+          erase(ops[i]);
+      free(ops);
+    }
+}
+
 static bool rewrite_variant(struct variant_state *vs) {
   struct split *sp = vs->sp;
   if (!coro_shape_collect(&vs->shape, vs->fn))
@@ -591,6 +648,7 @@ static bool rewrite_variant(struct variant_state *vs) {
     ok = repair_ssa(vs);
   }
   ir_erase_unreachable(region);
+  sweep(vs);
   free(vs->landing);
   free(vs->reload);
   coro_shape_free(&vs->shape);
@@ -703,28 +761,56 @@ static void remark_split(const struct split *sp) {
   coro_str_free(&msg);
 }
 
-/* One coro-frame remark per field, at the value it holds. */
+/* Appends ", kept across suspensions 0, 2" (the pairs whose recompute flag
+ * is `recomputed`, worded for that). */
+static void list_suspensions(struct coro_str *msg, const struct split *sp,
+                             size_t it, bool recomputed) {
+  char buf[32];
+  bool first = true;
+  for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
+    if (sp->rm.iremat[q] != recomputed)
+      continue;
+    if (first)
+      coro_str_appendz(msg, recomputed ? ", recomputed after suspensions"
+                                       : ", kept across suspensions");
+    snprintf(buf, sizeof buf, "%s %zu", first ? "" : ",", sp->sc.ilist[q]);
+    coro_str_appendz(msg, buf);
+    first = false;
+  }
+}
+
+/* One coro-frame remark per value the frame keeps or the split recomputes,
+ * at the value. */
 static void remark_frame(const struct split *sp) {
   if (!coro_remarks_enabled(sp->ctx))
     return;
   char buf[160];
   for (size_t i = 0; i < sp->sc.nitem; ++i) {
     const struct frame_field *f = &sp->fl.field[i];
+    bool alloca = sp->sc.item[i].alloca;
     struct coro_str msg = {0};
-    snprintf(buf, sizeof buf,
-             "frame field of '%.*s' at offset %llu (size %llu, align %llu): ",
-             (int)sp->name.len, sp->name.data, (unsigned long long)f->offset,
-             (unsigned long long)f->size, (unsigned long long)f->align);
+    if (alloca || f->size)
+      snprintf(buf, sizeof buf,
+               "frame field of '%.*s' at offset %llu (size %llu, align "
+               "%llu): ",
+               (int)sp->name.len, sp->name.data, (unsigned long long)f->offset,
+               (unsigned long long)f->size, (unsigned long long)f->align);
+    else
+      snprintf(buf, sizeof buf, "no frame field in '%.*s': ", (int)sp->name.len,
+               sp->name.data);
     coro_str_appendz(&msg, buf);
-    coro_str_appendz(&msg, sp->sc.item[i].alloca ? "alloca of " : "value of ");
+    coro_str_appendz(&msg, alloca ? "alloca of " : "value of ");
     mlirTypePrint(f->type, coro_str_callback, &msg);
-    coro_str_appendz(&msg, sp->sc.item[i].alloca
-                               ? ", in the frame across suspensions"
-                               : ", kept across suspensions");
-    for (size_t q = sp->sc.istart[i]; q < sp->sc.istart[i + 1]; ++q) {
-      snprintf(buf, sizeof buf, "%s %zu", q == sp->sc.istart[i] ? "" : ",",
-               sp->sc.ilist[q]);
-      coro_str_appendz(&msg, buf);
+    if (alloca) {
+      coro_str_appendz(&msg, ", in the frame across suspensions");
+      for (size_t q = sp->sc.istart[i]; q < sp->sc.istart[i + 1]; ++q) {
+        snprintf(buf, sizeof buf, "%s %zu", q == sp->sc.istart[i] ? "" : ",",
+                 sp->sc.ilist[q]);
+        coro_str_appendz(&msg, buf);
+      }
+    } else {
+      list_suspensions(&msg, sp, i, false);
+      list_suspensions(&msg, sp, i, true);
     }
     coro_emit_remark(mlirValueGetLocation(sp->sc.item[i].value),
                      CORO_REMARK_ANALYSIS, "coro-frame", "CoroFrame",
@@ -772,7 +858,9 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
-         frame_layout_compute(&sp.fl, &sp.sc, sp.shape.promise) &&
+         (remat_compute(&sp.rm, &sp.sc, &sp.shape),
+          frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat,
+                               sp.shape.promise)) &&
          check_frame_allocas(&sp);
   }
   if (ok) {
@@ -806,6 +894,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
     }
   }
   frame_layout_free(&sp.fl);
+  remat_free(&sp.rm);
   suspend_crossing_free(&sp.sc);
   ir_cfg_free(&sp.cfg);
   coro_shape_free(&sp.shape);

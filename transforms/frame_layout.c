@@ -31,7 +31,8 @@ bool frame_alloca_layout(MlirOperation alloca, MlirType *elem, uint64_t *size,
     return false;
   MlirAttribute al = mlirOperationGetAttributeByName(
       alloca, mlirStringRefCreateFromCString("alignment"));
-  if (mlirAttributeIsAInteger(al) && mlirIntegerAttrGetValueInt(al) > 0)
+  if (!mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al) &&
+      mlirIntegerAttrGetValueInt(al) > 0)
     a = max64(a, (uint64_t)mlirIntegerAttrGetValueInt(al));
   *size = s * (uint64_t)count;
   *align = a ? a : 1;
@@ -81,7 +82,7 @@ static void sort_by_align(size_t *order, size_t n,
 }
 
 bool frame_layout_compute(struct frame_layout *fl,
-                          const struct suspend_crossing *sc,
+                          const struct suspend_crossing *sc, const bool *iremat,
                           MlirValue promise) {
   *fl = (struct frame_layout){.align = CORO_HANDLE_PROMISE_OFFSET / 2};
   size_t n = sc->nitem, ns = sc->nsusp;
@@ -142,19 +143,29 @@ bool frame_layout_compute(struct frame_layout *fl,
     }
   }
   nval = 0;
-  for (size_t i = 0; i < n; ++i)
-    if (!sc->item[i].alloca)
+  for (size_t i = 0; i < n; ++i) {
+    if (sc->item[i].alloca)
+      continue;
+    bool kept = false;
+    for (size_t q = sc->istart[i]; q < sc->istart[i + 1] && !kept; ++q)
+      kept = !iremat || !iremat[q];
+    if (kept)
       order[nval++] = i;
+    else
+      fl->field[i].size = 0;
+  }
   sort_by_align(order, nval, fl->field, sc->item);
   for (size_t k = 0; k < nval; ++k) {
     size_t i = order[k];
     struct frame_field *f = &fl->field[i];
     uint64_t off = align_to(end, f->align);
     for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
-      off = max64(off, align_to(bump[sc->ilist[q]], f->align));
+      if (!iremat || !iremat[q])
+        off = max64(off, align_to(bump[sc->ilist[q]], f->align));
     f->offset = off;
     for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
-      bump[sc->ilist[q]] = off + f->size;
+      if (!iremat || !iremat[q])
+        bump[sc->ilist[q]] = off + f->size;
     top = max64(top, off + f->size);
     fl->align = max64(fl->align, f->align);
   }

@@ -37,11 +37,14 @@ struct frame_layout {
   struct frame_field *field; /* [sc->nitem] */
 };
 
-/* Lays out the frame of a coroutine with crossing sets `sc` and promise
- * alloca `promise` (or null). False after a located error (a value whose
- * size is unknown or too large). */
+/* Lays out the frame of a coroutine with crossing sets `sc`, of which the
+ * pairs flagged in `iremat` (parallel to sc->ilist; may be null) are
+ * recomputed rather than kept, and promise alloca `promise` (or null). An
+ * item kept at no suspension gets no field (size 0). False after a located
+ * error (a value whose size is unknown or too large). */
 bool frame_layout_compute(struct frame_layout *fl,
-                          const struct suspend_crossing *sc, MlirValue promise);
+                          const struct suspend_crossing *sc, const bool *iremat,
+                          MlirValue promise);
 void frame_layout_free(struct frame_layout *fl);
 
 /* The element type, size and alignment an llvm.alloca with a constant

@@ -142,7 +142,7 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   default: {
     struct coro_str msg = {0};
     MlirStringRef n = coro_intr_name(op);
-    coro_str_appendz(&msg, "'");
+    coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
     coro_str_append(&msg, n.data, n.length);
     coro_str_appendz(&msg, "' outside a coroutine --coro-split splits (an "
                            "llvm.func marked passthrough = "

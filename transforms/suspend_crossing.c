@@ -104,15 +104,12 @@ static size_t use_block(const struct state *st, MlirOpOperand u) {
 }
 
 static void walk_value(struct state *st, MlirValue v, size_t defb) {
-  size_t id = (size_t)-1;
+  size_t id = cand_id(st, v); /* ids follow the definition order */
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     size_t ub = use_block(st, u);
-    if (ub == IR_CFG_NONE || ub == defb)
-      continue;
-    if (id == (size_t)-1)
-      id = cand_id(st, v);
-    live_from(st, id, defb, ub);
+    if (ub != IR_CFG_NONE && ub != defb)
+      live_from(st, id, defb, ub);
   }
 }
 
@@ -294,50 +291,64 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     ga.susp = i;
     gather_suspend(&ga, &s->susp[i]);
   }
-  /* Number the candidates that cross something, in order of appearance. */
+  /* Number the candidates that cross something in definition order (the
+   * order walk_block met them: reverse post-order, so a value comes after
+   * every value its definition uses). */
   bool ok = true;
-  sc->start = calloc(s->nsusp + 1, sizeof *sc->start);
-  sc->list = malloc((ga.out.n / 2 + 1) * sizeof *sc->list);
-  sc->item = malloc((st.ncand + 1) * sizeof *sc->item);
-  assert(sc->start && sc->list && sc->item && "out of memory");
+  size_t npairs = 0;
   for (size_t i = 0; i < ga.out.n; i += 2) {
     struct cand *c = &st.cand[ga.out.d[i + 1]];
     if (!report(&st, c)) {
       ok = false;
       continue;
     }
-    if (!c->item) {
-      sc->item[sc->nitem] = (struct sc_item){c->v, c->alloca, ga.out.d[i]};
-      c->item = ++sc->nitem;
-    }
-    ++sc->start[ga.out.d[i] + 1];
+    c->item = 1; /* crosses; numbered below */
+    ++npairs;
   }
-  for (size_t i = 0; i < s->nsusp; ++i)
-    sc->start[i + 1] += sc->start[i];
-  size_t *fill = calloc(s->nsusp + 1, sizeof *fill);
-  assert(fill && "out of memory");
-  for (size_t i = 0; i < ga.out.n; i += 2) {
-    struct cand *c = &st.cand[ga.out.d[i + 1]];
+  sc->item = malloc((st.ncand + 1) * sizeof *sc->item);
+  assert(sc->item && "out of memory");
+  for (size_t id = 0; id < st.ncand; ++id) {
+    struct cand *c = &st.cand[id];
     if (!c->item)
       continue;
-    size_t su = ga.out.d[i];
-    sc->list[sc->start[su] + fill[su]++] = c->item - 1;
+    sc->item[sc->nitem] = (struct sc_item){c->v, c->alloca, (size_t)-1};
+    c->item = ++sc->nitem;
   }
-  free(fill);
-  /* The inverse lists. */
+  /* Suspensions of each item (ascending: gather went in order), then items
+   * of each suspension (ascending: filled item by item). */
   sc->istart = calloc(sc->nitem + 1, sizeof *sc->istart);
-  sc->ilist = malloc((sc->start[s->nsusp] + 1) * sizeof *sc->ilist);
-  fill = calloc(sc->nitem + 1, sizeof *fill);
-  assert(sc->istart && sc->ilist && fill && "out of memory");
-  for (size_t q = 0; q < sc->start[s->nsusp]; ++q)
-    ++sc->istart[sc->list[q] + 1];
+  sc->ilist = malloc((npairs + 1) * sizeof *sc->ilist);
+  sc->start = calloc(s->nsusp + 1, sizeof *sc->start);
+  sc->list = malloc((npairs + 1) * sizeof *sc->list);
+  size_t *fill = calloc(sc->nitem + s->nsusp + 1, sizeof *fill);
+  assert(sc->istart && sc->ilist && sc->start && sc->list && fill &&
+         "out of memory");
+  for (size_t i = 0; i < ga.out.n; i += 2) {
+    struct cand *c = &st.cand[ga.out.d[i + 1]];
+    if (c->item && !c->reported) {
+      ++sc->istart[c->item];
+      ++sc->start[ga.out.d[i] + 1];
+    }
+  }
   for (size_t i = 0; i < sc->nitem; ++i)
     sc->istart[i + 1] += sc->istart[i];
-  for (size_t su = 0; su < s->nsusp; ++su)
-    for (size_t q = sc->start[su]; q < sc->start[su + 1]; ++q) {
-      size_t i = sc->list[q];
-      sc->ilist[sc->istart[i] + fill[i]++] = su;
+  for (size_t i = 0; i < s->nsusp; ++i)
+    sc->start[i + 1] += sc->start[i];
+  for (size_t i = 0; i < ga.out.n; i += 2) {
+    struct cand *c = &st.cand[ga.out.d[i + 1]];
+    if (!c->item || c->reported)
+      continue;
+    size_t it = c->item - 1;
+    sc->ilist[sc->istart[it] + fill[it]++] = ga.out.d[i];
+  }
+  size_t *sfill = fill + sc->nitem;
+  for (size_t it = 0; it < sc->nitem; ++it) {
+    sc->item[it].first = sc->ilist[sc->istart[it]];
+    for (size_t q = sc->istart[it]; q < sc->istart[it + 1]; ++q) {
+      size_t su = sc->ilist[q];
+      sc->list[sc->start[su] + sfill[su]++] = it;
     }
+  }
   free(fill);
   for (size_t b = 0; b < g->n; ++b)
     free(st.livein[b].d);

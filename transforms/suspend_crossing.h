@@ -26,6 +26,9 @@
 #include "ir/cfg.h"
 #include "transforms/coro_shape.h"
 
+/* Items are numbered in definition order: an item's operands that are
+ * items have smaller numbers. Each suspension's list, and each item's list
+ * of suspensions, is ascending. */
 struct sc_item {
   MlirValue value; /* the value, or the alloca's result */
   bool alloca;     /* an llvm.alloca kept in the frame */

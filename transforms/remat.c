@@ -1,0 +1,80 @@
+/* remat.c - choosing the values to recompute after a suspension (see
+ * remat.h). */
+#include "transforms/remat.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+bool remat_op_is_cheap(MlirOperation op) {
+  static const char *const cheap[] = {
+      "llvm.add",    "llvm.sub",     "llvm.mul",          "llvm.and",
+      "llvm.or",     "llvm.xor",     "llvm.shl",          "llvm.lshr",
+      "llvm.ashr",   "llvm.icmp",    "llvm.zext",         "llvm.sext",
+      "llvm.trunc",  "llvm.bitcast", "llvm.ptrtoint",     "llvm.inttoptr",
+      "llvm.select", "llvm.fadd",    "llvm.fsub",         "llvm.fmul",
+      "llvm.fneg",   "llvm.fcmp",    "llvm.sitofp",       "llvm.uitofp",
+      "llvm.fpext",  "llvm.fptrunc", "llvm.getelementptr"};
+  if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) ||
+      mlirOperationGetNumSuccessors(op))
+    return false;
+  for (size_t i = 0; i < sizeof cheap / sizeof *cheap; ++i)
+    if (coro_op_named(op, cheap[i]))
+      return true;
+  return false;
+}
+
+void remat_compute(struct remat *r, const struct suspend_crossing *sc,
+                   const struct coro_shape *shape) {
+  size_t npairs = sc->start[sc->nsusp];
+  r->remat = calloc(npairs + 1, sizeof *r->remat);
+  r->iremat = calloc(npairs + 1, sizeof *r->iremat);
+  size_t *at = malloc((sc->nitem + 1) * sizeof *at);      /* 1 + suspension */
+  size_t *cursor = calloc(sc->nitem + 1, sizeof *cursor); /* into ilist */
+  assert(r->remat && r->iremat && at && cursor && "out of memory");
+  struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  for (size_t i = 0; i < sc->nitem; ++i) {
+    at[i] = 0;
+    if (!sc->item[i].alloca)
+      ir_ptrmap_put(&item_of, sc->item[i].value.ptr,
+                    (void *)(uintptr_t)(i + 1));
+  }
+  MlirValue frame = mlirOperationGetResult(shape->begin, 0);
+  for (size_t s = 0; s < sc->nsusp; ++s) {
+    for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
+      size_t it = sc->list[q];
+      at[it] = s + 1;
+      MlirValue v = sc->item[it].value;
+      if (sc->item[it].alloca || !mlirValueIsAOpResult(v))
+        continue;
+      MlirOperation def = mlirOpResultGetOwner(v);
+      if (!remat_op_is_cheap(def))
+        continue;
+      bool ok = true;
+      for (intptr_t k = 0; ok && k < mlirOperationGetNumOperands(def); ++k) {
+        MlirValue o = mlirOperationGetOperand(def, k);
+        if (mlirValueEqual(o, frame))
+          continue;
+        if (mlirValueIsAOpResult(o) &&
+            coro_op_is_constant(mlirOpResultGetOwner(o)))
+          continue;
+        size_t oi = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, o.ptr);
+        /* An item of this suspension met before (definition order). */
+        ok = oi && at[oi - 1] == s + 1 && oi - 1 != it;
+      }
+      r->remat[q] = ok;
+    }
+    for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
+      size_t it = sc->list[q];
+      r->iremat[sc->istart[it] + cursor[it]++] = r->remat[q];
+    }
+  }
+  ir_ptrmap_free(&item_of);
+  free(at);
+  free(cursor);
+}
+
+void remat_free(struct remat *r) {
+  free(r->remat);
+  free(r->iremat);
+  *r = (struct remat){0};
+}

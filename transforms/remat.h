@@ -1,0 +1,32 @@
+/* remat.h - the values a suspension recomputes instead of keeping.
+ *
+ * Invariant: remat[q] (parallel to sc->list) is true only when the item
+ * list[q] of suspension s is an SSA value defined by a cheap op without
+ * side effects (integer and floating-point arithmetic, comparisons,
+ * casts, getelementptr, select) each of whose operands is, after s, a
+ * constant, the frame pointer, or another item of s that is either kept or
+ * recomputed itself. Recomputing therefore never makes a suspension keep
+ * a value it would not have kept anyway: the frame only shrinks (LLVM's
+ * rematerialisation adds the operands to the frame instead). Items are
+ * visited in definition order, so a chain of cheap ops over one kept
+ * value is rebuilt op by op from it after the suspension: linear, where a
+ * copy of the whole chain per value would be quadratic. iremat is the
+ * same flags parallel to sc->ilist. Owned by the caller (free both). */
+#ifndef CORO_TRANSFORMS_REMAT_H
+#define CORO_TRANSFORMS_REMAT_H
+
+#include "transforms/coro_shape.h"
+#include "transforms/suspend_crossing.h"
+
+struct remat {
+  bool *remat;  /* [sc->start[nsusp]] */
+  bool *iremat; /* [same], parallel to sc->ilist */
+};
+
+void remat_compute(struct remat *r, const struct suspend_crossing *sc,
+                   const struct coro_shape *shape);
+void remat_free(struct remat *r);
+/* True when `op` is cheap to recompute and has no side effect. */
+bool remat_op_is_cheap(MlirOperation op);
+
+#endif /* CORO_TRANSFORMS_REMAT_H */
