@@ -23,6 +23,7 @@ config.environment["PATH"] = os.pathsep.join(
 )
 
 config.substitutions.append(("%coro_src", config.coro_src_root))
+config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
 config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%coro_bin", config.coro_obj_root))
 config.substitutions.append(("%capi_bin", os.path.join(config.coro_obj_root, "test", "CAPI")))

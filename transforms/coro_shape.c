@@ -80,12 +80,6 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
   if (mlirValueIsAOpResult(tok)) {
     MlirOperation def = mlirOpResultGetOwner(tok);
     if (coro_intr_classify(def) == CI_SAVE) {
-      if (!mlirBlockEqual(mlirOperationGetBlock(def),
-                          mlirOperationGetBlock(op))) {
-        error(op, "llvm.coro.suspend must be in the block of its "
-                  "llvm.coro.save");
-        return false;
-      }
       sp->save = def;
     } else if (!coro_op_named(def, "llvm.mlir.none")) {
       error(op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
@@ -97,10 +91,12 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
               "none)");
     return false;
   }
-  /* An await intrinsic between the save and the suspend. */
-  MlirOperation from = mlirOperationIsNull(sp->save)
-                           ? op
-                           : mlirOperationGetNextInBlock(sp->save);
+  /* An await intrinsic between the save and the suspend in one block: the
+   * suspension continues the awaited coroutine (symmetric transfer). */
+  bool same = !mlirOperationIsNull(sp->save) &&
+              mlirBlockEqual(mlirOperationGetBlock(sp->save),
+                             mlirOperationGetBlock(op));
+  MlirOperation from = same ? mlirOperationGetNextInBlock(sp->save) : op;
   for (MlirOperation it = from; !mlirOperationEqual(it, op);
        it = mlirOperationGetNextInBlock(it)) {
     enum coro_intr k = coro_intr_classify(it);

@@ -4,10 +4,11 @@
  *
  * Invariants after coro_shape_collect succeeds: exactly one llvm.coro.id
  * and one llvm.coro.begin (on that id); every llvm.coro.suspend takes the
- * token of an llvm.coro.save earlier in its block (or none) and a constant
- * final flag, and its result is used only by the ops after it in its block
- * (its "tail"), whose own results stay in that block; an await.suspend
- * intrinsic sits between its save and its suspend; at most one
+ * token of an llvm.coro.save (or none) and a constant final flag, and its
+ * result is used only by the ops after it in its block (its "tail"), whose
+ * own results stay in that block; `await` is the await.suspend intrinsic
+ * between a suspension's save and itself when both are in one block (other
+ * await intrinsics are lowered where they are); at most one
  * llvm.coro.end is a fall-through one and every unwind flag is a constant;
  * no intrinsic of another ABI appears. Violations are located errors. The
  * order of `intr` and `susp` is the function's block order, so a clone

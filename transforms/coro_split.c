@@ -97,7 +97,22 @@ static MlirValue field_ptr(struct ir_builder *b, MlirValue frame,
   return offset ? ir_gep_bytes(b, frame, (int)offset) : frame;
 }
 
-static void erase(MlirOperation op) { mlirOperationDestroy(op); }
+static bool unused(MlirOperation op);
+
+/* Destroys `op`. Its results must be unused by now (asserted); should one
+ * not be, its uses get poison rather than a dangling value. */
+static void erase(MlirOperation op) {
+  if (!unused(op)) {
+    assert(false && "erasing an op whose results are still used");
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+      MlirValue v = mlirOperationGetResult(op, r);
+      struct ir_builder b = ir_before(op);
+      mlirValueReplaceAllUsesOfWith(
+          v, ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v)));
+    }
+  }
+  mlirOperationDestroy(op);
+}
 
 static void replace_result(MlirOperation op, MlirValue with) {
   if (mlirOperationGetNumResults(op))
@@ -212,9 +227,17 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   ir_store(&b, ir_const_int(&b, sp->fl.index_width, (long long)i),
            field_ptr(&b, vs->frame, sp->fl.index_offset),
            sp->fl.index_width / 8);
-  if (vs->shape.susp[i].final)
+  /* A final suspension marks the coroutine done before anything it calls
+   * can look; a save in another block may not reach the suspend, so then
+   * the mark waits for the suspend itself. */
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  if (s->final) {
+    if (!mlirBlockEqual(mlirOperationGetBlock(at),
+                        mlirOperationGetBlock(s->suspend)))
+      b = ir_before(s->suspend);
     ir_store(&b, ir_null(&b),
              field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+  }
 }
 
 /* Calls the await wrapper in place of the await intrinsic; returns its
@@ -229,6 +252,8 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
                                                        : (MlirType){NULL};
   MlirValue r = ir_call_indirect(&b, mlirOperationGetOperand(s->await, 2), 0, 0,
                                  2, args, result);
+  if (s->await_kind == CI_AWAIT_BOOL)
+    replace_result(s->await, r);
   erase(s->await);
   return r;
 }
@@ -306,31 +331,6 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   return l;
 }
 
-/* await.suspend.bool: the wrapper's false resumes at once. Splits the
- * block after the suspend: the tail runs with -1 when the wrapper said
- * suspend, a copy of it with 0 otherwise. */
-static void split_bool(struct variant_state *vs, const struct coro_suspend *s,
-                       MlirValue suspend_now) {
-  MlirBlock tail_block = ir_split_after(s->suspend);
-  MlirLocation loc = mlirOperationGetLocation(s->suspend);
-  MlirBlock now = ir_block_after(tail_block, 0, NULL, loc);
-  struct ir_builder b = ir_before(s->suspend);
-  MlirValue minus1 = ir_const_int(&b, 8, -1), zero = ir_const_int(&b, 8, 0);
-  struct ir_map tail = {0};
-  ir_map_value(&tail, mlirOperationGetResult(s->suspend, 0), zero);
-  for (MlirOperation op = mlirBlockGetFirstOperation(tail_block);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    ir_clone_op(op, &tail, now, (MlirOperation){NULL});
-  ir_map_free(&tail);
-  replace_result(s->suspend, minus1);
-  struct ir_builder end = ir_at_end(mlirOperationGetBlock(s->suspend), loc);
-  (void)vs;
-  erase(s->suspend);
-  ir_cond_br(&end, suspend_now, tail_block, now);
-  fold_branch(tail_block, mlirBlockGetFirstOperation(tail_block));
-  fold_branch(now, mlirBlockGetFirstOperation(now));
-}
-
 static void rewrite_suspend(struct variant_state *vs, size_t i) {
   struct split *sp = vs->sp;
   const struct coro_suspend *s = &vs->shape.susp[i];
@@ -344,24 +344,20 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
   if (!mlirOperationIsNull(s->await))
     waited = call_wrapper(s, sp->ptr, sp->i1);
   MlirBlock block = mlirOperationGetBlock(s->suspend);
-  if (s->await_kind == CI_AWAIT_BOOL) {
-    split_bool(vs, s, waited);
+  bool tail = false;
+  if (s->await_kind == CI_AWAIT_HANDLE) {
+    tail = is_clone(vs->v) && returns_at_once(s);
+    struct ir_builder b = ir_before(s->suspend);
+    resume_next(&b, waited, tail);
+  }
+  if (tail) {
+    erase_from(s->suspend);
   } else {
-    bool tail = false;
-    if (s->await_kind == CI_AWAIT_HANDLE) {
-      tail = is_clone(vs->v) && returns_at_once(s);
-      struct ir_builder b = ir_before(s->suspend);
-      resume_next(&b, waited, tail);
-    }
-    if (tail) {
-      erase_from(s->suspend);
-    } else {
-      struct ir_builder b = ir_before(s->suspend);
-      MlirValue minus1 = ir_const_int(&b, 8, -1);
-      replace_result(s->suspend, minus1);
-      erase(s->suspend);
-      fold_branch(block, mlirOpResultGetOwner(minus1));
-    }
+    struct ir_builder b = ir_before(s->suspend);
+    MlirValue minus1 = ir_const_int(&b, 8, -1);
+    replace_result(s->suspend, minus1);
+    erase(s->suspend);
+    fold_branch(block, mlirOpResultGetOwner(minus1));
   }
   /* The save last: the suspend used its token. */
   if (!mlirOperationIsNull(s->save))
@@ -633,14 +629,30 @@ static bool rewrite_variant(struct variant_state *vs) {
   vs->reload = calloc(nlist + 1, sizeof *vs->reload);
   assert(vs->landing && vs->reload && "out of memory");
   place_allocas(vs, vs->shape.begin);
+  /* Awaits that belong to a suspension go with it; any other is the call
+   * of its wrapper (and, for .handle, a call resuming what it returns). */
+  struct ir_ptrmap with_suspend = {0};
+  for (size_t i = 0; i < vs->shape.nsusp; ++i)
+    if (!mlirOperationIsNull(vs->shape.susp[i].await))
+      ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
     rewrite_suspend(vs, i);
   for (size_t i = 0; i < vs->shape.nintr; ++i) {
     enum coro_intr k = vs->shape.intr[i].kind;
-    if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND && k != CI_AWAIT_VOID &&
-        k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE)
-      rewrite_intrinsic(vs, vs->shape.intr[i].op, k);
+    MlirOperation op = vs->shape.intr[i].op;
+    if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
+      if (ir_ptrmap_find(&with_suspend, op.ptr))
+        continue;
+      struct coro_suspend alone = {.await = op, .await_kind = k};
+      struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
+      MlirValue r = call_wrapper(&alone, sp->ptr, sp->i1);
+      if (k == CI_AWAIT_HANDLE)
+        resume_next(&b, r, false);
+    } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND) {
+      rewrite_intrinsic(vs, op, k);
+    }
   }
+  ir_ptrmap_free(&with_suspend);
   erase(vs->shape.id);
   bool ok = true;
   if (is_clone(vs->v)) {
@@ -745,6 +757,55 @@ static bool check_frame_allocas(const struct split *sp) {
     }
   }
   free(before);
+  return ok;
+}
+
+static bool dominates(const struct ir_cfg *g, size_t a, size_t b) {
+  for (;; b = g->idom[b]) {
+    if (a == b)
+      return true;
+    if (b == 0)
+      return false;
+  }
+}
+
+/* What a suspension keeps is stored at its llvm.coro.save: each value must
+ * exist there already. */
+static bool check_saves(struct split *sp) {
+  bool ok = true;
+  ir_cfg_dominators(&sp->cfg);
+  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+    const struct coro_suspend *s = &sp->shape.susp[i];
+    if (mlirOperationIsNull(s->save))
+      continue;
+    MlirBlock sb = mlirOperationGetBlock(s->save);
+    bool same = mlirBlockEqual(sb, mlirOperationGetBlock(s->suspend));
+    size_t sbi = ir_cfg_index(&sp->cfg, sb);
+    for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && ok; ++q) {
+      if (sp->rm.remat[q] || sp->sc.item[sp->sc.list[q]].alloca)
+        continue; /* rebuilt after the suspension / not stored */
+      MlirValue v = sp->sc.item[sp->sc.list[q]].value;
+      bool arg = mlirValueIsABlockArgument(v);
+      MlirBlock db = arg ? mlirBlockArgumentGetOwner(v)
+                         : mlirOperationGetBlock(mlirOpResultGetOwner(v));
+      bool there;
+      if (mlirBlockEqual(db, sb))
+        there = arg || mlirOperationIsBeforeInBlock(mlirOpResultGetOwner(v),
+                                                    s->save);
+      else if (same)
+        there = true; /* its block dominates the suspend's, the save's */
+      else
+        there = sbi != IR_CFG_NONE &&
+                dominates(&sp->cfg, ir_cfg_index(&sp->cfg, db), sbi);
+      if (!there) {
+        mlirEmitError(mlirValueGetLocation(v),
+                      "this value lives across a suspension but is computed "
+                      "after its llvm.coro.save, where the suspension's "
+                      "state is stored");
+        ok = false;
+      }
+    }
+  }
   return ok;
 }
 
@@ -861,7 +922,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
           frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat,
                                sp.shape.promise)) &&
-         check_frame_allocas(&sp);
+         check_frame_allocas(&sp) && check_saves(&sp);
   }
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);

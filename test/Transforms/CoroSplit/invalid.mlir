@@ -114,7 +114,7 @@ llvm.func @final_flag(%f: i1) -> !llvm.ptr attributes {passthrough = ["presplitc
 
 // -----
 
-llvm.func @save_elsewhere(%c: i1) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+llvm.func @after_save(%x: i32) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c0 = llvm.mlir.constant(0 : i32) : i32
   %null = llvm.mlir.zero : !llvm.ptr
   %false = llvm.mlir.constant(false) : i1
@@ -122,10 +122,17 @@ llvm.func @save_elsewhere(%c: i1) -> !llvm.ptr attributes {passthrough = ["presp
   %id = llvm.intr.coro.id %c0, %null, %null, %null : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
   %hdl = llvm.intr.coro.begin %id, %null : (!llvm.token, !llvm.ptr) -> !llvm.ptr
   %save = llvm.intr.coro.save %hdl : (!llvm.ptr) -> !llvm.token
-  llvm.br ^next
-^next:
-  // expected-error @+1 {{llvm.coro.suspend must be in the block of its llvm.coro.save}}
+  // expected-error @+1 {{this value lives across a suspension but is computed after its llvm.coro.save}}
+  %late = llvm.mul %x, %x : i32
   %s = llvm.intr.coro.suspend %save, %false : i8
+  llvm.switch %s : i8, ^end [
+    0: ^use,
+    1: ^end
+  ]
+^use:
+  llvm.store %late, %null : i32, !llvm.ptr
+  llvm.br ^end
+^end:
   llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
   llvm.return %hdl : !llvm.ptr
 }
