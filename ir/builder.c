@@ -81,8 +81,8 @@ static MlirValue val_attrs(struct ir_builder *b, const char *name, intptr_t n,
                            const MlirValue *operands, MlirType result,
                            intptr_t nAttrs, const MlirNamedAttribute *attrs) {
   bool has = !mlirTypeIsNull(result);
-  MlirOperation op = ir_op(b, name, n, operands, has ? 1 : 0, &result, nAttrs,
-                           attrs, 0, NULL);
+  MlirOperation op =
+      ir_op(b, name, n, operands, has ? 1 : 0, &result, nAttrs, attrs, 0, NULL);
   return has ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
 }
 
@@ -214,8 +214,7 @@ MlirValue ir_insertvalue(struct ir_builder *b, MlirValue agg, MlirValue v,
   MlirValue ops[2] = {agg, v};
   MlirNamedAttribute a =
       ir_named(b->ctx, "position", mlirDenseI64ArrayGet(b->ctx, 1, &p));
-  return val_attrs(b, "llvm.insertvalue", 2, ops, mlirValueGetType(agg), 1,
-                   &a);
+  return val_attrs(b, "llvm.insertvalue", 2, ops, mlirValueGetType(agg), 1, &a);
 }
 
 /*===--- calls --------------------------------------------------------------*/
@@ -300,9 +299,9 @@ MlirValue ir_intrinsic(struct ir_builder *b, const char *name, intptr_t n,
                        const MlirValue *args, MlirType result) {
   MlirNamedAttribute a[3];
   intptr_t na = call_attrs(b->ctx, n, a);
-  a[na++] = ir_named(
-      b->ctx, "intrin",
-      mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
+  a[na++] =
+      ir_named(b->ctx, "intrin",
+               mlirStringAttrGet(b->ctx, mlirStringRefCreateFromCString(name)));
   return val_attrs(b, "llvm.call_intrinsic", n, args, result, na, a);
 }
 
@@ -359,10 +358,8 @@ void ir_switch(struct ir_builder *b, MlirValue v, MlirBlock dflt, intptr_t n,
   int32_t seg[3] = {1, 0, (int32_t)(nops - 1)};
   MlirNamedAttribute a[3] = {
       ir_segments(b->ctx, 3, seg),
-      ir_named(b->ctx, "case_operand_segments",
-               ir_i32_array(b->ctx, n, segs)),
-      ir_named(b->ctx, "case_values",
-               mlirDenseElementsAttrGet(vt, n, vals))};
+      ir_named(b->ctx, "case_operand_segments", ir_i32_array(b->ctx, n, segs)),
+      ir_named(b->ctx, "case_values", mlirDenseElementsAttrGet(vt, n, vals))};
   ir_op(b, "llvm.switch", nops, ops, 0, NULL, 3, a, n + 1, succ);
   free(vals);
   free(succ);

@@ -71,8 +71,18 @@ MlirValue ir_addressof(struct ir_builder *b, const char *sym);
 
 /*===--- arithmetic ---------------------------------------------------------*/
 
-enum ir_icmp { IR_EQ = 0, IR_NE = 1, IR_SLT = 2, IR_SLE = 3, IR_SGT = 4,
-               IR_SGE = 5, IR_ULT = 6, IR_ULE = 7, IR_UGT = 8, IR_UGE = 9 };
+enum ir_icmp {
+  IR_EQ = 0,
+  IR_NE = 1,
+  IR_SLT = 2,
+  IR_SLE = 3,
+  IR_SGT = 4,
+  IR_SGE = 5,
+  IR_ULT = 6,
+  IR_ULE = 7,
+  IR_UGT = 8,
+  IR_UGE = 9
+};
 /* %c = llvm.icmp "pred" %a, %b : T */
 MlirValue ir_icmp(struct ir_builder *b, enum ir_icmp pred, MlirValue a,
                   MlirValue c);
@@ -92,8 +102,7 @@ MlirValue ir_alloca(struct ir_builder *b, MlirValue count, MlirType elem,
 MlirValue ir_load(struct ir_builder *b, MlirValue ptr, MlirType t,
                   unsigned align);
 /* llvm.store %v, %p {alignment = A} : T, !llvm.ptr */
-void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
-              unsigned align);
+void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr, unsigned align);
 /* %q = llvm.getelementptr %p[0, i, j...] : (!llvm.ptr) -> !llvm.ptr, S
  * (`n` field indices into the struct `structType`, nested). */
 MlirValue ir_gep_path(struct ir_builder *b, MlirValue base, MlirType structType,

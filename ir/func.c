@@ -30,8 +30,9 @@ static MlirAttribute string_array(MlirContext ctx, MlirAttribute old,
   return a;
 }
 
-MlirOperation ir_llvm_func(MlirOperation module, const struct ir_func_spec *spec,
-                           bool declaration, MlirLocation loc) {
+MlirOperation ir_llvm_func(MlirOperation module,
+                           const struct ir_func_spec *spec, bool declaration,
+                           MlirLocation loc) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirType fty = ir_llvm_func_type(ctx, spec->result, spec->nargs, spec->args,
                                    spec->vararg);
@@ -41,14 +42,14 @@ MlirOperation ir_llvm_func(MlirOperation module, const struct ir_func_spec *spec
       ctx, "sym_name",
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(spec->name)));
   a[na++] = ir_named(ctx, "function_type", mlirTypeAttrGet(fty));
-  a[na++] = ir_named(ctx, "linkage",
-                     mlirLLVMLinkageAttrGet(ctx, spec->linkage));
+  a[na++] =
+      ir_named(ctx, "linkage", mlirLLVMLinkageAttrGet(ctx, spec->linkage));
   if (spec->cconv)
     a[na++] = ir_named(ctx, "CConv", mlirLLVMCConvAttrGet(ctx, spec->cconv));
   if (spec->passthrough)
-    a[na++] = ir_named(ctx, "passthrough",
-                       string_array(ctx, (MlirAttribute){NULL},
-                                    spec->passthrough));
+    a[na++] =
+        ir_named(ctx, "passthrough",
+                 string_array(ctx, (MlirAttribute){NULL}, spec->passthrough));
   if (spec->visibility)
     a[na++] = ir_named(ctx, "sym_visibility",
                        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(

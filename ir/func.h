@@ -14,20 +14,21 @@
 
 struct ir_func_spec {
   const char *name;
-  MlirType result;        /* null: void */
+  MlirType result; /* null: void */
   intptr_t nargs;
   const MlirType *args;
   bool vararg;
-  int linkage;            /* MlirLLVMLinkage; 0 (external) by default */
-  int cconv;              /* MlirLLVMCConv; 0 (ccc) by default */
+  int linkage;                    /* MlirLLVMLinkage; 0 (external) by default */
+  int cconv;                      /* MlirLLVMCConv; 0 (ccc) by default */
   const char *const *passthrough; /* NULL-terminated, or NULL */
-  const char *visibility; /* "private", or NULL */
+  const char *visibility;         /* "private", or NULL */
 };
 
 /* Creates the llvm.func `spec` at the end of `module`'s body, with an entry
  * block holding the arguments unless `declaration`; returns it. */
-MlirOperation ir_llvm_func(MlirOperation module, const struct ir_func_spec *spec,
-                           bool declaration, MlirLocation loc);
+MlirOperation ir_llvm_func(MlirOperation module,
+                           const struct ir_func_spec *spec, bool declaration,
+                           MlirLocation loc);
 /* The entry block of a function (null for a declaration). */
 MlirBlock ir_func_entry(MlirOperation func);
 

@@ -52,10 +52,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum variant { V_RAMP, V_RESUME, V_DESTROY, V_CLEANUP, V_COUNT };
+/* V_ELIDED is the ramp of a coro.alloc = "elide" coroutine for callers
+ * that give it the frame: NAME.elided(args..., ptr frame). */
+enum variant { V_RAMP, V_RESUME, V_DESTROY, V_CLEANUP, V_ELIDED, V_COUNT };
 
 static const char *const suffix[V_COUNT] = {"", ".resume", ".destroy",
-                                            ".cleanup"};
+                                            ".cleanup", ".elided"};
 
 struct split {
   MlirContext ctx;
@@ -84,7 +86,7 @@ struct variant_state {
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
 };
 
-static bool is_clone(enum variant v) { return v != V_RAMP; }
+static bool is_clone(enum variant v) { return v != V_RAMP && v != V_ELIDED; }
 
 static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
   return vs->map ? ir_map_lookup(vs->map, v) : v;
@@ -405,7 +407,9 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
     ir_store(&b, fn_address(&b, vs->sp, V_RESUME),
              field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
-    ir_store(&b, fn_address(&b, vs->sp, V_DESTROY),
+    /* A frame its caller owns is never freed: destroying it runs cleanup. */
+    ir_store(&b,
+             fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY),
              field_ptr(&b, vs->frame, CORO_HANDLE_DESTROY_OFFSET), 8);
   }
   replace_result(op, vs->frame);
@@ -419,7 +423,7 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   case CI_ALLOC: {
     /* Always allocate (eliding is --coro-elide's decision, made before);
      * fold the branches on it. */
-    MlirValue yes = ir_const_int(&b, 1, 1);
+    MlirValue yes = ir_const_int(&b, 1, vs->v != V_ELIDED);
     replace_result(op, yes);
     erase(op);
     for (MlirOpOperand u = mlirValueGetFirstUse(yes);
@@ -438,7 +442,8 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.align));
     break;
   case CI_FREE:
-    replace_result(op, vs->v == V_CLEANUP ? ir_null(&b) : vs->frame);
+    replace_result(op, vs->v == V_CLEANUP || vs->v == V_ELIDED ? ir_null(&b)
+                                                               : vs->frame);
     break;
   case CI_FRAME:
     replace_result(op, vs->frame);
@@ -621,6 +626,10 @@ static bool rewrite_variant(struct variant_state *vs) {
                                      vs->dispatch);
     vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
     hoist_constants(vs);
+  } else if (vs->v == V_ELIDED) {
+    MlirBlock entry = mlirRegionGetFirstBlock(region);
+    vs->frame =
+        mlirBlockGetArgument(entry, mlirBlockGetNumArguments(entry) - 1);
   } else {
     vs->frame = mlirOperationGetOperand(vs->shape.begin, 1);
   }
@@ -790,8 +799,8 @@ static bool check_saves(struct split *sp) {
                          : mlirOperationGetBlock(mlirOpResultGetOwner(v));
       bool there;
       if (mlirBlockEqual(db, sb))
-        there = arg || mlirOperationIsBeforeInBlock(mlirOpResultGetOwner(v),
-                                                    s->save);
+        there = arg ||
+                mlirOperationIsBeforeInBlock(mlirOpResultGetOwner(v), s->save);
       else if (same)
         there = true; /* its block dominates the suspend's, the save's */
       else
@@ -880,8 +889,8 @@ static void remark_frame(const struct split *sp) {
   }
 }
 
-static bool name_free(struct split *sp, MlirSymbolTable table) {
-  for (int v = V_RESUME; v < V_COUNT; ++v) {
+static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
+  for (int v = V_RESUME; v < (elide ? V_COUNT : V_ELIDED); ++v) {
     struct coro_str n = {0};
     coro_str_append(&n, sp->name.data, sp->name.len);
     coro_str_appendz(&n, suffix[v]);
@@ -903,7 +912,43 @@ static bool name_free(struct split *sp, MlirSymbolTable table) {
   return true;
 }
 
-static bool split_one(MlirOperation func, MlirSymbolTable table) {
+/* NAME.elided(args..., ptr frame) -> ptr: the ramp on a frame its caller
+ * provides. */
+static bool make_elided(struct split *sp, MlirSymbolTable table) {
+  MlirAttribute ft = mlirOperationGetAttributeByName(
+      sp->func, mlirStringRefCreateFromCString("function_type"));
+  MlirType fty = mlirTypeAttrGetValue(ft);
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(fty);
+  MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = mlirLLVMFunctionTypeGetInput(fty, i);
+  args[n] = sp->ptr;
+  struct coro_str name = {0};
+  coro_str_append(&name, sp->name.data, sp->name.len);
+  coro_str_appendz(&name, suffix[V_ELIDED]);
+  struct ir_func_spec spec = {.name = coro_str_cstr(&name),
+                              .result = mlirLLVMFunctionTypeGetReturnType(fty),
+                              .nargs = n + 1,
+                              .args = args,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
+                                  ir_generated_loc(sp->loc, "elided"));
+  free(args);
+  coro_str_free(&name);
+  mlirSymbolTableInsert(table, fn);
+  struct ir_map map = {0};
+  MlirBlock entry = ir_clone_region(mlirOperationGetRegion(sp->func, 0),
+                                    mlirOperationGetRegion(fn, 0), &map);
+  mlirBlockAddArgument(entry, sp->ptr, sp->loc);
+  struct variant_state vs = {.sp = sp, .v = V_ELIDED, .fn = fn, .map = &map};
+  bool ok = rewrite_variant(&vs);
+  ir_map_free(&map);
+  return ok;
+}
+
+static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
+                      uint64_t *size, uint64_t *align) {
   struct split sp = {.ctx = mlirOperationGetContext(func),
                      .module = mlirOperationGetParentOperation(func),
                      .func = func,
@@ -915,7 +960,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
       func, mlirStringRefCreateFromCString("sym_name"));
   MlirStringRef nm = mlirStringAttrGetValue(name);
   coro_str_append(&sp.name, nm.data, nm.length);
-  bool ok = name_free(&sp, table) && coro_shape_collect(&sp.shape, func);
+  bool ok = name_free(&sp, table, elide) && coro_shape_collect(&sp.shape, func);
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
@@ -927,7 +972,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
     MlirRegion body = mlirOperationGetRegion(func, 0);
-    for (int v = V_RESUME; v < V_COUNT && ok; ++v) {
+    for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
       struct coro_str n = {0};
       coro_str_append(&n, sp.name.data, sp.name.len);
       coro_str_appendz(&n, suffix[v]);
@@ -946,6 +991,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
       ok = rewrite_variant(&vs);
       ir_map_free(&map);
     }
+    if (ok && elide)
+      ok = make_elided(&sp, table);
     if (ok) {
       remark_frame(&sp);
       struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
@@ -954,6 +1001,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
       remark_split(&sp);
     }
   }
+  *size = sp.fl.size;
+  *align = sp.fl.align;
   frame_layout_free(&sp.fl);
   remat_free(&sp.rm);
   suspend_crossing_free(&sp.sc);
@@ -964,6 +1013,136 @@ static bool split_one(MlirOperation func, MlirSymbolTable table) {
 }
 
 /*===--- the pass -----------------------------------------------------------*/
+
+static MlirStringRef sym_name(MlirOperation op) {
+  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("sym_name")));
+}
+
+static bool wants_elision(MlirOperation coro) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      coro, mlirStringRefCreateFromCString("coro.alloc"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         coro_ref_eq(mlirStringAttrGetValue(a), "elide");
+}
+
+/* The direct callee of an llvm.call, or an empty name. */
+static MlirStringRef callee(MlirOperation op) {
+  MlirStringRef none = {"", 0};
+  if (!coro_op_named(op, "llvm.call"))
+    return none;
+  MlirAttribute c = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  return mlirAttributeIsNull(c) ? none : mlirFlatSymbolRefAttrGetValue(c);
+}
+
+static bool ref_eq(MlirStringRef a, MlirStringRef b) {
+  return a.length == b.length && !memcmp(a.data, b.data, a.length);
+}
+
+/* Whether `fn` calls any of the coroutines in pending[0..n). */
+static bool calls_any(MlirOperation fn, MlirOperation *pending, size_t n) {
+  MlirRegion r = mlirOperationGetRegion(fn, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      MlirStringRef c = callee(op);
+      for (size_t i = 0; c.length && i < n; ++i)
+        if (!mlirOperationIsNull(pending[i]) && ref_eq(c, sym_name(pending[i])))
+          return true;
+    }
+  return false;
+}
+
+/* Gives every direct call of the elided coroutine `coro` in a function not
+ * split yet (`done` holds the split ones) a frame in its caller: an alloca
+ * of the frame's size and alignment in the caller's entry block, passed to
+ * NAME.elided. The frame of a call site is reused each time the call runs,
+ * as LLVM's CoroElide does: the handle must be destroyed before the call
+ * runs again, and before its caller returns (what coro.alloc = "elide"
+ * asserts). */
+static void elide_calls(MlirOperation module, MlirOperation coro,
+                        const struct ir_ptrmap *done, uint64_t size,
+                        uint64_t align) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirStringRef name = sym_name(coro);
+  struct coro_str elided = {0};
+  coro_str_append(&elided, name.data, name.length);
+  coro_str_appendz(&elided, suffix[V_ELIDED]);
+  MlirAttribute sym = mlirFlatSymbolRefAttrGet(
+      ctx, mlirStringRefCreate(elided.data, elided.len));
+  MlirType frame = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), size);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func") || ir_ptrmap_find(done, fn.ptr))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op);) {
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        if (ref_eq(callee(op), name)) {
+          MlirBlock entry = mlirRegionGetFirstBlock(r);
+          struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
+          e.loc = mlirOperationGetLocation(op);
+          MlirValue mem =
+              ir_alloca(&e, ir_const_int(&e, 64, 1), frame, (unsigned)align);
+          intptr_t n = mlirOperationGetNumOperands(op);
+          MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
+          assert(args && "out of memory");
+          for (intptr_t i = 0; i < n; ++i)
+            args[i] = mlirOperationGetOperand(op, i);
+          args[n] = mem;
+          struct ir_builder c = ir_before(op);
+          MlirValue h =
+              ir_call(&c, sym, false, n + 1, args,
+                      mlirValueGetType(mlirOperationGetResult(op, 0)));
+          free(args);
+          replace_result(op, h);
+          erase(op);
+          struct coro_str msg = {0};
+          coro_str_appendz(&msg, "'");
+          coro_str_append(&msg, name.data, name.length);
+          coro_str_appendz(&msg, "' elided in '");
+          MlirStringRef caller = sym_name(fn);
+          coro_str_append(&msg, caller.data, caller.length);
+          coro_str_appendz(&msg, "'");
+          coro_emit_remark(mlirOperationGetLocation(mlirOpResultGetOwner(h)),
+                           CORO_REMARK_PASSED, "coro-elide", "CoroElide",
+                           coro_str_cstr(&msg));
+          coro_str_free(&msg);
+        }
+        op = next;
+      }
+  }
+  coro_str_free(&elided);
+}
+
+/* Splits `coro` and records it (and its parts, by name) as done. */
+static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
+                             bool elide, struct ir_ptrmap *done, uint64_t *size,
+                             uint64_t *align) {
+  MlirStringRef name = sym_name(coro);
+  struct coro_str base = {0};
+  coro_str_append(&base, name.data, name.length);
+  bool ok = split_one(coro, table, elide, size, align);
+  ir_ptrmap_put(done, coro.ptr, (void *)1);
+  for (int v = V_RESUME; v < V_COUNT; ++v) {
+    struct coro_str n = {0};
+    coro_str_append(&n, base.data, base.len);
+    coro_str_appendz(&n, suffix[v]);
+    MlirOperation part =
+        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
+    if (!mlirOperationIsNull(part))
+      ir_ptrmap_put(done, part.ptr, (void *)1);
+    coro_str_free(&n);
+  }
+  coro_str_free(&base);
+  return ok;
+}
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -986,8 +1165,37 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   }
   MlirSymbolTable table = mlirSymbolTableCreate(module);
   bool ok = true;
+  struct ir_ptrmap done = {0};
+  uint64_t size, align;
+  /* coro.alloc = "elide" coroutines first, callees before callers, each
+   * giving its callers' frames before those are split; the others after.
+   * Elided coroutines that call each other in a cycle keep the heap. */
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (size_t i = 0; i < n; ++i) {
+      if (mlirOperationIsNull(coros[i]) || !wants_elision(coros[i]))
+        continue;
+      MlirOperation c = coros[i];
+      coros[i] = (MlirOperation){NULL};
+      bool waits = false;
+      for (size_t k = 0; k < n && !waits; ++k)
+        waits = !mlirOperationIsNull(coros[k]) && wants_elision(coros[k]) &&
+                calls_any(c, &coros[k], 1);
+      if (waits || calls_any(c, &c, 1)) {
+        coros[i] = c;
+        continue;
+      }
+      progress = true;
+      bool split = split_and_record(c, table, true, &done, &size, &align);
+      ok &= split;
+      if (split)
+        elide_calls(module, c, &done, size, align);
+    }
+  }
   for (size_t i = 0; i < n; ++i)
-    ok &= split_one(coros[i], table);
+    if (!mlirOperationIsNull(coros[i]))
+      ok &= split_and_record(coros[i], table, false, &done, &size, &align);
+  ir_ptrmap_free(&done);
   free(coros);
   if (ok)
     ok = coro_split_lower_consumers(module, table);

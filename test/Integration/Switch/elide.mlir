@@ -4,11 +4,26 @@
 // RUN: coro-translate %s --emit=split-llvm -O2 | FileCheck %s --check-prefix=O2
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
+// RUN: coro-translate %s --route=mlir-split --emit=llvm -O0 | FileCheck %s --check-prefix=B
+// RUN: coro-opt --coro-lower-switch --coro-split --remarks-filter=coro-elide %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // coro.alloc = "elide": the ramp is marked alwaysinline, so at -O1 and
 // above it is inlined into its caller after CoroSplit and CoroElide puts
 // the frame on the caller's stack; at -O0 the frame stays on the heap.
+// Route B (--coro-split) puts the frame in the caller itself, at every -O
+// level: main gets an alloca of the frame's size and alignment and calls
+// gen.elided, a ramp that takes the frame instead of allocating one (and
+// whose handle destroys through gen.cleanup, which frees nothing).
 // The result is the same either way: 0 + 1 + ... + 9 = 45.
+// B-LABEL: define i32 @main(
+// B: %[[F:.*]] = alloca [48 x i8], i64 1, align 16
+// B: call ptr @gen.elided(i32 10, ptr %[[F]])
+// B-LABEL: define internal ptr @gen.elided(
+// B-NOT: alloc
+// B: store ptr @gen.cleanup
+// B-NOT: alloc
+// B: ret ptr
+// REMARK: elide.mlir:[[# @LINE + 38]]:8: remark: 'gen' elided in 'main'
 // CHECK: 45
 // IR: define ptr @gen(i32 %{{.*}}) #[[ATTRS:[0-9]+]]
 // IR: attributes #[[ATTRS]] = { alwaysinline presplitcoroutine }
