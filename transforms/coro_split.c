@@ -213,6 +213,12 @@ static bool returns_at_once(const struct coro_suspend *s) {
   return false;
 }
 
+/* Clears the resume pointer of `frame`: the coroutine is done. */
+static void mark_done(struct ir_builder *b, MlirValue frame) {
+  MlirValue null = ir_null(b); /* built first: C leaves argument order */
+  ir_store(b, null, field_ptr(b, frame, CORO_HANDLE_RESUME_OFFSET), 8);
+}
+
 /* Stores what suspension `i` keeps, its index and, for a final one, the
  * null resume pointer, before `at`. */
 static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
@@ -226,8 +232,8 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     ir_store(&b, mapv(vs, sp->sc.item[it].value),
              field_ptr(&b, vs->frame, f->offset), (unsigned)f->align);
   }
-  ir_store(&b, ir_const_int(&b, sp->fl.index_width, (long long)i),
-           field_ptr(&b, vs->frame, sp->fl.index_offset),
+  MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
+  ir_store(&b, index, field_ptr(&b, vs->frame, sp->fl.index_offset),
            sp->fl.index_width / 8);
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
@@ -237,8 +243,7 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     if (!mlirBlockEqual(mlirOperationGetBlock(at),
                         mlirOperationGetBlock(s->suspend)))
       b = ir_before(s->suspend);
-    ir_store(&b, ir_null(&b),
-             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+    mark_done(&b, vs->frame);
   }
 }
 
@@ -381,8 +386,7 @@ static void rewrite_end(struct variant_state *vs, MlirOperation op) {
   if (mlirOperationGetNumResults(op))
     replace_result(op, const_like(&b, op, 1));
   if (unwind) {
-    ir_store(&b, ir_null(&b),
-             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+    mark_done(&b, vs->frame);
     erase(op);
     return;
   }
@@ -405,12 +409,15 @@ static MlirValue fn_address(struct ir_builder *b, struct split *sp,
 static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
   if (!is_clone(vs->v)) {
     struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
-    ir_store(&b, fn_address(&b, vs->sp, V_RESUME),
-             field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET), 8);
+    /* Each value built in its own statement: C leaves argument order. */
+    MlirValue resume = fn_address(&b, vs->sp, V_RESUME);
+    ir_store(&b, resume, field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET),
+             8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
-    ir_store(&b,
-             fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY),
-             field_ptr(&b, vs->frame, CORO_HANDLE_DESTROY_OFFSET), 8);
+    MlirValue destroy =
+        fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
+    ir_store(&b, destroy, field_ptr(&b, vs->frame, CORO_HANDLE_DESTROY_OFFSET),
+             8);
   }
   replace_result(op, vs->frame);
   erase(op);

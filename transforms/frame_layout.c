@@ -49,7 +49,7 @@ static bool field_of(MlirValue v, bool alloca, struct frame_field *f) {
 
 static void sort_by_align(size_t *order, size_t n,
                           const struct frame_field *fields,
-                          const struct sc_item *items) {
+                          const size_t *first) {
   /* A bottom-up merge sort: C11's qsort passes no context to its
    * comparison, and a pass keeps no globals. Decreasing alignment, then
    * size; ties by first suspension, then by order. */
@@ -65,9 +65,8 @@ static void sort_by_align(size_t *order, size_t n,
         const struct frame_field *fa = &fields[a], *fb = &fields[b];
         bool b_first = fa->align != fb->align ? fb->align > fa->align
                        : fa->size != fb->size ? fb->size > fa->size
-                       : items[a].first != items[b].first
-                           ? items[b].first < items[a].first
-                           : b < a;
+                       : first[a] != first[b] ? first[b] < first[a]
+                                              : b < a;
         tmp[k++] = b_first ? order[j++] : order[i++];
       }
       while (i < mid)
@@ -116,59 +115,61 @@ bool frame_layout_compute(struct frame_layout *fl,
     fl->align = max64(fl->align, align);
   }
   fl->index_width = ns <= 256 ? 8 : ns <= 65536 ? 16 : 32;
-  fl->index_offset = align_to(end, fl->index_width / 8);
-  end = fl->index_offset + fl->index_width / 8;
 
-  /* Allocas, one after another; values by decreasing alignment. */
-  size_t *order = malloc((n + 1) * sizeof *order), nval = 0;
+  /* Everything else in one order, decreasing alignment then size, so small
+   * fields fill the tail instead of padding: kept values, allocas, and the
+   * index (item n, which every suspension keeps). */
+  size_t *order = malloc((n + 2) * sizeof *order), nord = 0;
+  size_t *first = malloc((n + 2) * sizeof *first);
   uint64_t *bump = malloc((ns + 1) * sizeof *bump);
-  assert(order && bump && "out of memory");
-  uint64_t top = end;
-  for (size_t i = 0; i < n; ++i)
-    if (sc->item[i].alloca)
-      order[nval++] = i;
-  sort_by_align(order, nval, fl->field, sc->item);
-  for (size_t k = 0; k < nval; ++k) {
-    struct frame_field *f = &fl->field[order[k]];
-    f->offset = align_to(top, f->align);
-    top = f->offset + f->size;
-    fl->align = max64(fl->align, f->align);
-  }
-  for (size_t s = 0; s < ns; ++s) {
-    bump[s] = end;
-    for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
-      size_t i = sc->list[q];
-      if (sc->item[i].alloca)
-        bump[s] = max64(bump[s], fl->field[i].offset + fl->field[i].size);
-    }
-  }
-  nval = 0;
+  assert(order && first && bump && "out of memory");
   for (size_t i = 0; i < n; ++i) {
-    if (sc->item[i].alloca)
-      continue;
-    bool kept = false;
+    first[i] = sc->item[i].first;
+    bool kept = sc->item[i].alloca;
     for (size_t q = sc->istart[i]; q < sc->istart[i + 1] && !kept; ++q)
       kept = !iremat || !iremat[q];
     if (kept)
-      order[nval++] = i;
+      order[nord++] = i;
     else
       fl->field[i].size = 0;
   }
-  sort_by_align(order, nval, fl->field, sc->item);
-  for (size_t k = 0; k < nval; ++k) {
+  fl->field[n] = (struct frame_field){.size = fl->index_width / 8,
+                                      .align = fl->index_width / 8};
+  first[n] = 0;
+  order[nord++] = n;
+  sort_by_align(order, nord, fl->field, first);
+  for (size_t s = 0; s < ns; ++s)
+    bump[s] = end;
+  uint64_t top = end, allocas = end; /* allocas never share */
+  for (size_t k = 0; k < nord; ++k) {
     size_t i = order[k];
     struct frame_field *f = &fl->field[i];
-    uint64_t off = align_to(end, f->align);
-    for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
-      if (!iremat || !iremat[q])
-        off = max64(off, align_to(bump[sc->ilist[q]], f->align));
+    bool alloca = i < n && sc->item[i].alloca;
+    uint64_t off = align_to(alloca ? allocas : end, f->align);
+    if (i == n) {
+      for (size_t s = 0; s < ns; ++s)
+        off = max64(off, align_to(bump[s], f->align));
+    } else {
+      for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
+        if (!iremat || alloca || !iremat[q])
+          off = max64(off, align_to(bump[sc->ilist[q]], f->align));
+    }
     f->offset = off;
-    for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
-      if (!iremat || !iremat[q])
-        bump[sc->ilist[q]] = off + f->size;
+    if (i == n) {
+      for (size_t s = 0; s < ns; ++s)
+        bump[s] = off + f->size;
+      fl->index_offset = off;
+    } else {
+      for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
+        if (!iremat || alloca || !iremat[q])
+          bump[sc->ilist[q]] = off + f->size;
+    }
+    if (alloca)
+      allocas = off + f->size;
     top = max64(top, off + f->size);
     fl->align = max64(fl->align, f->align);
   }
+  free(first);
   fl->size = align_to(top, fl->align);
   free(order);
   free(bump);

@@ -116,9 +116,10 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
     ir_call_indirect(&b, fn, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
     break;
   }
-  case CI_DONE:
-    r = ir_icmp(&b, IR_EQ, ir_load(&b, h, ptr, 8), ir_null(&b));
-    break;
+  case CI_DONE: {
+    MlirValue resume = ir_load(&b, h, ptr, 8); /* in order, not as args */
+    r = ir_icmp(&b, IR_EQ, resume, ir_null(&b));
+  } break;
   case CI_PROMISE: {
     int64_t align, from;
     if (mlirOperationGetNumOperands(op) != 3 ||

@@ -908,7 +908,8 @@ static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
   struct ir_builder s = ir_at_end(susp, b->loc);
   branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
   struct ir_builder d = ir_at_end(drive, b->loc);
-  ir_store(&d, ir_null(&d), coro_promise_field(&d, aw, st->S, 0), 8);
+  MlirValue null = ir_null(&d); /* built in order: C leaves argument order */
+  ir_store(&d, null, coro_promise_field(&d, aw, st->S, 0), 8);
   ir_br(&d, dcheck, 0, NULL);
   struct ir_builder c = ir_at_end(dcheck, b->loc);
   MlirValue ended = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, i1);

@@ -105,8 +105,8 @@ static bool wrapper_name_ok(MlirOperation module, const char *name) {
 
 static void emit_wrapper(MlirOperation module, const char *name, bool final,
                          MlirLocation loc) {
-  if (!mlirOperationIsNull(coro_lookup_symbol(
-          module, mlirStringRefCreateFromCString(name))))
+  if (!mlirOperationIsNull(
+          coro_lookup_symbol(module, mlirStringRefCreateFromCString(name))))
     return;
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirType ptr = ir_ptr_type(ctx);
@@ -195,9 +195,7 @@ static void emit_exits(struct coro_fn *fn, struct sw_state *st,
   ir_br(&b, st->ret, 0, NULL);
 
   b = ir_at_end(st->ret, loc);
-  MlirValue eops[3] = {
-      st->hdl, ir_const_int(&b, 1, 0),
-      ir_none_token(&b)};
+  MlirValue eops[3] = {st->hdl, ir_const_int(&b, 1, 0), ir_none_token(&b)};
   ir_intrinsic(&b, "llvm.coro.end", 3, eops, (MlirType){NULL});
   ir_op(&b, "func.return", 1, &st->hdl, 0, NULL, 0, NULL, 0, NULL);
 
@@ -267,7 +265,8 @@ static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
   b = ir_at_end(begin_blk, loc);
   MlirValue bops[2] = {st->id, mlirBlockGetArgument(begin_blk, 0)};
   st->hdl = ir_val(&b, "llvm.intr.coro.begin", 2, bops, ptr);
-  ir_store(&b, ir_null(&b), ir_gep_field(&b, st->promise, st->promise_type, 0), 8);
+  MlirValue nothing = ir_null(&b); /* built in order: C leaves argument order */
+  ir_store(&b, nothing, ir_gep_field(&b, st->promise, st->promise_type, 0), 8);
   ir_store(&b, ir_const_int(&b, 1, 0), st->flag, 1);
   ir_br(&b, after, 0, NULL);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->hdl);
@@ -317,8 +316,9 @@ static MlirLogicalResult publish(struct sw_state *st, struct ir_builder *b,
   return mlirLogicalResultSuccess();
 }
 
-static MlirValue suspend_point(struct sw_state *st, struct ir_builder *b, bool final,
-                               MlirValue awaiter, const char *wrapper) {
+static MlirValue suspend_point(struct sw_state *st, struct ir_builder *b,
+                               bool final, MlirValue awaiter,
+                               const char *wrapper) {
   MlirContext ctx = b->ctx;
   MlirValue tok =
       ir_val(b, "llvm.intr.coro.save", 1, &st->hdl, ir_token_type(ctx));
@@ -347,12 +347,11 @@ static MlirLogicalResult sw_yield(struct coro_fn *fn, MlirOperation op) {
   MlirValue destroyed = mlirOperationGetResult(op, 0);
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(destroyed))) {
     switch01(&b, r, st->ret, next, (MlirValue){NULL}, st->cleanup,
-                (MlirValue){NULL});
+             (MlirValue){NULL});
   } else {
     MlirValue arg = mlirBlockAddArgument(next, ir_int_type(b.ctx, 1), b.loc);
     mlirValueReplaceAllUsesOfWith(destroyed, arg);
-    MlirBlock dblk =
-        ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
+    MlirBlock dblk = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
     MlirValue no = ir_const_int(&b, 1, 0);
     switch01(&b, r, st->ret, next, no, dblk, (MlirValue){NULL});
     struct ir_builder d = ir_at_end(dblk, b.loc);
@@ -373,7 +372,7 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   struct ir_builder s = ir_at_end(susp, b.loc);
   MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
   switch01(&s, r, st->ret, check, (MlirValue){NULL}, st->cleanup,
-              (MlirValue){NULL});
+           (MlirValue){NULL});
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
   return res;
@@ -396,7 +395,7 @@ static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
   struct ir_builder f = ir_at_end(fin, b.loc);
   MlirValue r = suspend_point(st, &f, true, st->hdl, "__coro_switch_final");
   switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
-              (MlirValue){NULL});
+           (MlirValue){NULL});
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
 }

@@ -17,7 +17,7 @@
 // CHECK-LABEL: llvm.func @gen(
 // CHECK-SAME: %[[N:.*]]: i32) -> !llvm.ptr {
 // The frame: malloc'd with the computed size (header 16, promise i32 at 16,
-// index at 20, %i and %n kept across the yield).
+// %i and %n kept across the yield at 20 and 24, the index at 28).
 // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(32 : i64) : i64
 // CHECK: llvm.call @malloc(%[[SIZE]])
 // CHECK: %[[R:.*]] = llvm.mlir.addressof @gen.resume
@@ -41,7 +41,7 @@
 
 // CHECK-LABEL: llvm.func internal fastcc @gen.resume(
 // CHECK-SAME: %[[FR:.*]]: !llvm.ptr) {
-// CHECK: %[[IP:.*]] = llvm.getelementptr %[[FR]][20]
+// CHECK: %[[IP:.*]] = llvm.getelementptr %[[FR]][28]
 // CHECK: %[[IDX:.*]] = llvm.load %[[IP]] {alignment = 1 : i64} : !llvm.ptr -> i8
 // The final suspension (index 1) cannot be resumed: only index 0 lands.
 // CHECK: llvm.switch %[[IDX]] : i8, ^[[BAD:.*]] [
