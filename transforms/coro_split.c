@@ -48,6 +48,7 @@
 #include "mlir-c/Dialect/LLVM.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +85,8 @@ struct variant_state {
   MlirBlock dispatch;
   MlirBlock *landing; /* [nsusp], null where the variant has none */
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
+  bool *live;         /* [nsusp]: the suspension is reachable in the variant */
+  bool *need;         /* [nitem]: the variant may use the item's reloads */
 };
 
 static bool is_clone(enum variant v) { return v != V_RAMP && v != V_ELIDED; }
@@ -308,7 +311,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   struct ir_map here = {0};
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
     size_t it = sp->sc.list[q];
-    if (sp->sc.item[it].alloca)
+    if (sp->sc.item[it].alloca || !vs->need[it])
       continue;
     MlirValue mine = mapv(vs, sp->sc.item[it].value);
     if (sp->rm.remat[q]) {
@@ -338,15 +341,139 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   return l;
 }
 
+/*===--- what each variant reaches ------------------------------------------*/
+
+/* Pushes successor `k` of the terminator of `b` (all of them when `k` is
+ * -1) onto the work list, once. */
+static void reach_succ(const struct ir_cfg *g, size_t b, MlirBlock block,
+                       intptr_t k, bool *seen, size_t *work, size_t *n) {
+  if (k >= 0) {
+    MlirOperation term = mlirBlockGetTerminator(block);
+    size_t t = ir_cfg_index(g, mlirOperationGetSuccessor(term, k));
+    if (t != IR_CFG_NONE && !seen[t]) {
+      seen[t] = true;
+      work[(*n)++] = t;
+    }
+    return;
+  }
+  for (size_t e = g->succ_start[b]; e < g->succ_start[b + 1]; ++e)
+    if (!seen[g->succ[e]]) {
+      seen[g->succ[e]] = true;
+      work[(*n)++] = g->succ[e];
+    }
+}
+
+/* Which suspensions variant `v` reaches once rewritten, on the original's
+ * graph: the ramp starts at the entry, a clone at what its landings
+ * continue with (the suspend returning 0 in NAME.resume, 1 in the others);
+ * every suspension reached goes on as if the suspend returned -1. Where a
+ * tail does not decide its successor from the suspend's result alone, all
+ * successors count, so the answer only ever errs towards "reached". The
+ * suspensions a variant does not reach are left to die with their blocks
+ * rather than rewritten (NAME.destroy reaches no more than the cleanup
+ * paths, the ramp no more than its first suspensions). */
+static void variant_reach(const struct split *sp, enum variant v, bool *live,
+                          bool *seen) {
+  const struct ir_cfg *g = &sp->cfg;
+  size_t ns = sp->shape.nsusp;
+  size_t *work = malloc((g->n + 1) * sizeof *work);
+  size_t *at = malloc((ns + 1) * sizeof *at);               /* block of each */
+  size_t *decisive = malloc((g->n + 1) * sizeof *decisive); /* 1 + susp */
+  assert(work && at && decisive && "out of memory");
+  for (size_t b = 0; b < g->n; ++b) {
+    decisive[b] = 0;
+    seen[b] = false;
+  }
+  for (size_t i = 0; i < ns; ++i) {
+    at[i] = ir_cfg_index(g, mlirOperationGetBlock(sp->shape.susp[i].suspend));
+    live[i] = false;
+    if (at[i] != IR_CFG_NONE)
+      decisive[at[i]] = decisive[at[i]] ? SIZE_MAX : i + 1; /* two: none */
+  }
+  size_t n = 0;
+  if (is_clone(v)) {
+    for (size_t i = 0; i < ns; ++i) {
+      const struct coro_suspend *s = &sp->shape.susp[i];
+      if (at[i] == IR_CFG_NONE || (v == V_RESUME && s->final))
+        continue;
+      reach_succ(g, at[i], mlirOperationGetBlock(s->suspend),
+                 coro_suspend_target(s, v == V_RESUME ? 0 : 1), seen, work, &n);
+    }
+  } else if (g->n) {
+    seen[0] = true;
+    work[n++] = 0;
+  }
+  while (n) {
+    size_t b = work[--n];
+    size_t d = decisive[b];
+    intptr_t k = -1;
+    if (d && d != SIZE_MAX) {
+      live[d - 1] = true;
+      k = coro_suspend_target(&sp->shape.susp[d - 1], -1);
+    } else if (d == SIZE_MAX) {
+      for (size_t i = 0; i < ns; ++i)
+        live[i] |= at[i] == b;
+    }
+    reach_succ(g, b, g->block[b], k, seen, work, &n);
+  }
+  free(work);
+  free(at);
+  free(decisive);
+}
+
+/* Which items a clone reloads: those used in a block it reaches (`seen`,
+ * on the original's graph; a use elsewhere counts), those a suspension it
+ * reaches (`live`) stores again, and the operands of any item recomputed
+ * after a suspension. The others (everything a chain keeps, in
+ * NAME.destroy) need no reload. */
+static void variant_needs(const struct split *sp, const bool *live,
+                          const bool *seen, bool *need) {
+  const struct suspend_crossing *sc = &sp->sc;
+  struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  for (size_t it = 0; it < sc->nitem; ++it) {
+    need[it] = false;
+    if (sc->item[it].alloca)
+      continue;
+    ir_ptrmap_put(&item_of, sc->item[it].value.ptr,
+                  (void *)(uintptr_t)(it + 1));
+    for (MlirOpOperand u = mlirValueGetFirstUse(sc->item[it].value);
+         !mlirOpOperandIsNull(u) && !need[it]; u = mlirOpOperandGetNextUse(u)) {
+      size_t b = ir_cfg_index(&sp->cfg,
+                              mlirOperationGetBlock(mlirOpOperandGetOwner(u)));
+      need[it] = b == IR_CFG_NONE || seen[b];
+    }
+  }
+  for (size_t su = 0; su < sc->nsusp; ++su)
+    for (size_t q = sc->start[su]; live[su] && q < sc->start[su + 1]; ++q)
+      need[sc->list[q]] = true;
+  for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
+    if (!sp->rm.remat[q])
+      continue;
+    MlirOperation op = mlirOpResultGetOwner(sc->item[sc->list[q]].value);
+    for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
+      uintptr_t it = (uintptr_t)ir_ptrmap_find(
+          &item_of, mlirOperationGetOperand(op, o).ptr);
+      if (it)
+        need[it - 1] = true;
+    }
+  }
+  ir_ptrmap_free(&item_of);
+}
+
 static void rewrite_suspend(struct variant_state *vs, size_t i) {
   struct split *sp = vs->sp;
   const struct coro_suspend *s = &vs->shape.susp[i];
-  MlirOperation at = mlirOperationIsNull(s->save) ? s->suspend : s->save;
-  store_state(vs, i, at);
   bool resumable = vs->v == V_DESTROY || vs->v == V_CLEANUP ||
                    (vs->v == V_RESUME && !s->final);
   if (is_clone(vs->v) && resumable)
     vs->landing[i] = make_landing(vs, i, vs->v == V_RESUME ? 0 : 1);
+  /* A save in another block may be reached without the suspend: then the
+   * suspension is rewritten all the same, so no save outlives it. */
+  if (!vs->live[i] && (mlirOperationIsNull(s->save) ||
+                       mlirBlockEqual(mlirOperationGetBlock(s->save),
+                                      mlirOperationGetBlock(s->suspend))))
+    return; /* its block dies unreached */
+  store_state(vs, i, mlirOperationIsNull(s->save) ? s->suspend : s->save);
   MlirValue waited = {NULL};
   if (!mlirOperationIsNull(s->await))
     waited = call_wrapper(s, sp->ptr, sp->i1);
@@ -550,9 +677,14 @@ static bool repair_ssa(struct variant_state *vs) {
   MlirBlock *blocks = malloc(cap * sizeof *blocks);
   MlirValue *defs = malloc(cap * sizeof *defs);
   assert(blocks && defs && "out of memory");
+  /* cur[su]: where item `it` is in suspension su's list; items go up, so
+   * every cursor only moves forward (linear in all lists together). */
+  size_t *cur = malloc((sp->sc.nsusp + 1) * sizeof *cur);
+  assert(cur && "out of memory");
+  memcpy(cur, sp->sc.start, sp->sc.nsusp * sizeof *cur);
   bool ok = true;
   for (size_t it = 0; it < sp->sc.nitem; ++it) {
-    if (sp->sc.item[it].alloca)
+    if (sp->sc.item[it].alloca || !vs->need[it])
       continue;
     size_t n = 0;
     for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
@@ -560,10 +692,10 @@ static bool repair_ssa(struct variant_state *vs) {
       if (mlirBlockIsNull(vs->landing[su]))
         continue;
       /* The reload of item `it` at suspension `su`. */
-      size_t lo = sp->sc.start[su], hi = sp->sc.start[su + 1];
-      size_t at = lo;
-      while (at < hi && sp->sc.list[at] != it)
+      size_t at = cur[su];
+      while (sp->sc.list[at] != it)
         ++at;
+      cur[su] = at;
       if (n == cap) {
         cap *= 2;
         blocks = realloc(blocks, cap * sizeof *blocks);
@@ -577,6 +709,7 @@ static bool repair_ssa(struct variant_state *vs) {
       ok &= ir_ssa_add_defs(&ssa, mapv(vs, sp->sc.item[it].value), n, blocks,
                             defs);
   }
+  free(cur);
   free(blocks);
   free(defs);
   ir_ssa_free(&ssa);
@@ -643,7 +776,14 @@ static bool rewrite_variant(struct variant_state *vs) {
   size_t nlist = sp->sc.start[sp->sc.nsusp];
   vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
   vs->reload = calloc(nlist + 1, sizeof *vs->reload);
-  assert(vs->landing && vs->reload && "out of memory");
+  vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
+  vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
+  bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
+  assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
+         "out of memory");
+  variant_reach(sp, vs->v, vs->live, seen);
+  variant_needs(sp, vs->live, seen, vs->need);
+  free(seen);
   place_allocas(vs, vs->shape.begin);
   /* Awaits that belong to a suspension go with it; any other is the call
    * of its wrapper (and, for .handle, a call resuming what it returns). */
@@ -679,6 +819,8 @@ static bool rewrite_variant(struct variant_state *vs) {
   sweep(vs);
   free(vs->landing);
   free(vs->reload);
+  free(vs->live);
+  free(vs->need);
   coro_shape_free(&vs->shape);
   return ok;
 }

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# differential.sh BIN_DIR TMP N_SEEDS [FIRST_SEED]: the differential test of
+# route A (coro-run --route=llvm) against route B (--route=mlir-split) on
+# random switch-coroutine programs. For each seed FIRST_SEED..+N_SEEDS-1
+# (FIRST_SEED defaults to 1) coro-progen prints a program; coro-run runs it
+# under route A at -O0 (the reference) and at -O2, and under route B at -O0
+# and -O2. Any other result, a non-zero exit or a timeout is a failure: one
+# line per failing seed, naming each disagreeing run, and the program is
+# kept as TMP/seed-N.mlir (passing ones are removed). The last line is
+# `differential: P passed, F failed`; the exit status is non-zero when F > 0.
+#
+# Run for longer by hand: differential.sh build/bin /tmp/d 5000
+#
+# Environment:
+#   ROUTE_B=mlir-split  the route compared with route A (llvm). ROUTE_B=llvm
+#                       checks the harness and the generator without route B:
+#                       route A at -O2 against route A at -O0.
+#   TIMEOUT=60          seconds one coro-run may take.
+set -uo pipefail
+
+if [ $# -lt 3 ] || [ $# -gt 4 ]; then
+  echo "usage: differential.sh BIN_DIR TMP N_SEEDS [FIRST_SEED]" >&2
+  exit 2
+fi
+bin=$1 tmp=$2 n=$3 first=${4:-1}
+route_b=${ROUTE_B:-mlir-split}
+limit=${TIMEOUT:-60}
+mkdir -p "$tmp" || exit 2
+
+# The runs compared with the reference (llvm at -O0), without duplicates.
+runs=("llvm -O2")
+for o in -O0 -O2; do
+  [ "$route_b $o" = "llvm -O0" ] || [ "$route_b $o" = "llvm -O2" ] ||
+    runs+=("$route_b $o")
+done
+
+# run ROUTE OPT PROGRAM OUT: coro-run's output (first line) and exit status.
+run() {
+  local out
+  out=$(timeout "$limit" "$bin/coro-run" --route="$1" "$2" "$3" 2>&1)
+  echo "$? ${out%%$'\n'*}" >"$4"
+}
+
+pass=0 fail=0
+for ((s = first; s < first + n; ++s)); do
+  prog=$tmp/seed-$s.mlir
+  if ! "$bin/coro-progen" "$s" >"$prog"; then
+    echo "seed $s: coro-progen failed"
+    fail=$((fail + 1))
+    continue
+  fi
+  # All runs of a seed at once (they are independent).
+  run llvm -O0 "$prog" "$prog.0" &
+  for i in "${!runs[@]}"; do
+    # shellcheck disable=SC2086 # "route opt" splits into two arguments
+    run ${runs[$i]} "$prog" "$prog.$((i + 1))" &
+  done
+  wait
+  ref=$(<"$prog.0")
+  msg=
+  [ "${ref%% *}" = 0 ] || msg=" llvm -O0: exit ${ref%% *}: ${ref#* };"
+  for i in "${!runs[@]}"; do
+    got=$(<"$prog.$((i + 1))")
+    [ "$got" = "$ref" ] ||
+      msg="$msg ${runs[$i]}: exit ${got%% *}: ${got#* } (llvm -O0: ${ref#* });"
+  done
+  rm -f "$prog".[0-9]
+  if [ -n "$msg" ]; then
+    echo "seed $s:$msg program: $prog"
+    fail=$((fail + 1))
+  else
+    rm -f "$prog"
+    pass=$((pass + 1))
+  fi
+done
+echo "differential: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
