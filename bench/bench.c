@@ -3,7 +3,8 @@
  * C state machine and a clang C++20 coroutine (cxx_generator.cpp), measured
  * in the same run, printed as ratios, with the frame on the heap and
  * elided, and the retcon and async lowerings (bench/generator-retcon.mlir,
- * generator-async.mlir) against the heap peers. Every consumer passes each
+ * generator-async.mlir) against the heap peers, and the switch generator
+ * split by route B (rows "heap B", "elided B"). Every consumer passes each
  * value to bench_sink (sink.c). Each figure is the best of REPEATS runs of N
  * values. */
 #define _POSIX_C_SOURCE 199309L
@@ -18,6 +19,8 @@ void coro_sum_heap(int64_t n);
 void coro_sum_elided(int64_t n);
 void coro_sum_retcon(int64_t n);
 void coro_sum_async(int64_t n);
+void coro_b_sum_heap(int64_t n);
+void coro_b_sum_elided(int64_t n);
 void cxx_sum_heap(int64_t n);
 void cxx_sum_elided(int64_t n);
 
@@ -92,7 +95,10 @@ int main(int argc, char **argv) {
               {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided},
               /* retcon: the same heap peers (an indirect call per value) */
               {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap},
-              {"async", coro_sum_async, c_sum_heap, cxx_sum_heap}};
+              {"async", coro_sum_async, c_sum_heap, cxx_sum_heap},
+              /* route B: generator.mlir split by coro's --coro-split */
+              {"heap B", coro_b_sum_heap, c_sum_heap, cxx_sum_heap},
+              {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided}};
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
   printf("%-8s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bench/run.sh [BUILD_DIR] [N] - build and run the generator benchmark.
 #
-# Compiles bench/generator.mlir, generator-retcon.mlir and
+# Compiles bench/generator.mlir (under route A and, as the B rows, route
+# B: --route=mlir-split), generator-retcon.mlir and
 # generator-async.mlir with coro-translate --emit=obj -O2 (from BUILD_DIR,
 # default build/; the async one links libCoroRuntime), the C peers
 # with clang -O2 and the C++20 peer with clang++ -std=c++20 -O2, links them
@@ -18,9 +19,15 @@ cxx=clang++-22; command -v "$cxx" >/dev/null || cxx=clang++
 "$build/bin/coro-translate" "$here/generator.mlir" --emit=obj -O2 -o "$out/generator.o"
 "$build/bin/coro-translate" "$here/generator-retcon.mlir" --emit=obj -O2 -o "$out/generator-retcon.o"
 "$build/bin/coro-translate" "$here/generator-async.mlir" --emit=obj -O2 -o "$out/generator-async.o"
+# Route B: the same generator split by coro's --coro-split, its symbols
+# renamed (@gen_* -> @gen_b_*, @coro_sum_* -> @coro_b_sum_*, @drain) so both
+# routes link into one program.
+sed -e 's/@gen_/@gen_b_/g' -e 's/@coro_sum_/@coro_b_sum_/g' -e 's/@drain/@drain_b/g' \
+  "$here/generator.mlir" >"$out/generator-b.mlir"
+"$build/bin/coro-translate" "$out/generator-b.mlir" --route=mlir-split --emit=obj -O2 -o "$out/generator-b.o"
 "$cc" -O2 -c "$here/sink.c" -o "$out/sink.o"
 "$cc" -O2 -std=c11 -c "$here/bench.c" -o "$out/bench.o"
 "$cxx" -O2 -std=c++20 -c "$here/cxx_generator.cpp" -o "$out/cxx_generator.o"
-"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-async.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
+"$cxx" "$out/bench.o" "$out/sink.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-async.o" "$out/generator-b.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
   -L"$build/runtime" -lCoroRuntime -Wl,-rpath,"$build/runtime"
 "$out/generator-bench" "$n"

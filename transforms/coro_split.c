@@ -782,6 +782,13 @@ static bool rewrite_variant(struct variant_state *vs) {
   assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
          "out of memory");
   variant_reach(sp, vs->v, vs->live, seen);
+  /* A landing copies its suspension's tail: uses there count too. */
+  for (size_t i = 0; is_clone(vs->v) && i < sp->shape.nsusp; ++i) {
+    size_t b = ir_cfg_index(&sp->cfg,
+                            mlirOperationGetBlock(sp->shape.susp[i].suspend));
+    if (b != IR_CFG_NONE)
+      seen[b] = true;
+  }
   variant_needs(sp, vs->live, seen, vs->need);
   free(seen);
   place_allocas(vs, vs->shape.begin);
