@@ -87,6 +87,7 @@ struct variant_state {
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
   bool *live;         /* [nsusp]: the suspension is reachable in the variant */
   bool *need;         /* [nitem]: the variant may use the item's reloads */
+  struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
 };
 
 static bool is_clone(enum variant v) { return v != V_RAMP && v != V_ELIDED; }
@@ -97,9 +98,34 @@ static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
 
 /*===--- small builders -----------------------------------------------------*/
 
-static MlirValue field_ptr(struct ir_builder *b, MlirValue frame,
-                           uint64_t offset) {
-  return offset ? ir_gep_bytes(b, frame, (int)offset) : frame;
+/* The address of the frame field at `offset`: one getelementptr per
+ * offset and variant, built before anything else (make_field_ptrs) where
+ * it dominates every use; the unused ones are swept at the end. */
+static MlirValue field_ptr(const struct variant_state *vs, uint64_t offset) {
+  if (!offset)
+    return vs->frame;
+  MlirValue v = {ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset)};
+  assert(!mlirValueIsNull(v) && "every field's address is made first");
+  return v;
+}
+
+static void put_field_ptr(struct variant_state *vs, struct ir_builder *b,
+                          uint64_t offset) {
+  if (offset && !ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset))
+    ir_ptrmap_put(&vs->fptr, (void *)(uintptr_t)offset,
+                  (void *)ir_gep_bytes(b, vs->frame, (int)offset).ptr);
+}
+
+/* The addresses of the header's fields, the promise, the index and every
+ * kept value's field, at `b`. */
+static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
+  const struct split *sp = vs->sp;
+  put_field_ptr(vs, b, CORO_HANDLE_DESTROY_OFFSET);
+  put_field_ptr(vs, b, sp->fl.index_offset);
+  if (!mlirValueIsNull(sp->shape.promise))
+    put_field_ptr(vs, b, sp->fl.promise_offset);
+  for (size_t it = 0; it < sp->sc.nitem; ++it)
+    put_field_ptr(vs, b, sp->fl.field[it].offset);
 }
 
 static bool unused(MlirOperation op);
@@ -217,9 +243,8 @@ static bool returns_at_once(const struct coro_suspend *s) {
 }
 
 /* Clears the resume pointer of `frame`: the coroutine is done. */
-static void mark_done(struct ir_builder *b, MlirValue frame) {
-  MlirValue null = ir_null(b); /* built first: C leaves argument order */
-  ir_store(b, null, field_ptr(b, frame, CORO_HANDLE_RESUME_OFFSET), 8);
+static void mark_done(const struct variant_state *vs, struct ir_builder *b) {
+  ir_store(b, ir_null(b), field_ptr(vs, CORO_HANDLE_RESUME_OFFSET), 8);
 }
 
 /* Stores what suspension `i` keeps, its index and, for a final one, the
@@ -232,11 +257,11 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     if (sp->sc.item[it].alloca || sp->rm.remat[q])
       continue;
     const struct frame_field *f = &sp->fl.field[it];
-    ir_store(&b, mapv(vs, sp->sc.item[it].value),
-             field_ptr(&b, vs->frame, f->offset), (unsigned)f->align);
+    ir_store(&b, mapv(vs, sp->sc.item[it].value), field_ptr(vs, f->offset),
+             (unsigned)f->align);
   }
   MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  ir_store(&b, index, field_ptr(&b, vs->frame, sp->fl.index_offset),
+  ir_store(&b, index, field_ptr(vs, sp->fl.index_offset),
            sp->fl.index_width / 8);
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
@@ -246,7 +271,7 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     if (!mlirBlockEqual(mlirOperationGetBlock(at),
                         mlirOperationGetBlock(s->suspend)))
       b = ir_before(s->suspend);
-    mark_done(&b, vs->frame);
+    mark_done(vs, &b);
   }
 }
 
@@ -321,8 +346,8 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
       continue;
     }
     const struct frame_field *f = &sp->fl.field[it];
-    vs->reload[q] = ir_load(&b, field_ptr(&b, vs->frame, f->offset), f->type,
-                            (unsigned)f->align);
+    vs->reload[q] =
+        ir_load(&b, field_ptr(vs, f->offset), f->type, (unsigned)f->align);
     ir_map_value(&here, mine, vs->reload[q]);
   }
   ir_map_free(&here);
@@ -513,7 +538,7 @@ static void rewrite_end(struct variant_state *vs, MlirOperation op) {
   if (mlirOperationGetNumResults(op))
     replace_result(op, const_like(&b, op, 1));
   if (unwind) {
-    mark_done(&b, vs->frame);
+    mark_done(vs, &b);
     erase(op);
     return;
   }
@@ -538,13 +563,11 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
     /* Each value built in its own statement: C leaves argument order. */
     MlirValue resume = fn_address(&b, vs->sp, V_RESUME);
-    ir_store(&b, resume, field_ptr(&b, vs->frame, CORO_HANDLE_RESUME_OFFSET),
-             8);
+    ir_store(&b, resume, field_ptr(vs, CORO_HANDLE_RESUME_OFFSET), 8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
     MlirValue destroy =
         fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
-    ir_store(&b, destroy, field_ptr(&b, vs->frame, CORO_HANDLE_DESTROY_OFFSET),
-             8);
+    ir_store(&b, destroy, field_ptr(vs, CORO_HANDLE_DESTROY_OFFSET), 8);
   }
   replace_result(op, vs->frame);
   erase(op);
@@ -594,10 +617,9 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   erase(op);
 }
 
-/* Allocas kept in the frame, and the promise, become frame addresses,
- * computed before `before` (coro.begin in the ramp) or at the end of the
- * dispatch block of a clone. */
-static void place_allocas(struct variant_state *vs, MlirOperation before) {
+/* Allocas kept in the frame, and the promise, become frame addresses
+ * (field_ptr). */
+static void place_allocas(struct variant_state *vs) {
   struct split *sp = vs->sp;
   for (size_t i = 0; i <= sp->sc.nitem; ++i) {
     MlirValue a;
@@ -614,10 +636,7 @@ static void place_allocas(struct variant_state *vs, MlirOperation before) {
       continue;
     }
     MlirValue mine = mapv(vs, a);
-    struct ir_builder b =
-        is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc) : ir_before(before);
-    b.loc = mlirValueGetLocation(mine);
-    mlirValueReplaceAllUsesOfWith(mine, field_ptr(&b, vs->frame, offset));
+    mlirValueReplaceAllUsesOfWith(mine, field_ptr(vs, offset));
     erase(mlirOpResultGetOwner(mine));
   }
 }
@@ -659,8 +678,8 @@ static void finish_dispatch(struct variant_state *vs) {
   struct ir_builder u = ir_at_end(bad, sp->loc);
   ir_unreachable(&u);
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
-  MlirValue index = ir_load(&b, field_ptr(&b, vs->frame, sp->fl.index_offset),
-                            sp->idx, sp->fl.index_width / 8);
+  MlirValue index = ir_load(&b, field_ptr(vs, sp->fl.index_offset), sp->idx,
+                            sp->fl.index_width / 8);
   ir_switch(&b, index, bad, (intptr_t)k, values, cases, NULL);
   free(values);
   free(cases);
@@ -791,7 +810,10 @@ static bool rewrite_variant(struct variant_state *vs) {
   }
   variant_needs(sp, vs->live, seen, vs->need);
   free(seen);
-  place_allocas(vs, vs->shape.begin);
+  struct ir_builder at = is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc)
+                                         : ir_before(vs->shape.begin);
+  make_field_ptrs(vs, &at);
+  place_allocas(vs);
   /* Awaits that belong to a suspension go with it; any other is the call
    * of its wrapper (and, for .handle, a call resuming what it returns). */
   struct ir_ptrmap with_suspend = {0};
@@ -828,6 +850,7 @@ static bool rewrite_variant(struct variant_state *vs) {
   free(vs->reload);
   free(vs->live);
   free(vs->need);
+  ir_ptrmap_free(&vs->fptr);
   coro_shape_free(&vs->shape);
   return ok;
 }
