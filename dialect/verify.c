@@ -108,8 +108,8 @@ static bool is_retcon(const struct coro *c) {
 /*===-- The coroutine's signature and attributes --------------------------===*/
 
 #define STORABLE_TYPES                                                         \
-  "index, signless integers, f16, bf16, f32, f64, f80, f128, 1-D vectors "   \
-  "of those, memrefs, !llvm.ptr, and !llvm.struct/!llvm.array of those, "    \
+  "index, signless integers, f16, bf16, f32, f64, f80, f128, 1-D vectors "     \
+  "of those, memrefs, !llvm.ptr, and !llvm.struct/!llvm.array of those, "      \
   "of at most 1 GiB"
 
 /* A type a coroutine stores (published, passed on resume, an async
@@ -382,7 +382,27 @@ static void check_yield(struct verifier *v, struct coro *c, MlirOperation op,
   }
 }
 
+/* An await that can never continue: on the coroutine's own handle (it
+ * would wait for its own end) or on coro.noop's (which never ends). Only
+ * what the operand's definition shows; a handle that reaches the await
+ * another way is kept suspended by the lowering instead. */
+static void check_await_target(struct verifier *v, MlirOperation op) {
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  if (!mlirValueIsAOpResult(h))
+    return;
+  MlirOperation def = mlirOpResultGetOwner(h);
+  if (coro_op_named(def, "coro.self") || coro_op_named(def, "coro.begin"))
+    error(v, op,
+          "'coro.await' op awaits the coroutine's own handle: it would "
+          "wait for its own end, which never comes");
+  else if (coro_op_named(def, "coro.noop"))
+    error(v, op,
+          "'coro.await' op awaits coro.noop's handle, which never ends: "
+          "the coroutine could never continue");
+}
+
 static void check_await(struct verifier *v, MlirOperation op) {
+  check_await_target(v, op);
   MlirType awaited = mlirValueGetType(mlirOperationGetOperand(op, 0));
   MlirType u = coro_handle_elem_type(awaited);
   if (mlirOperationGetNumResults(op) == 0 || mlirTypeIsNull(u))
@@ -481,7 +501,7 @@ static void location_text(MlirOperation op, char *buf, size_t n) {
   MlirStringRef file;
   unsigned line, col;
   if (coro_location_file_line_col(mlirOperationGetLocation(op), &file, &line,
-                                 &col))
+                                  &col))
     snprintf(buf, n, " (line %u, column %u)", line, col);
   else
     buf[0] = '\0';
@@ -550,8 +570,8 @@ static bool inside_coroutine(MlirOperation op) {
 }
 
 static void check_promise(struct verifier *v, MlirOperation op) {
-  MlirType t = coro_handle_elem_type(
-      mlirValueGetType(mlirOperationGetOperand(op, 0)));
+  MlirType t =
+      coro_handle_elem_type(mlirValueGetType(mlirOperationGetOperand(op, 0)));
   MlirType r = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (mlirTypeIsNull(t))
     return;

@@ -221,6 +221,8 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
 /* `async`: the awaited %x is an async coroutine:
  *
  *   llvm.func internal swifttailcc @__coro_async_await(%self, %x, %rf) {
+ *     if %x == %self or %x == llvm.coro.noop():  // never continues
+ *       self.parked = %rf; llvm.return          (as __coro_async_park)
  *     x.promise.continuation = %self
  *     x.awaiter = %rf
  *     self.parked = %rf
@@ -231,6 +233,7 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
  * else (any ABI: through its resume entry):
  *
  *   llvm.func internal swifttailcc @__coro_async_await_any(%self, %x, %rf) {
+ *     (the same check first)
  *     x.promise.continuation = %self
  *     self.parked = %rf
  *     llvm.call fastcc x.resume(%x)
@@ -241,6 +244,19 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
   MlirValue self = mlirBlockGetArgument(entry, 0);
   MlirValue x = mlirBlockGetArgument(entry, 1);
   MlirValue rf = mlirBlockGetArgument(entry, 2);
+  /* awaiting itself or coro.noop would never continue: park (as a yield
+   * does) and write nothing into the awaited frame */
+  MlirValue nop = ir_intrinsic(b, "llvm.coro.noop", 0, NULL, ptr);
+  MlirValue is_self = ir_icmp(b, IR_EQ, x, self);
+  MlirValue is_nop = ir_icmp(b, IR_EQ, x, nop);
+  MlirValue never = ir_binop(b, "or", is_self, is_nop);
+  MlirBlock park = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock link = ir_block_after(park, 0, NULL, b->loc);
+  ir_cond_br(b, never, park, link);
+  *b = ir_at_end(park, b->loc);
+  ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
+  ir_return(b, (MlirValue){NULL});
+  *b = ir_at_end(link, b->loc);
   ir_store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET), 0);
   if (async)
     ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);

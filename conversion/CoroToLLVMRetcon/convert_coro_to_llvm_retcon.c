@@ -868,14 +868,35 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
+/* Whether awaiting `aw` can never continue: it is this coroutine's own
+ * handle or coro.noop's (the verifier rejects both when it can see them). */
+static MlirValue await_never(struct rc_state *st, struct ir_builder *b,
+                             MlirValue aw) {
+  MlirValue nop =
+      ir_intrinsic(b, "llvm.coro.noop", 0, NULL, ir_ptr_type(b->ctx));
+  MlirValue is_self = ir_icmp(b, IR_EQ, aw, st->self);
+  MlirValue is_nop = ir_icmp(b, IR_EQ, aw, nop);
+  return ir_binop(b, "or", is_self, is_nop);
+}
+
 /* Records this coroutine as the awaited handle `aw`'s continuation and
  * `aw` as what runs once this one has suspended; then suspends, publishing
- * nothing new (the current value again). Returns the abnormal flag. */
+ * nothing new (the current value again). Returns the abnormal flag. An
+ * await that can never continue records nothing and only suspends: the
+ * coroutine stays suspended there, and no frame is written. `*b` ends in
+ * a new block. */
 static MlirValue await_suspend(struct rc_fn *r, struct ir_builder *b,
                                MlirValue aw) {
   struct rc_state *st = &r->st;
+  MlirValue never = await_never(st, b, aw);
+  MlirBlock link = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock join = ir_block_after(link, 0, NULL, b->loc);
+  ir_cond_br(b, never, join, link);
+  *b = ir_at_end(link, b->loc);
   ir_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
   ir_store(b, aw, ctl_field(b, st, st->self, CB_AWAITED), 8);
+  ir_br(b, join, 0, NULL);
+  *b = ir_at_end(join, b->loc);
   MlirValue cur = ir_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
                           coro_value_align(st->S));
   MlirValue rv;
@@ -908,6 +929,16 @@ static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
   struct ir_builder s = ir_at_end(susp, b->loc);
   branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
   struct ir_builder d = ir_at_end(drive, b->loc);
+  /* it suspended once already, so an await that can never continue (on
+   * itself or coro.noop) cannot stay suspended: trap rather than resume a
+   * running coroutine or spin on the noop one */
+  MlirBlock trap = ir_block_after(drive, 0, NULL, b->loc);
+  MlirBlock go = ir_block_after(trap, 0, NULL, b->loc);
+  ir_cond_br(&d, await_never(st, &d, aw), trap, go);
+  struct ir_builder t = ir_at_end(trap, b->loc);
+  ir_val(&t, "llvm.intr.trap", 0, NULL, (MlirType){NULL});
+  ir_val(&t, "llvm.unreachable", 0, NULL, (MlirType){NULL});
+  d = ir_at_end(go, b->loc);
   MlirValue null = ir_null(&d); /* built in order: C leaves argument order */
   ir_store(&d, null, coro_promise_field(&d, aw, st->S, 0), 8);
   ir_br(&d, dcheck, 0, NULL);

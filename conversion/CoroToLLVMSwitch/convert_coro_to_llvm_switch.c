@@ -71,6 +71,8 @@ static MlirValue promise_ptr(struct ir_builder *b, MlirValue h) {
  * location of the first coroutine that needs them:
  *
  *   llvm.func internal @__coro_switch_await(%awaited, %self) -> !llvm.ptr {
+ *     if %awaited == %self or %awaited == llvm.coro.noop():
+ *       llvm.return llvm.coro.noop()   // never continues: stay suspended
  *     promise(%awaited).continuation = %self
  *     llvm.return %awaited
  *   }
@@ -123,6 +125,18 @@ static void emit_wrapper(MlirOperation module, const char *name, bool final,
   MlirValue self = mlirBlockGetArgument(entry, 1);
   struct ir_builder b = ir_at_end(entry, loc);
   if (!final) {
+    /* awaiting itself or coro.noop would never continue: stay suspended
+     * (resume the noop coroutine) and write nothing into either frame */
+    MlirValue nop = ir_intrinsic(&b, "llvm.coro.noop", 0, NULL, ptr);
+    MlirValue is_self = ir_icmp(&b, IR_EQ, a0, self);
+    MlirValue is_nop = ir_icmp(&b, IR_EQ, a0, nop);
+    MlirValue never = ir_binop(&b, "or", is_self, is_nop);
+    MlirBlock park = ir_block_after(entry, 0, NULL, loc);
+    MlirBlock link = ir_block_after(park, 0, NULL, loc);
+    ir_cond_br(&b, never, park, link);
+    b = ir_at_end(park, loc);
+    ir_return(&b, nop);
+    b = ir_at_end(link, loc);
     ir_store(&b, self, promise_ptr(&b, a0), 8);
     ir_return(&b, a0);
     return;

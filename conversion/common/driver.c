@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 struct opvec {
   MlirOperation *v;
   size_t n, cap;
@@ -123,7 +122,8 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
       if (coro_op_named(op, "coro.promise"))
         c->ok &= check_value_type(op, "coro.promise result type");
     }
-  } else if (is_coroutine_side(op) && !coro_coroutine_abi(coro_enclosing_func(op)).length) {
+  } else if (is_coroutine_side(op) &&
+             !coro_coroutine_abi(coro_enclosing_func(op)).length) {
     struct coro_str msg = {0};
     MlirStringRef name = coro_op_name(op);
     coro_str_append(&msg, name.data, name.length);
@@ -283,8 +283,7 @@ static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
   mlirValueSetType(r, ir_ptr_type(mlirTypeGetContext(t)));
   struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
-  MlirValue back =
-      ir_cast(&b, r, t);
+  MlirValue back = ir_cast(&b, r, t);
   MlirOperation cast = mlirOpResultGetOwner(back);
   mlirValueReplaceAllUsesExcept(r, back, 1, &cast);
   return MlirWalkResultAdvance;

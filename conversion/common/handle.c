@@ -49,7 +49,8 @@ MlirType coro_promise_type(MlirContext ctx, MlirType value_storage) {
 
 MlirType coro_value_storage(MlirOperation func, MlirType t, const char *abi) {
   MlirContext ctx = mlirOperationGetContext(func);
-  MlirType s = coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
+  MlirType s =
+      coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
   if (mlirTypeIsNull(s)) {
     struct coro_str ts = coro_type_str(t), msg = {0};
     coro_str_appendz(&msg, "values of type ");
@@ -104,7 +105,8 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
       MlirAttribute ht = mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString(CORO_HANDLE_TYPE_ATTR));
       MlirType t = coro_handle_elem_type(mlirTypeAttrGetValue(ht));
-      MlirType vs = coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
+      MlirType vs =
+          coro_type_is_none(t) ? ir_int_type(ctx, 8) : coro_storage_type(t);
       if (mlirTypeIsNull(rs) || mlirTypeIsNull(vs)) {
         mlirEmitError(b.loc, "coro.resume value type cannot be stored");
         return mlirLogicalResultFailure();
@@ -135,18 +137,19 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-MlirValue coro_promise_field(struct ir_builder *b, MlirValue h, MlirType storage,
-                             int field) {
+MlirValue coro_promise_field(struct ir_builder *b, MlirValue h,
+                             MlirType storage, int field) {
   MlirValue p = ir_gep_bytes(b, h, CORO_PROMISE_OFFSET);
   return ir_gep_field(b, p, coro_promise_type(b->ctx, storage), field);
 }
 
-MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h, MlirType t) {
+MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h,
+                                  MlirType t) {
   MlirType storage = coro_storage_type(t);
   MlirValue p = promise_of(b, h);
   MlirValue v =
-      ir_load(b, ir_gep_field(b, p, coro_promise_type(b->ctx, storage), 1), storage,
-              coro_value_align(storage));
+      ir_load(b, ir_gep_field(b, p, coro_promise_type(b->ctx, storage), 1),
+              storage, coro_value_align(storage));
   return coro_from_storage(b, v, t);
 }
 

@@ -15,8 +15,8 @@
 #include <string.h>
 
 /* Appends printf-style text to `s`. */
-__attribute__((format(printf, 2, 3)))
-static void appendf(struct coro_str *s, const char *fmt, ...) {
+__attribute__((format(printf, 2, 3))) static void
+appendf(struct coro_str *s, const char *fmt, ...) {
   va_list ap, ap2;
   va_start(ap, fmt);
   va_copy(ap2, ap);
@@ -78,9 +78,9 @@ MlirLogicalResult coro_names_free(MlirOperation module,
     if (!mlirOperationIsNull(other)) {
       struct coro_str msg = {0};
       appendf(&msg,
-                       "the %s lowering of this coroutine needs the symbol "
-                       "'%s', which is already taken",
-                       abi, coro_str_cstr(&n));
+              "the %s lowering of this coroutine needs the symbol "
+              "'%s', which is already taken",
+              abi, coro_str_cstr(&n));
       mlirEmitError(mlirOperationGetLocation(other), coro_str_cstr(&msg));
       coro_str_free(&msg);
       coro_str_free(&n);

@@ -40,7 +40,8 @@ MlirBlock coro_await_split(struct ir_builder *b, MlirOperation op, MlirValue aw,
   MlirBlock susp = ir_block_after(*check, 0, NULL, b->loc);
   ir_br(b, *check, 0, NULL);
   struct ir_builder c = ir_at_end(*check, b->loc);
-  MlirValue done = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, ir_int_type(c.ctx, 1));
+  MlirValue done =
+      ir_intrinsic(&c, "llvm.coro.done", 1, &aw, ir_int_type(c.ctx, 1));
   ir_cond_br(&c, done, *next, susp);
   return susp;
 }
@@ -58,8 +59,9 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
   return mlirLogicalResultSuccess();
 }
 
-MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op, MlirValue flag,
-                              MlirBlock end, MlirValue end_arg) {
+MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
+                              MlirValue flag, MlirBlock end,
+                              MlirValue end_arg) {
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirBlock next = ir_split_after(op);
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {

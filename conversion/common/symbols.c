@@ -53,7 +53,6 @@ bool coro_declare_llvm_func(MlirOperation module, MlirAttribute sym,
   return false;
 }
 
-
 MlirAttribute coro_sym_attr(MlirOperation op, const char *attr) {
   MlirAttribute a =
       mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
@@ -95,9 +94,9 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
   MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
   if ((!out->alloc_is_func &&
        !coro_declare_llvm_func(module, out->alloc_fn, ptr, 1, &i64, loc)) ||
-      (!out->free_is_func && !coro_declare_llvm_func(module, out->free_fn,
-                                                      (MlirType){NULL}, 1,
-                                                      &ptr, loc)))
+      (!out->free_is_func &&
+       !coro_declare_llvm_func(module, out->free_fn, (MlirType){NULL}, 1, &ptr,
+                               loc)))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }

@@ -164,6 +164,19 @@ func.func @await_none(%g: !coro.handle<none>) -> !coro.handle<none>
 
 // -----
 
+// `coro.await` that can never continue
+func.func @await_self() -> !coro.handle<i32>
+    attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  %s = "coro.self"() : () -> !coro.handle<i32>
+// expected-error@+1 {{'coro.await' op awaits the coroutine's own handle: it would wait for its own end, which never comes}}
+  %r = "coro.await"(%s) : (!coro.handle<i32>) -> i32
+  "coro.end"(%h, %r) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
 // `coro.self` type differs from the coroutine's result
 func.func @self_type() -> !coro.handle<i32>
     attributes {coro.abi = "switch"} {

@@ -554,3 +554,35 @@ func.func @buffer_align() -> !coro.handle<none> attributes {coro.abi = "retcon",
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+func.func @await_self() -> !coro.handle<i32> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  %s = "coro.self"() : () -> !coro.handle<i32>
+  // expected-error@+1 {{'coro.await' op awaits the coroutine's own handle: it would wait for its own end, which never comes}}
+  %r = "coro.await"(%s) : (!coro.handle<i32>) -> i32
+  "coro.end"(%h, %r) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
+func.func @await_begin() -> !coro.handle<i32> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  // expected-error@+1 {{'coro.await' op awaits the coroutine's own handle}}
+  %r = "coro.await"(%h) : (!coro.handle<i32>) -> i32
+  "coro.end"(%h, %r) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
+
+// -----
+
+func.func @await_noop() -> !coro.handle<none> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  %n = "coro.noop"() : () -> !coro.handle<none>
+  // expected-error@+1 {{'coro.await' op awaits coro.noop's handle, which never ends: the coroutine could never continue}}
+  "coro.await"(%n) : (!coro.handle<none>) -> ()
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}

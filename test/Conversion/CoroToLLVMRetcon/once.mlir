@@ -35,7 +35,15 @@
 // CHECK: ^[[DRES]]:
 // CHECK-NEXT: llvm.intr.coro.resume %[[AW]]
 // CHECK-NEXT: llvm.br ^[[DCHECK]]
+// An await that can never continue (on itself, on coro.noop) traps there.
 // CHECK: ^[[DRIVE]]:
+// CHECK: %[[NOP:.*]] = llvm.call_intrinsic "llvm.coro.noop"()
+// CHECK: llvm.icmp "eq" %{{.*}}, %[[NOP]]
+// CHECK: llvm.cond_br %{{.*}}, ^[[TRAP:.*]], ^[[GO:[^ ]*]]
+// CHECK: ^[[TRAP]]:
+// CHECK-NEXT: llvm.intr.trap
+// CHECK-NEXT: llvm.unreachable
+// CHECK: ^[[GO]]:
 // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : !llvm.ptr, !llvm.ptr
 // CHECK-NEXT: llvm.br ^[[DCHECK]]
 // CHECK: ^[[END]](%[[V:.*]]: i64):
