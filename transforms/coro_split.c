@@ -857,7 +857,7 @@ static bool rewrite_variant(struct variant_state *vs) {
 
 /*===--- one coroutine ------------------------------------------------------*/
 
-static bool passthrough_has(MlirOperation fn, const char *what) {
+bool coro_split_passthrough_has(MlirOperation fn, const char *what) {
   MlirAttribute p = mlirOperationGetAttributeByName(
       fn, mlirStringRefCreateFromCString("passthrough"));
   if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
@@ -1323,6 +1323,28 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   return ok;
 }
 
+/* Whether `func` is a coroutine of another ABI (its coro.id is
+ * llvm.coro.id.retcon, .retcon.once or .async): --coro-split leaves it,
+ * still presplit, to LLVM's CoroSplit (route B splits switch coroutines;
+ * the other ABIs go through LLVM under either route). A switch coroutine
+ * using another ABI's intrinsics is an error of coro_shape_collect. */
+static bool other_abi(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (coro_intr_classify(op) != CI_OTHER)
+        continue;
+      MlirStringRef n = coro_intr_name(op);
+      static const char id[] = "coro.id.";
+      for (size_t i = 0; i + sizeof id - 1 <= n.length; ++i)
+        if (!memcmp(n.data + i, id, sizeof id - 1))
+          return true;
+    }
+  return false;
+}
+
 MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   size_t n = 0, cap = 8;
@@ -1331,9 +1353,11 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") ||
-        !passthrough_has(op, "presplitcoroutine") ||
+        !coro_split_passthrough_has(op, "presplitcoroutine") ||
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
-        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+        mlirBlockIsNull(
+            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))) ||
+        other_abi(op))
       continue;
     if (n == cap) {
       cap *= 2;

@@ -17,7 +17,11 @@ MlirLogicalResult coro_split_run(MlirOperation module);
 
 /* Lowers llvm.coro.resume, destroy, done, promise and noop in every
  * llvm.func of `module` to accesses of the frame header (HandleLayout.h);
- * any other coroutine intrinsic left is an error. */
+ * any other coroutine intrinsic left is an error, except in a coroutine of
+ * another ABI left presplit for LLVM's CoroSplit, which keeps its own. */
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table);
+
+/* Whether the llvm.func `fn` has `what` in its passthrough attribute. */
+bool coro_split_passthrough_has(MlirOperation fn, const char *what);
 
 #endif /* CORO_TRANSFORMS_CORO_SPLIT_H */

@@ -167,6 +167,8 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table) {
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
     if (!coro_op_named(fn, "llvm.func"))
       continue;
+    /* a coroutine of another ABI, left for LLVM: only its consumer ops */
+    bool other = coro_split_passthrough_has(fn, "presplitcoroutine");
     MlirRegion r = mlirOperationGetRegion(fn, 0);
     for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b))
@@ -174,7 +176,9 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table) {
            !mlirOperationIsNull(op);) {
         MlirOperation next = mlirOperationGetNextInBlock(op);
         enum coro_intr k = coro_intr_classify(op);
-        if (k != CI_NONE)
+        bool consumer = k == CI_RESUME || k == CI_DESTROY || k == CI_DONE ||
+                        k == CI_PROMISE || k == CI_NOOP;
+        if (k != CI_NONE && (consumer || !other))
           ok &= lower(&c, op, k);
         op = next;
       }

@@ -289,12 +289,30 @@ static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Memory allocated on the stack before coro.begin would live in the ramp's
+ * frame, which is gone once the coroutine first suspends, while a pointer
+ * to it (a memref's descriptor) may be kept across suspensions. So the
+ * coroutine proper starts at the first alloca before coro.begin: coro.begin
+ * (which has no operands) moves up to it, and the alloca, made after the
+ * frame, lives in the frame whenever a suspension keeps it. */
+static void begin_before_allocas(MlirOperation begin) {
+  MlirBlock block = mlirOperationGetBlock(begin);
+  for (MlirOperation op = mlirBlockGetFirstOperation(block);
+       !mlirOperationEqual(op, begin); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "memref.alloca") ||
+        coro_op_named(op, "llvm.alloca")) {
+      mlirOperationMoveBefore(begin, op);
+      return;
+    }
+}
+
 static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
                                          MlirOperation module,
                                          MlirOperation func, MlirType elem,
                                          struct opvec *ops,
                                          MlirOperation begin) {
   struct coro_fn fn = {func, begin, elem, module, NULL};
+  begin_before_allocas(begin);
   MlirLogicalResult res = abi->prepare(&fn);
   for (size_t i = 0; i < ops->n && mlirLogicalResultIsSuccess(res); ++i) {
     MlirOperation op = ops->v[i];

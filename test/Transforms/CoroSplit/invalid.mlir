@@ -139,12 +139,16 @@ llvm.func @after_save(%x: i32) -> !llvm.ptr attributes {passthrough = ["presplit
 
 // -----
 
-llvm.func @retcon_intrinsic(%buf: !llvm.ptr) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
-  %c8 = llvm.mlir.constant(8 : i32) : i32
+// A switch coroutine (its coro.id is the switch one) using an intrinsic of
+// another ABI. (A coroutine whose coro.id is another ABI's is left to
+// LLVM: other-abi.mlir.)
+llvm.func @mixed_intrinsics() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
   %null = llvm.mlir.zero : !llvm.ptr
-  // expected-error @+1 {{'llvm.coro.id.retcon' is not an intrinsic of the switched-resume ABI}}
-  %id = llvm.call_intrinsic "llvm.coro.id.retcon"(%c8, %c8, %buf, %null, %null, %null) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
-  llvm.return %buf : !llvm.ptr
+  %id = llvm.intr.coro.id %c0, %null, %null, %null : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  // expected-error @+1 {{'llvm.coro.suspend.retcon' is not an intrinsic of the switched-resume ABI}}
+  %s = llvm.call_intrinsic "llvm.coro.suspend.retcon"() : () -> i1
+  llvm.return %null : !llvm.ptr
 }
 
 // -----
