@@ -3,9 +3,10 @@
  * Route A (CoroRouteLLVM), straight down:
  *   coro-verify                   the dialect's rules, before anything else
  *   convert-scf-to-cf             suspensions must sit in a CFG to be split
+ *   convert-vector-to-llvm        before the next: it merges blocks
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
  *                                 coroutines get LLVM's coroutine intrinsics
- *   convert-vector-to-llvm, finalize-memref-to-llvm, convert-index-to-llvm,
+ *   finalize-memref-to-llvm, convert-index-to-llvm,
  *   convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
  *   reconcile-unrealized-casts    everything else to the LLVM dialect
  * then, outside MLIR, LLVM's CoroEarly/CoroSplit/CoroElide/CoroCleanup
@@ -48,10 +49,14 @@ bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
     return false;
   add(out, "coro-verify");
   add(out, "convert-scf-to-cf");
+  /* Before the coroutine conversions: its greedy driver merges identical
+   * blocks, and two resume blocks that differ only in a memref they use
+   * would become one block with a memref argument on the llvm.switch the
+   * conversions emit, which no later conversion retypes. */
+  add(out, "convert-vector-to-llvm");
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
     if (!only || only == r)
       add(out, r->conversion);
-  add(out, "convert-vector-to-llvm");
   add(out, "finalize-memref-to-llvm");
   add(out, "convert-index-to-llvm");
   add(out, "convert-arith-to-llvm");

@@ -43,6 +43,7 @@ struct sw_state {
   MlirType value_storage;
   MlirValue promise, flag, id, hdl;
   MlirBlock cleanup, ret, unreachable;
+  MlirBlock final; /* the one final suspension every coro.end reaches */
   struct coro_allocator alloc;
   bool aligned_alloc; /* malloc/free: over-aligned frames from aligned_alloc */
   bool elide;         /* coro.alloc = "elide" */
@@ -404,12 +405,17 @@ static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
     return mlirLogicalResultFailure();
   mlirOperationDestroy(ret);
   MlirValue destroying = ir_load(&b, st->flag, ir_int_type(b.ctx, 1), 1);
-  MlirBlock fin = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
-  ir_cond_br(&b, destroying, st->cleanup, fin);
-  struct ir_builder f = ir_at_end(fin, b.loc);
-  MlirValue r = suspend_point(st, &f, true, st->hdl, "__coro_switch_final");
-  switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
-           (MlirValue){NULL});
+  /* LLVM allows one final suspension: every coro.end branches to it */
+  bool first = mlirBlockIsNull(st->final);
+  if (first)
+    st->final = ir_block_after(mlirOperationGetBlock(op), 0, NULL, b.loc);
+  ir_cond_br(&b, destroying, st->cleanup, st->final);
+  if (first) {
+    struct ir_builder f = ir_at_end(st->final, b.loc);
+    MlirValue r = suspend_point(st, &f, true, st->hdl, "__coro_switch_final");
+    switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
+             (MlirValue){NULL});
+  }
   mlirOperationDestroy(op);
   return mlirLogicalResultSuccess();
 }

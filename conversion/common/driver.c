@@ -376,6 +376,16 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
       handle_operand_as_ptr(c.consumers.v[i]);
       res = abi->lower_consumer(module, c.consumers.v[i]);
     }
+    /* A lowered coroutine is no longer one of the dialect's: without its
+     * coro.* attributes the output loads again in every tool (which verify
+     * on load) and the next ABI's conversion leaves it alone. coro.alloc
+     * stays for --coro-split (route B elides "elide" frames itself). */
+    static const char *const dropped[] = {"coro.abi", "coro.buffer",
+                                          "coro.alloc_fn", "coro.free_fn"};
+    for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
+      for (size_t k = 0; k < sizeof dropped / sizeof *dropped; ++k)
+        mlirOperationRemoveAttributeByName(
+            c.coroutines.v[i], mlirStringRefCreateFromCString(dropped[k]));
   }
   for (size_t i = 0; i < n; ++i)
     free(inner[i].v);

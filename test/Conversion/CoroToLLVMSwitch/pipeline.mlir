@@ -9,7 +9,7 @@
 // CHECK-NOT: "coro.
 // CHECK-NOT: unrealized_conversion_cast
 // CHECK-LABEL: llvm.func @squares
-// CHECK-SAME: (%{{.*}}: i64) -> !llvm.ptr attributes {coro.abi = "switch", passthrough = ["presplitcoroutine"]}
+// CHECK-SAME: (%{{.*}}: i64) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]}
 // CHECK: llvm.intr.coro.suspend
 // CHECK-LABEL: llvm.func @first
 // CHECK: llvm.intr.coro.promise
