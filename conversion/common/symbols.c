@@ -19,6 +19,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Whether the function `op` (func.func or llvm.func) the lowering calls as
+ * `sym` takes `args` and returns `result` (null: nothing); else an error at
+ * `loc` (the coroutine) naming both signatures. */
+static bool signature_ok(MlirOperation op, MlirAttribute sym, MlirType result,
+                         intptr_t nargs, const MlirType *args,
+                         MlirLocation loc) {
+  MlirAttribute ft = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("function_type"));
+  if (mlirAttributeIsNull(ft) || !mlirAttributeIsAType(ft))
+    return true; /* the function's own verifier reports it */
+  MlirType t = mlirTypeAttrGetValue(ft);
+  MlirContext ctx = mlirTypeGetContext(t);
+  bool ok;
+  if (mlirTypeIsAFunction(t)) {
+    intptr_t nres = mlirTypeIsNull(result) ? 0 : 1;
+    ok = mlirFunctionTypeGetNumInputs(t) == nargs &&
+         mlirFunctionTypeGetNumResults(t) == nres &&
+         (!nres || mlirTypeEqual(mlirFunctionTypeGetResult(t, 0), result));
+    for (intptr_t i = 0; ok && i < nargs; ++i)
+      ok = mlirTypeEqual(mlirFunctionTypeGetInput(t, i), args[i]);
+  } else {
+    MlirType want = mlirTypeIsNull(result) ? mlirLLVMVoidTypeGet(ctx) : result;
+    ok = mlirLLVMFunctionTypeGetNumInputs(t) == nargs &&
+         mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(t), want);
+    for (intptr_t i = 0; ok && i < nargs; ++i)
+      ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i), args[i]);
+  }
+  if (ok)
+    return true;
+  MlirType expected =
+      mlirFunctionTypeGet(ctx, nargs, args, mlirTypeIsNull(result) ? 0 : 1,
+                          mlirTypeIsNull(result) ? NULL : &result);
+  struct coro_str msg = {0}, s = {0}, e = {0}, g = {0};
+  mlirAttributePrint(sym, coro_str_callback, &s);
+  mlirTypePrint(expected, coro_str_callback, &e);
+  mlirTypePrint(t, coro_str_callback, &g);
+  coro_str_appendz(&msg, "the coroutine lowering calls '");
+  coro_str_appendz(&msg, coro_str_cstr(&s));
+  coro_str_appendz(&msg, "' as ");
+  coro_str_appendz(&msg, coro_str_cstr(&e));
+  coro_str_appendz(&msg, ", but the module's '");
+  coro_str_appendz(&msg, coro_str_cstr(&s));
+  coro_str_appendz(&msg, "' has type ");
+  coro_str_appendz(&msg, coro_str_cstr(&g));
+  mlirEmitError(loc, coro_str_cstr(&msg));
+  coro_str_free(&msg);
+  coro_str_free(&s);
+  coro_str_free(&e);
+  coro_str_free(&g);
+  return false;
+}
+
 bool coro_declare_llvm_func(MlirOperation module, MlirAttribute sym,
                             MlirType result, intptr_t nargs,
                             const MlirType *args, MlirLocation loc) {
@@ -41,7 +93,7 @@ bool coro_declare_llvm_func(MlirOperation module, MlirAttribute sym,
     return true;
   }
   if (coro_op_named(op, "llvm.func") || coro_op_named(op, "func.func"))
-    return true;
+    return signature_ok(op, sym, result, nargs, args, loc);
   struct coro_str msg = {0}, printed = {0};
   mlirAttributePrint(sym, coro_str_callback, &printed);
   coro_str_appendz(&msg, "the coroutine lowering needs a function '");
@@ -92,11 +144,11 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
   out->alloc_is_func = symbol_is_func(module, out->alloc_fn);
   out->free_is_func = symbol_is_func(module, out->free_fn);
   MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
-  if ((!out->alloc_is_func &&
-       !coro_declare_llvm_func(module, out->alloc_fn, ptr, 1, &i64, loc)) ||
-      (!out->free_is_func &&
-       !coro_declare_llvm_func(module, out->free_fn, (MlirType){NULL}, 1, &ptr,
-                               loc)))
+  /* declared when absent; checked against (i64) -> ptr and (ptr) -> ()
+   * when the module has it (a func.func or an llvm.func) */
+  if (!coro_declare_llvm_func(module, out->alloc_fn, ptr, 1, &i64, loc) ||
+      !coro_declare_llvm_func(module, out->free_fn, (MlirType){NULL}, 1, &ptr,
+                              loc))
     return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
