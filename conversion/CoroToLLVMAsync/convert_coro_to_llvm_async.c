@@ -842,7 +842,8 @@ static void as_finish(struct coro_fn *fn) {
 /* Consumer ops lower as for every handle (handle.c), but no value travels on
  * resume under this ABI: say so naming it. */
 static MlirLogicalResult as_consumer(MlirOperation module, MlirOperation op) {
-  if (coro_op_named(op, "coro.resume") && mlirOperationGetNumOperands(op) > 1)
+  if (coro_op_named(op, "coro.resume") && mlirOperationGetNumOperands(op) > 1 &&
+      !coro_resume_value_unknown_origin(module, op))
     return coro_error_at(op, "the async ABI passes no value on resume");
   return coro_lower_consumer_hook(module, op);
 }

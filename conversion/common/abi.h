@@ -81,12 +81,13 @@ unsigned coro_value_align(MlirType storage);
  * read it, even when {ptr, S} is aligned above that (a struct holding the
  * handle's fields would place it further): it is reached by byte offset.
  * Accesses to the value use coro_value_align(storage). */
-MlirValue coro_promise_field(struct ir_builder *b, MlirValue h, MlirType storage,
-                             int field);
+MlirValue coro_promise_field(struct ir_builder *b, MlirValue h,
+                             MlirType storage, int field);
 
 /* Loads the value (of type `t`, stored as its storage type) from the
  * promise of handle `h`. */
-MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h, MlirType t);
+MlirValue coro_load_promise_value(struct ir_builder *b, MlirValue h,
+                                  MlirType t);
 
 /* The value `v` that the coroutine-side `op` publishes, converted to its
  * storage type; null after an error at `op` when that is not `storage`,
@@ -121,13 +122,19 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
  * which is returned); when nothing uses the flag, a true `flag` goes to
  * `end` instead, passing `end_arg` (none when null). The branch is added at
  * `b`; `op` is erased. */
-MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op, MlirValue flag,
-                              MlirBlock end, MlirValue end_arg);
+MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
+                              MlirValue flag, MlirBlock end, MlirValue end_arg);
 
-/* `coro_lower_consumer(op, NULL)` as a `lower_consumer` hook, for the ABIs
- * that take no value on resume. */
+/* `coro_lower_consumer` as a `lower_consumer` hook, for the ABIs that take
+ * no value on resume: a value passed to a handle of unknown origin goes to
+ * the resume slot of the shared control prefix (where retcon coroutines
+ * read it); to one of these ABIs' own handles, it is an error. */
 MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
                                            MlirOperation op);
+
+/* Whether `op` is a coro.resume passing a value to a handle whose origin
+ * (handle_origin.h) is unknown. */
+bool coro_resume_value_unknown_origin(MlirOperation module, MlirOperation op);
 
 /* The first fields of a retcon control block (see the retcon conversion):
  * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.

@@ -164,10 +164,19 @@ MlirValue coro_published(struct ir_builder *b, MlirOperation op, MlirValue v,
   return coro_to_storage(b, v);
 }
 
+bool coro_resume_value_unknown_origin(MlirOperation module, MlirOperation op) {
+  return coro_op_named(op, "coro.resume") &&
+         mlirOperationGetNumOperands(op) > 1 &&
+         coro_handle_abi(module, mlirOperationGetOperand(op, 0)).length == 0;
+}
+
 MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
                                            MlirOperation op) {
-  (void)module;
-  return coro_lower_consumer(op, NULL);
+  /* A value passed on resume to a handle of unknown origin goes where
+   * every coroutine that takes one (retcon) reads it: the resume slot of
+   * the shared control prefix. The switch ABI's own handles take none. */
+  return coro_lower_consumer(
+      op, coro_resume_value_unknown_origin(module, op) ? "retcon" : NULL);
 }
 
 /* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility
