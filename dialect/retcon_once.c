@@ -7,7 +7,9 @@
  * entered: scf.if / scf.index_switch / scf.execute_region / affine.if join
  * the counts of their regions (an absent else region counts as a region with
  * no suspension); a suspension inside a loop op is an error by itself (it may
- * run zero or many times). The fact at each coro.end must be exactly {1}.
+ * run zero or many times). A suspension reached by a path that has
+ * suspended already is an error at that suspension; the fact at each
+ * coro.end must not hold 0.
  * Masks only grow, so the fixpoint is reached in a few rounds. */
 #include "dialect/retcon_once.h"
 #include "dialect/support.h"
@@ -72,18 +74,23 @@ static unsigned structured_counts(struct once *o, MlirOperation op,
 }
 
 static unsigned op_counts(struct once *o, MlirOperation op, unsigned in) {
-  if (sp_is_suspension(op))
+  if (sp_is_suspension(op)) {
+    /* reported at the second suspension of a path, where the fix is (a
+     * path with many has a second one; coro.end need not say it again) */
+    if (in & (ONE | MANY))
+      fail(o, op,
+           coro_op_named(op, "coro.yield")
+               ? "'coro.yield' op suspends a second time on some path, but "
+                 "a retcon.once coroutine suspends exactly once"
+               : "'coro.await' op suspends a second time on some path, but "
+                 "a retcon.once coroutine suspends exactly once");
     return add(in, 1);
+  }
   if (coro_op_named(op, "coro.end")) {
     if (in & ZERO)
       fail(o, op,
            "'coro.end' op in a retcon.once coroutine: a path reaches "
            "it without suspending; every path must suspend exactly "
-           "once");
-    if (in & MANY)
-      fail(o, op,
-           "'coro.end' op in a retcon.once coroutine: a path suspends "
-           "more than once before it; every path must suspend exactly "
            "once");
     return in;
   }

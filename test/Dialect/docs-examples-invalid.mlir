@@ -270,8 +270,8 @@ func.func @twice() -> !coro.handle<none>
     attributes {coro.abi = "retcon.once"} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   %d1 = "coro.yield"() : () -> i1
+// expected-error@+1 {{'coro.yield' op suspends a second time on some path, but a retcon.once coroutine suspends exactly once}}
   %d2 = "coro.yield"() : () -> i1
-// expected-error@+1 {{'coro.end' op in a retcon.once coroutine: a path suspends more than once before it; every path must suspend exactly once}}
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }

@@ -328,8 +328,8 @@ func.func @once_none(%c: i1) -> !coro.handle<none> attributes {coro.abi = "retco
 func.func @once_twice() -> !coro.handle<none> attributes {coro.abi = "retcon.once"} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   %d = "coro.yield"() : () -> i1
+  // expected-error@+1 {{'coro.yield' op suspends a second time on some path, but a retcon.once coroutine suspends exactly once}}
   %d2 = "coro.yield"() : () -> i1
-  // expected-error@+1 {{'coro.end' op in a retcon.once coroutine: a path suspends more than once before it}}
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
@@ -367,10 +367,10 @@ func.func @once_cycle(%c: i1) -> !coro.handle<none> attributes {coro.abi = "retc
   %h = "coro.begin"() : () -> !coro.handle<none>
   cf.br ^loop
 ^loop:
+  // expected-error@+1 {{'coro.yield' op suspends a second time on some path}}
   %d = "coro.yield"() : () -> i1
   cf.cond_br %c, ^loop, ^e
 ^e:
-  // expected-error@+1 {{a path suspends more than once before it}}
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
