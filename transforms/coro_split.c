@@ -1347,6 +1347,12 @@ static bool other_abi(MlirOperation func) {
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  /* a nested module is a symbol table of its own: split it by itself */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "builtin.module") &&
+        mlirLogicalResultIsFailure(coro_split_run(op)))
+      return mlirLogicalResultFailure();
   size_t n = 0, cap = 8;
   MlirOperation *coros = malloc(cap * sizeof *coros);
   assert(coros && "out of memory");

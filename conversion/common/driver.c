@@ -306,12 +306,24 @@ static void begin_before_allocas(MlirOperation begin) {
     }
 }
 
+/* The symbol table `op` lives in: its nearest enclosing module (a nested
+ * builtin.module or gpu.module holds its own helpers and declarations), or
+ * `top` when there is none below it. */
+static MlirOperation nearest_module(MlirOperation op, MlirOperation top) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, top);
+       p = mlirOperationGetParentOperation(p))
+    if (coro_op_named(p, "builtin.module") || coro_op_named(p, "gpu.module"))
+      return p;
+  return top;
+}
+
 static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
                                          MlirOperation module,
                                          MlirOperation func, MlirType elem,
                                          struct opvec *ops,
                                          MlirOperation begin) {
-  struct coro_fn fn = {func, begin, elem, module, NULL};
+  struct coro_fn fn = {func, begin, elem, nearest_module(func, module), NULL};
   begin_before_allocas(begin);
   MlirLogicalResult res = abi->prepare(&fn);
   for (size_t i = 0; i < ops->n && mlirLogicalResultIsSuccess(res); ++i) {
@@ -374,7 +386,8 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
          ++i) {
       handle_operand_as_ptr(c.consumers.v[i]);
-      res = abi->lower_consumer(module, c.consumers.v[i]);
+      res = abi->lower_consumer(nearest_module(c.consumers.v[i], module),
+                                c.consumers.v[i]);
     }
     /* A lowered coroutine is no longer one of the dialect's: without its
      * coro.* attributes the output loads again in every tool (which verify
