@@ -84,6 +84,12 @@ CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
           "with an explicit frame: coro's own split (route B)",
           "builtin.module", coro_split_run)
 
+CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
+          "CoroCheckLowered",
+          "Report any coroutine or coro op left after the conversions (the "
+          "last step of the named pipelines)",
+          "builtin.module", coro_check_lowered_run)
+
 /* Every pass, in the order --help lists them. */
 static const struct {
   const struct coro_pass_info *info;
@@ -95,10 +101,17 @@ static const struct {
     {&retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass},
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
     {&split_pass, coroCreateCoroSplitPass},
+    {&check_lowered_pass, coroCreateCheckLoweredPass},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
 
 MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
+
+/* The named pipeline for modules that mix ABIs. */
+#define CORO_LOWER_PIPELINE "coro-lower"
+#define CORO_LOWER_DESCRIPTION                                                 \
+  "Verify and lower coroutines of every ABI, and everything else, to the "     \
+  "LLVM dialect"
 
 /* The description of the named pipeline of `row`. */
 static struct coro_str pipeline_description(const struct coro_abi_row *row) {
@@ -118,7 +131,8 @@ void coroRegisterPasses(void) {
   mlirRegisterAllPasses();
   for (size_t i = 0; i < num_coro_passes; ++i)
     coro_registry_add_pass(coro_passes[i].create);
-  /* coro-lower-<abi>: route A for one ABI (capi/pipeline.c). */
+  /* coro-lower-<abi>: route A for one ABI; coro-lower: for every ABI
+   * (capi/pipeline.c). */
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
     struct coro_str elements = {0}, description = pipeline_description(r);
     coro_pipeline_route(&elements, CoroRouteLLVM, r);
@@ -127,6 +141,11 @@ void coroRegisterPasses(void) {
     coro_str_free(&elements);
     coro_str_free(&description);
   }
+  struct coro_str all = {0};
+  coro_pipeline_route(&all, CoroRouteLLVM, NULL);
+  coro_registry_add_pipeline(CORO_LOWER_PIPELINE, CORO_LOWER_DESCRIPTION,
+                             coro_str_cstr(&all));
+  coro_str_free(&all);
 }
 
 void coroForEachPass(void (*callback)(MlirStringRef, MlirStringRef, void *),
@@ -142,4 +161,6 @@ void coroForEachPass(void (*callback)(MlirStringRef, MlirStringRef, void *),
              userData);
     coro_str_free(&description);
   }
+  callback(mlirStringRefCreateFromCString(CORO_LOWER_PIPELINE),
+           mlirStringRefCreateFromCString(CORO_LOWER_DESCRIPTION), userData);
 }

@@ -9,6 +9,7 @@
  *   finalize-memref-to-llvm, convert-index-to-llvm,
  *   convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
  *   reconcile-unrealized-casts    everything else to the LLVM dialect
+ *   coro-check-lowered            a coroutine of an ABI left out is an error
  * then, outside MLIR, LLVM's CoroEarly/CoroSplit/CoroElide/CoroCleanup
  * (coroTranslateToLLVMIR, the JIT).
  *
@@ -63,6 +64,7 @@ bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
   add(out, "convert-cf-to-llvm");
   add(out, "convert-func-to-llvm");
   add(out, "reconcile-unrealized-casts");
+  add(out, "coro-check-lowered");
   if (route == CoroRouteMLIRSplit)
     add(out, "coro-split");
   return true;

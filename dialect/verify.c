@@ -659,3 +659,40 @@ MlirLogicalResult coro_verify_run(MlirOperation root) {
   mlirOperationWalk(root, visit_op, &v, MlirWalkPreOrder);
   return v.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
+
+static MlirWalkResult check_lowered(MlirOperation op, void *user) {
+  bool *failed = user;
+  if (coro_op_is_coroutine(op)) {
+    MlirStringRef abi = coro_coroutine_get_abi(op);
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "this ");
+    coro_str_append(&msg, abi.data, abi.length);
+    coro_str_appendz(&msg, " coroutine was left unlowered: --coro-lower-");
+    for (size_t i = 0; i < abi.length; ++i)
+      coro_str_append(&msg, abi.data[i] == '.' ? "-" : abi.data + i, 1);
+    coro_str_appendz(&msg, " lowers its ABI, --coro-lower lowers every ABI");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    *failed = true;
+    return MlirWalkResultSkip;
+  }
+  MlirStringRef n = coro_op_name(op);
+  if (coro_ref_starts_with(n, "coro.")) {
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "'");
+    coro_str_append(&msg, n.data, n.length);
+    coro_str_appendz(&msg, "' op was left unlowered: no coroutine conversion "
+                           "of this pipeline took it (--coro-lower lowers "
+                           "every ABI)");
+    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    coro_str_free(&msg);
+    *failed = true;
+  }
+  return MlirWalkResultAdvance;
+}
+
+MlirLogicalResult coro_check_lowered_run(MlirOperation root) {
+  bool failed = false;
+  mlirOperationWalk(root, check_lowered, &failed, MlirWalkPreOrder);
+  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

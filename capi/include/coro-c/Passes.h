@@ -49,6 +49,11 @@ MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
 /// everywhere. Runs on a builtin.module.
 MlirPass coroCreateCoroSplitPass(void);
 
+/// --coro-check-lowered: the last step of the named pipelines; a coroutine
+/// or coro op left after the conversions (of an ABI the pipeline does not
+/// lower) is a located error. Runs on a builtin.module.
+MlirPass coroCreateCheckLoweredPass(void);
+
 /// Runs the checks of `--coro-verify` on `op` (borrowed) and everything
 /// nested in it, without a pass manager. Diagnostics go to the context.
 MlirLogicalResult coroVerify(MlirOperation op);
