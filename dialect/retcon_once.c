@@ -132,6 +132,8 @@ static unsigned region_counts(struct once *o, MlirRegion region, unsigned in) {
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
     ++n;
+  if (n == 0) /* a declaration: no path, nothing to count */
+    return in;
   MlirBlock *blocks = malloc(n * sizeof(*blocks));
   unsigned *facts = calloc(n, sizeof(*facts));
   size_t i = 0;

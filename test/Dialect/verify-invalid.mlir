@@ -586,3 +586,12 @@ func.func @await_noop() -> !coro.handle<none> attributes {coro.abi = "retcon"} {
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+// A declaration marked as a retcon.once coroutine: reported as such, and
+// the once-rule's dataflow does not run over its empty body (it wrote
+// past a zero-size allocation: found by the ASan build).
+// expected-error@+2 {{'func.func' op is a coroutine without 'coro.begin'}}
+// expected-error@+1 {{'func.func' op is a coroutine without 'coro.end'}}
+func.func private @ext() -> !coro.handle<none> attributes {coro.abi = "retcon.once"}
