@@ -36,6 +36,7 @@ _Static_assert(offsetof(struct coro_rt_header, continuation) ==
   ((int)offsetof(coro_rt_task_prefix, field) - CORO_TASK_PREFIX_SIZE)
 _Static_assert(sizeof(coro_rt_task_prefix) == CORO_TASK_PREFIX_SIZE, "prefix");
 _Static_assert(PREFIX_AT(parked) == CORO_TASK_PARKED_OFFSET, "parked");
+_Static_assert(PREFIX_AT(handoff) == CORO_TASK_HANDOFF_OFFSET, "handoff");
 _Static_assert(PREFIX_AT(destroying) == CORO_TASK_DESTROYING_OFFSET,
                "destroying");
 _Static_assert(PREFIX_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");

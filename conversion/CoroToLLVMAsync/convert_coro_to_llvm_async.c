@@ -23,7 +23,9 @@
  *
  *   h - 32  ptr resume_fn   where the coroutine continues (an LLVM resume
  *                           function, swifttailcc void(ptr ctx))
- *   h - 24  (unused, zero)
+ *   h - 24  ptr handoff     while the task runs: the slot of the code that
+ *                           entered it, where a transfer to a handle of
+ *                           another ABI is left (see below)
  *   h - 16  i64 destroying  set by the destroy entry before resuming
  *   h -  8  ptr awaiter_fn  set by an async awaiter: its resume function,
  *                           tail-called with the awaiter's context at the
@@ -38,10 +40,21 @@
  * to whoever resumed the coroutine (coro.yield); `__coro_async_await` links
  * the awaiter and tail-calls the awaited coroutine's resume_fn (coro.await
  * of an async coroutine: a chain of awaits runs in O(1) stack);
- * `__coro_async_await_any` does the same through the awaited handle's
- * resume entry, for handles of other or unknown ABIs. coro.end calls
- * coro.end.async, whose tail call `__coro_async_finish` marks the handle
- * done and transfers to the awaiter.
+ * `__coro_async_await_any` does the same for handles of other or unknown
+ * ABIs. coro.end calls coro.end.async, whose tail call
+ * `__coro_async_finish` marks the handle done and transfers to the awaiter.
+ *
+ * Async code is swifttailcc and every other handle's resume entry fastcc;
+ * LLVM cannot guarantee a tail call between the two conventions, so a
+ * transfer from async code to a handle of another ABI does not call its
+ * entry (each such transfer would keep a frame: a chain alternating ABIs
+ * would grow the stack with its depth). Async code is entered from other
+ * code only by the resume entry `__coro_async_resume`, the destroy entry
+ * and the entry function; each gives the task a handoff slot in its own
+ * frame, which transfers between async tasks pass on. A transfer to
+ * another ABI leaves the handle in the slot and returns; the code that
+ * entered runs it once the async code has returned: the resume entry with
+ * a musttail call (both fastcc), so any chain runs in O(1) stack.
  *
  * Everything is built with ir/ (no IR from text). What the lowering
  * generates is located at the coroutine, named after what it is
@@ -67,11 +80,11 @@
 
 /* The task prefix (coro-runtime/HandleLayout.h). */
 enum {
-  PREFIX = CORO_TASK_PREFIX_SIZE,             /* bytes before the handle */
-  OFF_RESUME = CORO_TASK_PARKED_OFFSET,       /* ptr resume_fn */
-  OFF_RESERVED = CORO_TASK_PARKED_OFFSET + 8, /* unused, zero */
-  OFF_AWAITER = CORO_TASK_AWAITER_OFFSET,     /* ptr awaiter_fn */
-  OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET,  /* i64 destroying */
+  PREFIX = CORO_TASK_PREFIX_SIZE,            /* bytes before the handle */
+  OFF_RESUME = CORO_TASK_PARKED_OFFSET,      /* ptr resume_fn */
+  OFF_HANDOFF = CORO_TASK_HANDOFF_OFFSET,    /* ptr to the entry's slot */
+  OFF_AWAITER = CORO_TASK_AWAITER_OFFSET,    /* ptr awaiter_fn */
+  OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET, /* i64 destroying */
   CTX_ALIGN = CORO_TASK_ALIGN
 };
 
@@ -207,6 +220,31 @@ static void emit_project(struct ir_builder *b, MlirBlock entry) {
   ir_return(b, mlirBlockGetArgument(entry, 0));
 }
 
+/* Leaves the handle `x` in the handoff slot of the running task `self`,
+ * for the code that entered async code to run (see the file comment). */
+static void hand_off(struct ir_builder *b, MlirValue self, MlirValue x) {
+  MlirValue slot =
+      ir_load(b, ir_gep_bytes(b, self, OFF_HANDOFF), ir_ptr_type(b->ctx), 0);
+  ir_store(b, x, slot, 0);
+}
+
+/* Enters async code: the resume function `f` on the task `h`, from code of
+ * another calling convention, with `slot` (an alloca of the caller) as the
+ * task's handoff slot; returns the handle left there (null when none). */
+static MlirValue enter_async(struct ir_builder *b, MlirValue slot, MlirValue h,
+                             MlirValue f) {
+  ir_store(b, ir_null(b), slot, 0);
+  ir_store(b, slot, ir_gep_bytes(b, h, OFF_HANDOFF), 0);
+  call_ptr(b, f, MlirLLVMCConvSwiftTail, false, h);
+  return ir_load(b, slot, ir_ptr_type(b->ctx), 0);
+}
+
+/* A slot for enter_async, at `b`. */
+static MlirValue handoff_slot(struct ir_builder *b) {
+  MlirType ptr = ir_ptr_type(b->ctx);
+  return ir_alloca(b, ir_const_int(b, 64, 1), ptr, 8);
+}
+
 /*   llvm.func internal swifttailcc @__coro_async_park(%h, %rf) {
  *     h.parked = %rf                     (then back to the resumer)
  *     llvm.return
@@ -225,6 +263,7 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
  *       self.parked = %rf; llvm.return          (as __coro_async_park)
  *     x.promise.continuation = %self
  *     x.awaiter = %rf
+ *     x.handoff = self.handoff
  *     self.parked = %rf
  *     llvm.call swifttailcc musttail x.parked(%x)
  *     llvm.return
@@ -236,7 +275,7 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
  *     (the same check first)
  *     x.promise.continuation = %self
  *     self.parked = %rf
- *     llvm.call fastcc x.resume(%x)
+ *     *self.handoff = %x               (the entry runs it: hand_off)
  *     llvm.return
  *   } */
 static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
@@ -262,12 +301,12 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
     ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);
   ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
   if (async) {
+    MlirValue slot = ir_load(b, ir_gep_bytes(b, self, OFF_HANDOFF), ptr, 0);
+    ir_store(b, slot, ir_gep_bytes(b, x, OFF_HANDOFF), 0);
     MlirValue f = ir_load(b, ir_gep_bytes(b, x, OFF_RESUME), ptr, 0);
     call_ptr(b, f, MlirLLVMCConvSwiftTail, true, x);
   } else {
-    /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
-    MlirValue f = ir_load(b, x, ptr, 0);
-    call_ptr(b, f, MlirLLVMCConvFast, false, x);
+    hand_off(b, self, x);
   }
   ir_return(b, (MlirValue){NULL});
 }
@@ -287,10 +326,11 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
  *     %w = h.awaiter
  *     llvm.cond_br (%w == null), ^any, ^async
  *   ^async:
+ *     k.handoff = h.handoff
  *     llvm.call swifttailcc musttail %w(%k)
  *     llvm.return
  *   ^any:
- *     llvm.call fastcc k.resume(%k)
+ *     *h.handoff = %k                  (the entry runs it: hand_off)
  *     llvm.br ^ret
  *   ^ret:
  *     llvm.return
@@ -322,11 +362,13 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   ir_cond_br(b, ir_icmp(b, IR_EQ, w, z), any, async);
 
   *b = ir_at_end(async, loc);
+  MlirValue slot = ir_load(b, ir_gep_bytes(b, h, OFF_HANDOFF), ptr, 0);
+  ir_store(b, slot, ir_gep_bytes(b, k, OFF_HANDOFF), 0);
   call_ptr(b, w, MlirLLVMCConvSwiftTail, true, k);
   ir_return(b, (MlirValue){NULL});
 
   *b = ir_at_end(any, loc);
-  call_ptr(b, ir_load(b, k, ptr, 0), MlirLLVMCConvFast, false, k);
+  hand_off(b, h, k);
   ir_br(b, ret, 0, NULL);
 
   *b = ir_at_end(ret, loc);
@@ -336,15 +378,43 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
 /* The resume entry of every async handle (fastcc, as the switch ABI's):
  *
  *   llvm.func internal fastcc @__coro_async_resume(%h) {
- *     llvm.call swifttailcc h.parked(%h)
+ *     %slot = llvm.alloca ptr
+ *     %n = enter_async(%slot, %h, h.parked)
+ *     llvm.cond_br (%n == null), ^ret, ^next
+ *   ^next:                           (a handle of another ABI to run next)
+ *     llvm.call fastcc musttail n.resume(%n)
+ *     llvm.return
+ *   ^ret:
  *     llvm.return
  *   } */
 static void emit_resume(struct ir_builder *b, MlirBlock entry) {
+  MlirType ptr = ir_ptr_type(b->ctx);
   MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirValue f =
-      ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ir_ptr_type(b->ctx), 0);
-  call_ptr(b, f, MlirLLVMCConvSwiftTail, false, h);
+  MlirValue slot = handoff_slot(b);
+  MlirValue f = ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ptr, 0);
+  MlirValue n = enter_async(b, slot, h, f);
+  MlirBlock next = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock ret = ir_block_after(next, 0, NULL, b->loc);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), ret, next);
+  *b = ir_at_end(next, b->loc);
+  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
+  call_ptr(b, ir_load(b, n, ptr, 0), MlirLLVMCConvFast, true, n);
   ir_return(b, (MlirValue){NULL});
+  *b = ir_at_end(ret, b->loc);
+  ir_return(b, (MlirValue){NULL});
+}
+
+/* Runs the handle `n` that async code left for its entry, if any (from an
+ * entry that cannot tail-call it). */
+static void run_handoff(struct ir_builder *b, MlirValue n) {
+  MlirBlock run = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock done = ir_block_after(run, 0, NULL, b->loc);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), done, run);
+  *b = ir_at_end(run, b->loc);
+  call_ptr(b, ir_load(b, n, ir_ptr_type(b->ctx), 0), MlirLLVMCConvFast, false,
+           n);
+  ir_br(b, done, 0, NULL);
+  *b = ir_at_end(done, b->loc);
 }
 
 static void emit_await_async(struct ir_builder *b, MlirBlock entry) {
@@ -459,7 +529,7 @@ static void emit_record(struct coro_fn *fn, struct as_state *st,
  *     llvm.cond_br (h.resume != null), ^run, ^free
  *   ^run:
  *     h.destroying = 1
- *     llvm.call swifttailcc h.parked(%h)
+ *     enter_async(%slot, %h, h.parked), then run what it left (run_handoff)
  *     llvm.br ^free
  *   ^free:
  *     call @free_fn(%h or %h - 32)
@@ -480,6 +550,7 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
 
   struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue slot = handoff_slot(&b);
   MlirValue z = ir_null(&b);
   MlirValue r = ir_load(&b, h, ptr, 0); /* at CORO_HANDLE_RESUME_OFFSET (0) */
   ir_cond_br(&b, ir_icmp(&b, IR_NE, r, z), run, free_blk);
@@ -488,7 +559,7 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
   MlirValue dp = ir_gep_bytes(&b, h, OFF_DESTROY);
   ir_store(&b, ir_const_int(&b, 64, 1), dp, 0);
   MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
-  call_ptr(&b, f, MlirLLVMCConvSwiftTail, false, h);
+  run_handoff(&b, enter_async(&b, slot, h, f));
   ir_br(&b, free_blk, 0, NULL);
 
   b = ir_at_end(free_blk, loc);
@@ -505,7 +576,7 @@ static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
   _Static_assert(PREFIX + OFF_RESUME == 0, "the prefix starts with parked");
   MlirValue zi = ir_const_int(b, 64, 0);
   ir_store(b, z, base, 0);
-  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_RESERVED), 0);
+  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_HANDOFF), 0);
   ir_store(b, zi, ir_gep_bytes(b, base, PREFIX + OFF_DESTROY), 0);
   ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_AWAITER), 0);
 }
@@ -521,7 +592,8 @@ static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
  *     h.resume = @__coro_async_resume, h.destroy = @"f.coro.destroy"
  *     h.promise = {null, zero}, h.args = {%a0 as storage, ...}
  *     %fn = func.constant @"f.coro.async"
- *     llvm.call swifttailcc %fn(%h)            (through a cast to !llvm.ptr)
+ *     enter_async(%slot, %h, %fn)              (through a cast to !llvm.ptr)
+ *     run what it left (run_handoff)
  *     func.return %h
  *   } */
 static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
@@ -578,7 +650,8 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
   MlirValue body = mlirOperationGetResult(
       ir_op(&b, "func.constant", 0, NULL, 1, &body_type, 1, &callee, 0, NULL),
       0);
-  call_ptr(&b, ir_cast(&b, body, ptr), MlirLLVMCConvSwiftTail, false, h);
+  MlirValue slot = handoff_slot(&b);
+  run_handoff(&b, enter_async(&b, slot, h, ir_cast(&b, body, ptr)));
   ir_op(&b, "func.return", 1, &h, 0, NULL, 0, NULL, 0, NULL);
 }
 
@@ -839,15 +912,6 @@ static void as_finish(struct coro_fn *fn) {
   free(st);
 }
 
-/* Consumer ops lower as for every handle (handle.c), but no value travels on
- * resume under this ABI: say so naming it. */
-static MlirLogicalResult as_consumer(MlirOperation module, MlirOperation op) {
-  if (coro_op_named(op, "coro.resume") && mlirOperationGetNumOperands(op) > 1 &&
-      !coro_resume_value_unknown_origin(module, op))
-    return coro_error_at(op, "the async ABI passes no value on resume");
-  return coro_lower_consumer_hook(module, op);
-}
-
 static const struct coro_abi async_abi = {
     .name = "async",
     .prepare = as_prepare,
@@ -856,7 +920,6 @@ static const struct coro_abi async_abi = {
     .lower_end = as_end,
     .lower_self = as_self,
     .finish = as_finish,
-    .lower_consumer = as_consumer,
 };
 
 MlirLogicalResult coro_convert_to_llvm_async_run(MlirOperation module) {

@@ -1008,11 +1008,6 @@ static void rc_finish(struct coro_fn *fn) {
   free(r);
 }
 
-static MlirLogicalResult rc_consumer(MlirOperation module, MlirOperation op) {
-  (void)module;
-  return coro_lower_consumer(op, "retcon");
-}
-
 static const struct coro_abi retcon_abi = {
     .name = "retcon",
     .prepare = rc_prepare,
@@ -1021,7 +1016,6 @@ static const struct coro_abi retcon_abi = {
     .lower_end = rc_end,
     .lower_self = rc_self,
     .finish = rc_finish,
-    .lower_consumer = rc_consumer,
 };
 
 static const struct coro_abi retcon_once_abi = {
@@ -1032,7 +1026,6 @@ static const struct coro_abi retcon_once_abi = {
     .lower_end = rc_end,
     .lower_self = rc_self,
     .finish = rc_finish,
-    .lower_consumer = rc_consumer,
 };
 
 MlirLogicalResult coro_convert_to_llvm_retcon_run(MlirOperation module) {

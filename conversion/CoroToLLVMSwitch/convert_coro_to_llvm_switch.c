@@ -437,7 +437,6 @@ static const struct coro_abi switch_abi = {
     .lower_end = sw_end,
     .lower_self = sw_self,
     .finish = sw_finish,
-    .lower_consumer = coro_lower_consumer_hook,
 };
 
 MlirLogicalResult coro_convert_to_llvm_switch_run(MlirOperation module) {

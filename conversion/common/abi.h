@@ -57,12 +57,13 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
                                      struct coro_allocator *out);
 
 /* Lowers a consumer op (coro.resume/destroy/done/promise/noop) on a handle
- * with the common header layout (coro-runtime/HandleLayout.h). A value passed
- * on resume is stored in the control block's resume slot, which only the
- * retcon ABIs have: `abi_with_resume_values` names the ABI when it accepts
- * them, NULL when it does not. */
-MlirLogicalResult coro_lower_consumer(MlirOperation op,
-                                      const char *abi_with_resume_values);
+ * with the common header layout (coro-runtime/HandleLayout.h), whichever
+ * conversion runs it. A value passed on resume is stored in the control
+ * block's resume slot, which only the retcon ABIs have: `origin` is the
+ * coro.abi of the coroutine the handle comes from (handle_origin.h, empty
+ * when unknown); a value passed to a switch or async handle is an error
+ * naming that ABI. */
+MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin);
 
 /* The promise of every handle: `{ptr continuation; S value}` at offset
  * CORO_PROMISE_OFFSET (coro-runtime/HandleLayout.h), where S is the
@@ -125,17 +126,6 @@ MlirLogicalResult coro_await_result(MlirOperation op, MlirValue aw,
 MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
                               MlirValue flag, MlirBlock end, MlirValue end_arg);
 
-/* `coro_lower_consumer` as a `lower_consumer` hook, for the ABIs that take
- * no value on resume: a value passed to a handle of unknown origin goes to
- * the resume slot of the shared control prefix (where retcon coroutines
- * read it); to one of these ABIs' own handles, it is an error. */
-MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
-                                           MlirOperation op);
-
-/* Whether `op` is a coro.resume passing a value to a handle whose origin
- * (handle_origin.h) is unknown. */
-bool coro_resume_value_unknown_origin(MlirOperation module, MlirOperation op);
-
 /* The first fields of a retcon control block (see the retcon conversion):
  * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.
  * The resume slot's offset depends only on S and R, so coro.resume can
@@ -173,11 +163,10 @@ struct coro_abi {
   /* Called once per coroutine after its ops, or after `prepare` failed;
    * frees abi_state. */
   void (*finish)(struct coro_fn *fn);
-  /* A consumer op (coro.resume/destroy/done/promise/noop) anywhere. */
-  MlirLogicalResult (*lower_consumer)(MlirOperation module, MlirOperation op);
 };
 
-/* Lowers every coroutine of `abi` in `module` and every consumer op. */
+/* Lowers every coroutine of `abi` in `module` and every consumer op but
+ * those inside another ABI's coroutines on that ABI's handles. */
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi);
 

@@ -41,6 +41,9 @@ struct collect {
   MlirOperation module;
   struct opvec coroutines; /* func.func of this ABI */
   struct opvec consumers;  /* resume/destroy/done/promise/noop */
+  MlirStringRef *origins;  /* per consumer: its handle's ABI (empty: unknown) */
+  size_t origins_cap;
+  struct opvec bridges; /* calls and func.constants across the boundary */
   bool ok;
   bool foreign_coroutines; /* the module has coroutines of other ABIs */
 };
@@ -67,6 +70,24 @@ static MlirOperation lookup_func(MlirOperation module, MlirAttribute callee) {
 /* Whether a handle owned by `abi` (empty: unknown) is another ABI's. */
 static bool foreign(MlirStringRef abi, const struct coro_abi *mine) {
   return abi.length && !coro_ref_eq(abi, mine->name);
+}
+
+/* Whether `func` is a coroutine another conversion lowers: its body keeps
+ * !coro.handle types until then. */
+static bool foreign_coroutine(MlirOperation func, const struct coro_abi *abi) {
+  return !mlirOperationIsNull(func) && coro_op_is_coroutine(func) &&
+         foreign(coro_coroutine_abi(func), abi);
+}
+
+/* The function a func.call or func.constant names (null for other ops). */
+static MlirOperation referenced_func(MlirOperation module, MlirOperation op) {
+  const char *attr = coro_op_named(op, "func.call")       ? "callee"
+                     : coro_op_named(op, "func.constant") ? "value"
+                                                          : NULL;
+  if (!attr)
+    return (MlirOperation){NULL};
+  return lookup_func(module, mlirOperationGetAttributeByName(
+                                 op, mlirStringRefCreateFromCString(attr)));
 }
 
 static void error_types(MlirOperation op, const char *what, MlirType got,
@@ -108,10 +129,22 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
     else
       c->foreign_coroutines = true;
   } else if (is_consumer(op)) {
-    if (coro_op_named(op, "coro.noop") ||
-        !foreign(coro_handle_abi(c->module, mlirOperationGetOperand(op, 0)),
-                 c->abi)) {
+    /* Every handle has the same header, so this conversion lowers every
+     * consumer but those inside another ABI's coroutines on that ABI's
+     * handles (whose types stay !coro.handle until that ABI lowers them). */
+    MlirStringRef origin =
+        coro_op_named(op, "coro.noop")
+            ? mlirStringRefCreate(NULL, 0)
+            : coro_handle_abi(c->module, mlirOperationGetOperand(op, 0));
+    if (!foreign(origin, c->abi) ||
+        !foreign_coroutine(coro_enclosing_func(op), c->abi)) {
       opvec_push(&c->consumers, op);
+      if (c->origins_cap < c->consumers.cap) {
+        c->origins_cap = c->consumers.cap;
+        c->origins = realloc(c->origins, c->origins_cap * sizeof *c->origins);
+        assert(c->origins && "out of memory");
+      }
+      c->origins[c->consumers.n - 1] = origin;
       /* Handle types become !llvm.ptr before consumers are lowered; keep
        * the original for coro_lower_consumer (the control block layout a
        * resume value is stored into depends on T). */
@@ -161,23 +194,35 @@ static MlirType handles_to_ptr(MlirType t) {
   return t;
 }
 
-/* Rewrites handle types to !llvm.ptr, leaving alone what another ABI owns:
- * its coroutines (whole) and the results of calls to them. Handles that
- * reach other places (arguments, block arguments) are rewritten: every
- * ABI's handle has the same header, and ops that read another ABI's handle
- * before it is retyped go through a cast (handle_operand_as_ptr,
- * retype_own_calls). */
+/* Rewrites handle types to !llvm.ptr everywhere but inside another ABI's
+ * coroutines, which keep !coro.handle until their own conversion: every
+ * ABI's handle has the same header, so the rest of the module (plain
+ * functions, this ABI's coroutines, arguments, block arguments, select and
+ * scf results, returns, function types) is retyped once, by whichever
+ * conversion runs first, and no use disagrees with its definition. A call
+ * or func.constant crossing between the two sides keeps its callee's types
+ * and is bridged by casts (bridge_results, bridge_operands), which
+ * reconcile-unrealized-casts removes once every side is lowered. */
+/* Inside another ABI's coroutine: the calls and func.constants naming a
+ * function that is retyped (anything but such a coroutine). */
+static MlirWalkResult collect_inner_bridges(MlirOperation op, void *user) {
+  struct collect *c = user;
+  MlirOperation callee = referenced_func(c->module, op);
+  if (!mlirOperationIsNull(callee) && !foreign_coroutine(callee, c->abi))
+    opvec_push(&c->bridges, op);
+  return MlirWalkResultAdvance;
+}
+
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
   struct collect *c = user;
-  if (coro_op_is_coroutine(op) && foreign(coro_coroutine_abi(op), c->abi))
+  if (foreign_coroutine(op, c->abi)) {
+    mlirOperationWalk(op, collect_inner_bridges, c, MlirWalkPreOrder);
     return MlirWalkResultSkip;
-  if (coro_op_named(op, "func.call") &&
-      foreign(
-          coro_coroutine_abi(lookup_func(
-              c->module, mlirOperationGetAttributeByName(
-                             op, mlirStringRefCreateFromCString("callee")))),
-          c->abi))
+  }
+  if (foreign_coroutine(referenced_func(c->module, op), c->abi)) {
+    opvec_push(&c->bridges, op);
     return MlirWalkResultAdvance;
+  }
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     mlirValueSetType(r, handles_to_ptr(mlirValueGetType(r)));
@@ -266,27 +311,46 @@ static void handle_operand_as_ptr(MlirOperation op) {
   mlirOperationSetOperand(op, 0, ir_cast(&b, h, ir_ptr_type(b.ctx)));
 }
 
-/* Calls of this ABI's coroutines inside another ABI's coroutines are left
- * alone by retype_op. The callee's result becomes !llvm.ptr all the same;
- * the ops of the other coroutine keep reading a !coro.handle through a cast
- * (which that ABI's conversion or reconcile-unrealized-casts removes). */
-static MlirWalkResult retype_own_calls(MlirOperation op, void *user) {
-  struct collect *c = user;
-  if (!coro_op_named(op, "func.call") || mlirOperationGetNumResults(op) != 1)
-    return MlirWalkResultAdvance;
-  MlirStringRef abi = coro_coroutine_abi(lookup_func(
-      c->module, mlirOperationGetAttributeByName(
-                     op, mlirStringRefCreateFromCString("callee"))));
-  MlirValue r = mlirOperationGetResult(op, 0);
-  MlirType t = mlirValueGetType(r);
-  if (!coro_ref_eq(abi, c->abi->name) || !coro_type_is_handle(t))
-    return MlirWalkResultAdvance;
-  mlirValueSetType(r, ir_ptr_type(mlirTypeGetContext(t)));
-  struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
-  MlirValue back = ir_cast(&b, r, t);
-  MlirOperation cast = mlirOpResultGetOwner(back);
-  mlirValueReplaceAllUsesExcept(r, back, 1, &cast);
-  return MlirWalkResultAdvance;
+/* The results of a bridged op (see retype_op) take its callee's types;
+ * where the code around it has another type (!llvm.ptr outside another
+ * ABI's coroutines, !coro.handle inside), its uses read the result through
+ * a cast. */
+static void bridge_results(struct collect *c, MlirOperation op) {
+  MlirOperation callee = referenced_func(c->module, op);
+  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      callee, mlirStringRefCreateFromCString("function_type")));
+  bool inside = foreign_coroutine(coro_enclosing_func(op), c->abi);
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirValue r = mlirOperationGetResult(op, i);
+    MlirType old = mlirValueGetType(r);
+    MlirType around = inside ? old : handles_to_ptr(old);
+    MlirType want = coro_op_named(op, "func.constant")
+                        ? fty
+                        : mlirFunctionTypeGetResult(fty, i);
+    mlirValueSetType(r, want);
+    if (mlirTypeEqual(want, around))
+      continue;
+    struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
+    MlirValue back = ir_cast(&b, r, around);
+    MlirOperation cast = mlirOpResultGetOwner(back);
+    mlirValueReplaceAllUsesExcept(r, back, 1, &cast);
+  }
+}
+
+/* The operands of a bridged call, cast to its callee's input types. */
+static void bridge_operands(struct collect *c, MlirOperation op) {
+  if (!coro_op_named(op, "func.call"))
+    return;
+  MlirOperation callee = referenced_func(c->module, op);
+  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      callee, mlirStringRefCreateFromCString("function_type")));
+  struct ir_builder b = ir_before(op);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirType want = mlirFunctionTypeGetInput(fty, i);
+    if (!mlirTypeEqual(mlirValueGetType(v), want))
+      mlirOperationSetOperand(op, i, ir_cast(&b, v, want));
+  }
 }
 
 /* Memory allocated on the stack before coro.begin would live in the ramp's
@@ -346,13 +410,14 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  struct collect c = {abi, module, {0}, {0}, true, false};
+  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, true, false};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
   if (c.ok && c.coroutines.n == 0 && c.foreign_coroutines) {
     /* Handles of unknown origin in a module whose coroutines are all of
      * other ABIs are theirs: leave the module to their conversions. */
     free(c.consumers.v);
     free(c.coroutines.v);
+    free(c.origins);
     return mlirLogicalResultSuccess();
   }
   size_t n = c.coroutines.n;
@@ -378,7 +443,11 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
     mlirOperationWalk(module, retype_op, &c, MlirWalkPreOrder);
-    mlirOperationWalk(module, retype_own_calls, &c, MlirWalkPreOrder);
+    /* Every result first: an operand may be another bridged op's result. */
+    for (size_t i = 0; i < c.bridges.n; ++i)
+      bridge_results(&c, c.bridges.v[i]);
+    for (size_t i = 0; i < c.bridges.n; ++i)
+      bridge_operands(&c, c.bridges.v[i]);
     res = mlirLogicalResultSuccess();
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
@@ -386,8 +455,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
          ++i) {
       handle_operand_as_ptr(c.consumers.v[i]);
-      res = abi->lower_consumer(nearest_module(c.consumers.v[i], module),
-                                c.consumers.v[i]);
+      res = coro_lower_consumer(c.consumers.v[i], c.origins[i]);
     }
     /* A lowered coroutine is no longer one of the dialect's: without its
      * coro.* attributes the output loads again in every tool (which verify
@@ -407,5 +475,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   free(elems);
   free(c.coroutines.v);
   free(c.consumers.v);
+  free(c.origins);
+  free(c.bridges.v);
   return res;
 }

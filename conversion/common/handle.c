@@ -87,8 +87,7 @@ MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
   return mlirLLVMStructTypeLiteralGet(ctx, 6, fields, false);
 }
 
-MlirLogicalResult coro_lower_consumer(MlirOperation op,
-                                      const char *abi_with_resume_values) {
+MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin) {
   struct ir_builder b = ir_before(op);
   MlirContext ctx = b.ctx;
   MlirValue h = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0)
@@ -96,8 +95,16 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op,
   MlirValue repl = {NULL};
   if (coro_op_named(op, "coro.resume")) {
     if (mlirOperationGetNumOperands(op) > 1) {
-      if (!abi_with_resume_values) {
-        mlirEmitError(b.loc, "the switch ABI passes no value on resume");
+      /* The value goes where every coroutine that takes one (retcon,
+       * retcon.once) reads it: the resume slot of the shared control
+       * prefix; a handle of unknown origin may be one of those. */
+      if (coro_ref_eq(origin, "switch") || coro_ref_eq(origin, "async")) {
+        struct coro_str msg = {0};
+        coro_str_appendz(&msg, "the ");
+        coro_str_append(&msg, origin.data, origin.length);
+        coro_str_appendz(&msg, " ABI passes no value on resume");
+        mlirEmitError(b.loc, coro_str_cstr(&msg));
+        coro_str_free(&msg);
         return mlirLogicalResultFailure();
       }
       MlirValue r = mlirOperationGetOperand(op, 1);
@@ -162,21 +169,6 @@ MlirValue coro_published(struct ir_builder *b, MlirOperation op, MlirValue v,
     return (MlirValue){NULL};
   }
   return coro_to_storage(b, v);
-}
-
-bool coro_resume_value_unknown_origin(MlirOperation module, MlirOperation op) {
-  return coro_op_named(op, "coro.resume") &&
-         mlirOperationGetNumOperands(op) > 1 &&
-         coro_handle_abi(module, mlirOperationGetOperand(op, 0)).length == 0;
-}
-
-MlirLogicalResult coro_lower_consumer_hook(MlirOperation module,
-                                           MlirOperation op) {
-  /* A value passed on resume to a handle of unknown origin goes where
-   * every coroutine that takes one (retcon) reads it: the resume slot of
-   * the shared control prefix. The switch ABI's own handles take none. */
-  return coro_lower_consumer(
-      op, coro_resume_value_unknown_origin(module, op) ? "retcon" : NULL);
 }
 
 /* The func.func `name` : (inputs of `fty`) -> !llvm.ptr with visibility

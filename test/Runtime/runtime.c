@@ -45,7 +45,7 @@ static void testTasks(void) {
   char *h = coro_rt_task_alloc(48);
   coro_rt_task_prefix *p =
       (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
-  int zero = p->parked == NULL && p->reserved == NULL && p->destroying == 0 &&
+  int zero = p->parked == NULL && p->handoff == NULL && p->destroying == 0 &&
              p->awaiter == NULL;
   for (int i = 0; i < 48; ++i)
     zero &= h[i] == 0;

@@ -15,7 +15,7 @@
 |* (coro_rt_task_prefix in Runtime.h):                                        *|
 |*                                                                            *|
 |*   handle - 32  parked      where the task continues                        *|
-|*   handle - 24  reserved                                                    *|
+|*   handle - 24  handoff     where a running task leaves a handle to run    *|
 |*   handle - 16  destroying  non-zero while coro.destroy runs it to its end  *|
 |*   handle -  8  awaiter     resume function of an async awaiter             *|
 |*                                                                            *|
@@ -34,6 +34,7 @@ enum {
   /* The async task prefix. */
   CORO_TASK_PREFIX_SIZE = 32,
   CORO_TASK_PARKED_OFFSET = -32,
+  CORO_TASK_HANDOFF_OFFSET = -24,
   CORO_TASK_DESTROYING_OFFSET = -16,
   CORO_TASK_AWAITER_OFFSET = -8,
   /* Tasks (and so async contexts) are aligned to this. */

@@ -43,7 +43,10 @@ extern "C" {
 ///   handle - 32  parked      where the task continues (an LLVM resume
 ///                            function taking the handle), recorded at every
 ///                            suspension
-///   handle - 24  reserved    zero
+///   handle - 24  handoff     while the task runs: the address of a slot in
+///                            the generated code that entered it, where a
+///                            transfer to a handle of another ABI is left
+///                            (docs/async-lowering.md); zero otherwise
 ///   handle - 16  destroying  non-zero while coro.destroy runs the task to
 ///                            its end
 ///   handle -  8  awaiter     the resume function of an async coroutine
@@ -55,7 +58,7 @@ extern "C" {
 /// offsets.
 typedef struct coro_rt_task_prefix {
   void *parked;
-  void *reserved;
+  void *handoff;
   int64_t destroying;
   void *awaiter;
 } coro_rt_task_prefix;

@@ -12,7 +12,7 @@
 // TEXT-NOT: loc("-":
 
 // CHECK-NOT: coro-lowering
-// CHECK-DAG: #[[F:loc[0-9]+]] = loc({{.*}}:[[@LINE+29]]:1)
+// CHECK-DAG: #[[F:loc[0-9]+]] = loc({{.*}}:[[@LINE+30]]:1)
 // CHECK-DAG: #[[PROJ:loc[0-9]+]] = loc("__coro_async_project"(#[[F]]))
 // CHECK-DAG: #[[PARK:loc[0-9]+]] = loc("__coro_async_park"(#[[F]]))
 // CHECK-DAG: #[[AW:loc[0-9]+]] = loc("__coro_async_await"(#[[F]]))
@@ -31,11 +31,12 @@
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_await(%{{.*}}: !llvm.ptr loc("__coro_async_await"(#[[F]])),
 // CHECK-DAG: llvm.call swifttailcc musttail %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[AW]])
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_await_any(%{{.*}}: !llvm.ptr loc("__coro_async_await_any"(#[[F]])),
-// CHECK-DAG: llvm.call fastcc %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[ANY]])
+// CHECK-DAG: llvm.store %{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr loc(#[[ANY]])
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_finish(%{{.*}}: !llvm.ptr loc("__coro_async_finish"(#[[F]])))
 // CHECK-DAG: llvm.call swifttailcc musttail %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[FIN]])
 // CHECK-DAG: llvm.func internal fastcc @__coro_async_resume(%{{.*}}: !llvm.ptr loc("__coro_async_resume"(#[[F]])))
 // CHECK-DAG: llvm.call swifttailcc %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[RES]])
+// CHECK-DAG: llvm.call fastcc musttail %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[RES]])
 // CHECK-DAG: llvm.mlir.constant(48 : i32) : i32 loc(#[[FP]])
 // CHECK-DAG: llvm.func internal fastcc @task.coro.destroy(%{{.*}}: !llvm.ptr loc("task.coro.destroy"(#[[F]])))
 // CHECK-DAG: llvm.call @coro_rt_task_free(%{{.*}}) : (!llvm.ptr) -> () loc(#[[D]])

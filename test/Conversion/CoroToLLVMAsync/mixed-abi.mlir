@@ -23,15 +23,17 @@ func.func @leaf() -> !coro.handle<i64> attributes {coro.abi = "async"} {
 // ASYNC-NEXT: %[[P:.*]] = builtin.unrealized_conversion_cast %[[H]] : !coro.handle<i64> to !llvm.ptr
 // ASYNC-NEXT: llvm.call_intrinsic "llvm.coro.destroy"(%[[P]]) : (!llvm.ptr) -> ()
 
-// The switch conversion lowers the await of the async handle, which the
-// async conversion has not retyped yet.
+// The switch conversion lowers the await of the async handle, whose call
+// keeps the async callee's type (the async conversion has not retyped it
+// yet) and is read through a cast, and the coro.destroy of that handle
+// through the header every handle shares.
 // SWITCH-LABEL: func.func @sw() -> !llvm.ptr
 // SWITCH: %[[T:.*]] = call @leaf() : () -> !coro.handle<i64>
 // SWITCH-NEXT: %[[P:.*]] = builtin.unrealized_conversion_cast %[[T]] : !coro.handle<i64> to !llvm.ptr
 // SWITCH-NEXT: llvm.br ^[[CHECK:[^ ]*]]
 // SWITCH-NEXT: ^[[CHECK]]:
 // SWITCH-NEXT: llvm.call_intrinsic "llvm.coro.done"(%[[P]]) : (!llvm.ptr) -> i1
-// SWITCH: "coro.destroy"(%[[T]]) : (!coro.handle<i64>) -> ()
+// SWITCH: llvm.call_intrinsic "llvm.coro.destroy"(%[[P]]) : (!llvm.ptr) -> ()
 
 // Both: no cast and no coro op is left.
 // BOTH-LABEL: llvm.func @sw() -> !llvm.ptr

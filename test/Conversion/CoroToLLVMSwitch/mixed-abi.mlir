@@ -1,8 +1,10 @@
 // RUN: coro-opt %s --convert-coro-to-llvm-switch | FileCheck %s
 
-// The switch conversion handles only switch coroutines: a retcon coroutine,
-// the handles its calls return and the consumer ops on them are left for
-// the retcon conversion.
+// The switch conversion lowers only switch coroutines: a retcon coroutine
+// keeps its body and signature for the retcon conversion. The code around
+// it is retyped once: a call of it keeps the callee's handle type and its
+// uses read the result through a cast to !llvm.ptr, and the consumer ops on
+// its handle lower through the header every handle shares.
 
 // CHECK-LABEL: func.func @sw
 // CHECK-SAME: -> !llvm.ptr
@@ -29,8 +31,9 @@ func.func @rc() -> !coro.handle<i32> attributes {coro.abi = "retcon"} {
 // CHECK-LABEL: func.func @user
 // CHECK: %[[S:.*]] = call @sw() : () -> !llvm.ptr
 // CHECK: %[[R:.*]] = call @rc() : () -> !coro.handle<i32>
+// CHECK: %[[RP:.*]] = builtin.unrealized_conversion_cast %[[R]] : !coro.handle<i32> to !llvm.ptr
 // CHECK: llvm.intr.coro.resume %[[S]]
-// CHECK: "coro.resume"(%[[R]])
+// CHECK: llvm.intr.coro.resume %[[RP]]
 func.func @user() {
   %s = call @sw() : () -> !coro.handle<i32>
   %r = call @rc() : () -> !coro.handle<i32>

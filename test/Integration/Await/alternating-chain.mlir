@@ -1,0 +1,94 @@
+// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
+
+// A chain of 1,000,000 lazily started tasks whose ABIs alternate (switch,
+// retcon, async, switch, ...), each awaiting the next: every transfer
+// between ABIs keeps the stack bounded (coro-run calls the entry on an
+// 8 MiB stack). Async code hands a transfer to another ABI back to the
+// fastcc entry that entered it, which tail-calls it (docs/async-lowering.md).
+// main resumes the first task until it is done (once) and reads the depth
+// through its promise.
+// CHECK: 1001000000
+func.func @task_s(%depth: i64, %n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"() : () -> i1
+  %c1 = arith.constant 1 : i64
+  %last = arith.cmpi eq, %depth, %n : i64
+  cf.cond_br %last, ^leaf, ^inner
+^leaf:
+  %z = arith.constant 0 : i64
+  "coro.end"(%h, %z) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+^inner:
+  %next = arith.addi %depth, %c1 : i64
+  %child = func.call @task_r(%next, %n) : (i64, i64) -> !coro.handle<i64>
+  %r = "coro.await"(%child) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%child) : (!coro.handle<i64>) -> ()
+  %s = arith.addi %r, %c1 : i64
+  "coro.end"(%h, %s) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @task_r(%depth: i64, %n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"() : () -> i1
+  %c1 = arith.constant 1 : i64
+  %last = arith.cmpi eq, %depth, %n : i64
+  cf.cond_br %last, ^leaf, ^inner
+^leaf:
+  %z = arith.constant 0 : i64
+  "coro.end"(%h, %z) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+^inner:
+  %next = arith.addi %depth, %c1 : i64
+  %child = func.call @task_a(%next, %n) : (i64, i64) -> !coro.handle<i64>
+  %r = "coro.await"(%child) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%child) : (!coro.handle<i64>) -> ()
+  %s = arith.addi %r, %c1 : i64
+  "coro.end"(%h, %s) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @task_a(%depth: i64, %n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"() : () -> i1
+  %c1 = arith.constant 1 : i64
+  %last = arith.cmpi eq, %depth, %n : i64
+  cf.cond_br %last, ^leaf, ^inner
+^leaf:
+  %z = arith.constant 0 : i64
+  "coro.end"(%h, %z) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+^inner:
+  %next = arith.addi %depth, %c1 : i64
+  %child = func.call @task_s(%next, %n) : (i64, i64) -> !coro.handle<i64>
+  %r = "coro.await"(%child) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%child) : (!coro.handle<i64>) -> ()
+  %s = arith.addi %r, %c1 : i64
+  "coro.end"(%h, %s) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @main() -> i64 {
+  %c0 = arith.constant 0 : i64
+  %n = arith.constant 1000000 : i64
+  %t = func.call @task_s(%c0, %n) : (i64, i64) -> !coro.handle<i64>
+  %zero = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %k = scf.while (%i = %zero) : (i64) -> i64 {
+    %d = "coro.done"(%t) : (!coro.handle<i64>) -> i1
+    %tr = arith.constant true
+    %go = arith.xori %d, %tr : i1
+    scf.condition(%go) %i : i64
+  } do {
+  ^bb0(%i: i64):
+    "coro.resume"(%t) : (!coro.handle<i64>) -> ()
+    %i1 = arith.addi %i, %one : i64
+    scf.yield %i1 : i64
+  }
+  %r = "coro.promise"(%t) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%t) : (!coro.handle<i64>) -> ()
+  %m = arith.constant 1000000000 : i64
+  %km = arith.muli %k, %m : i64
+  %out = arith.addi %r, %km : i64
+  return %out : i64
+}
