@@ -61,11 +61,11 @@ static bool abis_supported(MlirModule module) {
   return ok;
 }
 
-MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
-                                                  CoroRoute route) {
+MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
+                                                    CoroLowerOptions options) {
   coroRegisterPasses();
   struct coro_str p = {0};
-  if (!coro_pipeline_route(&p, route, NULL)) {
+  if (!coro_pipeline_route(&p, options.route, options.checked, NULL)) {
     mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
                   "unknown lowering route");
     return mlirLogicalResultFailure();
@@ -75,6 +75,12 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
     ok = coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
+}
+
+MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
+                                                  CoroRoute route) {
+  CoroLowerOptions options = {route, false};
+  return coroLowerToLLVMDialectWithOptions(module, options);
 }
 
 MlirLogicalResult coroLowerToLLVMDialect(MlirModule module) {

@@ -16,6 +16,7 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
 #include "transforms/coro_split.h"
+#include "transforms/misuse_checks.h"
 
 #include "mlir-c/RegisterEverything.h"
 
@@ -84,6 +85,13 @@ CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
           "with an explicit frame: coro's own split (route B)",
           "builtin.module", coro_split_run)
 
+CORO_PASS(misuse_checks_pass, coroCreateMisuseChecksPass, "coro-misuse-checks",
+          "CoroMisuseChecks",
+          "The checked mode: resuming a coroutine that has ended, or "
+          "yielding again after coro.destroy, traps with a message naming "
+          "the coroutine (on the coro dialect, before the conversions)",
+          "builtin.module", coro_misuse_checks_run)
+
 CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
           "CoroCheckLowered",
           "Report any coroutine or coro op left after the conversions (the "
@@ -101,6 +109,7 @@ static const struct {
     {&retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass},
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
     {&split_pass, coroCreateCoroSplitPass},
+    {&misuse_checks_pass, coroCreateMisuseChecksPass},
     {&check_lowered_pass, coroCreateCheckLoweredPass},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };
@@ -135,14 +144,14 @@ void coroRegisterPasses(void) {
    * (capi/pipeline.c). */
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
     struct coro_str elements = {0}, description = pipeline_description(r);
-    coro_pipeline_route(&elements, CoroRouteLLVM, r);
+    coro_pipeline_route(&elements, CoroRouteLLVM, false, r);
     coro_registry_add_pipeline(r->pipeline, coro_str_cstr(&description),
                                coro_str_cstr(&elements));
     coro_str_free(&elements);
     coro_str_free(&description);
   }
   struct coro_str all = {0};
-  coro_pipeline_route(&all, CoroRouteLLVM, NULL);
+  coro_pipeline_route(&all, CoroRouteLLVM, false, NULL);
   coro_registry_add_pipeline(CORO_LOWER_PIPELINE, CORO_LOWER_DESCRIPTION,
                              coro_str_cstr(&all));
   coro_str_free(&all);

@@ -2,6 +2,7 @@
  *
  * Route A (CoroRouteLLVM), straight down:
  *   coro-verify                   the dialect's rules, before anything else
+ *   [coro-misuse-checks]          the checked mode, when asked for
  *   convert-scf-to-cf             suspensions must sit in a CFG to be split
  *   convert-vector-to-llvm        before the next: it merges blocks
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
@@ -44,11 +45,13 @@ static void add(struct coro_str *out, const char *pass) {
   coro_str_appendz(out, pass);
 }
 
-bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
+bool coro_pipeline_route(struct coro_str *out, CoroRoute route, bool checked,
                          const struct coro_abi_row *only) {
   if (route != CoroRouteLLVM && route != CoroRouteMLIRSplit)
     return false;
   add(out, "coro-verify");
+  if (checked)
+    add(out, "coro-misuse-checks");
   add(out, "convert-scf-to-cf");
   /* Before the coroutine conversions: its greedy driver merges identical
    * blocks, and two resume blocks that differ only in a memref they use

@@ -23,9 +23,10 @@ extern const struct coro_abi_row coro_abi_rows[];
 const struct coro_abi_row *coro_abi_row_find(MlirStringRef abi);
 
 /* Appends the textual pipeline of `route` to `out`: every ABI's conversion
- * when `only` is null, else only that ABI's. False (nothing appended) for a
- * route that does not exist yet. */
-bool coro_pipeline_route(struct coro_str *out, CoroRoute route,
+ * when `only` is null, else only that ABI's; with `checked`, the checked
+ * mode's coro-misuse-checks after coro-verify. False (nothing appended) for
+ * a route that does not exist yet. */
+bool coro_pipeline_route(struct coro_str *out, CoroRoute route, bool checked,
                          const struct coro_abi_row *only);
 
 #endif /* CORO_CAPI_PIPELINE_H */

@@ -270,6 +270,35 @@ static void testRoutes(void) {
   mlirContextDestroy(ctx);
 }
 
+static void testCheckedMode(void) {
+  fprintf(stderr, "@testCheckedMode\n");
+  // CHECK-LABEL: @testCheckedMode
+  // CHECK: unchecked: 1 report: 0
+  // CHECK: checked: 1 report: 1
+  MlirContext ctx = makeContext();
+  const char *src = "func.func @g() -> !coro.handle<none> "
+                    "attributes {coro.abi = \"switch\"} {\n"
+                    "  %h = \"coro.begin\"() : () -> !coro.handle<none>\n"
+                    "  \"coro.end\"(%h) : (!coro.handle<none>) -> ()\n"
+                    "  return %h : !coro.handle<none>\n"
+                    "}\n"
+                    "func.func @main() {\n"
+                    "  %g = func.call @g() : () -> !coro.handle<none>\n"
+                    "  \"coro.resume\"(%g) : (!coro.handle<none>) -> ()\n"
+                    "  return\n"
+                    "}\n";
+  for (int checked = 0; checked < 2; ++checked) {
+    MlirModule module = parse(ctx, src);
+    CoroLowerOptions options = {CoroRouteLLVM, checked};
+    int ok = mlirLogicalResultIsSuccess(
+        coroLowerToLLVMDialectWithOptions(module, options));
+    fprintf(stderr, "%s: %d report: %d\n", checked ? "checked" : "unchecked",
+            ok, hasSymbol(mlirModuleGetOperation(module), "__coro_misuse"));
+    mlirModuleDestroy(module);
+  }
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testRegisterAndParsePipeline();
   testForEachPass();
@@ -277,5 +306,6 @@ int main(void) {
   testVerifyPassSucceeds();
   testRetconPasses();
   testRoutes();
+  testCheckedMode();
   return 0;
 }

@@ -41,6 +41,7 @@ struct options {
   const char *entry;
   int opt_level;
   CoroRoute route;
+  bool checked;
 };
 
 /* How each result of the entry is read back (see add_wrapper). */
@@ -58,12 +59,16 @@ struct entry_sig {
 static void usage(void) {
   printf("OVERVIEW: coro-run - lower a coro program and JIT-run it\n\n"
          "USAGE: coro-run FILE [--entry=main] [-O0..-O3] "
-         "[--route=llvm|mlir-split]\n\n"
+         "[--route=llvm|mlir-split] [--checked]\n\n"
          "  --entry=<name>   function to call (no arguments; default main);\n"
          "                   its results are printed one per line\n"
          "  -O0 .. -O3       LLVM optimization level (default -O0)\n"
          "  --route=llvm     lower through LLVM's coroutine passes (default)\n"
-         "  --route=mlir-split  through coro's own coro-split\n");
+         "  --route=mlir-split  through coro's own coro-split\n"
+         "  --checked        trap with a message on misuse (resuming a "
+         "coroutine\n"
+         "                   that has ended, yielding again after "
+         "coro.destroy)\n");
 }
 
 /* Returns 0 to go on, 1 for a usage error, 2 for --help. */
@@ -83,6 +88,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->entry = a + 8;
     } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
+    } else if (!strcmp(a, "--checked")) {
+      o->checked = true;
     } else if (!strncmp(a, "--route=", 8)) {
       if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr,
@@ -374,8 +381,8 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
-  if (mlirLogicalResultIsFailure(
-          coroLowerToLLVMDialectWithRoute(module, o->route))) {
+  if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectWithOptions(
+          module, (CoroLowerOptions){o->route, o->checked}))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }

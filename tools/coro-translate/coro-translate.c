@@ -32,17 +32,24 @@ struct options {
   enum emit emit;
   int opt_level;
   CoroRoute route;
+  bool checked;
 };
 
 static void usage(void) {
   printf("OVERVIEW: coro-translate - lower a coro program to LLVM IR or an "
          "object\n\n"
          "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj [-O0..-O3] "
-         "[-o OUT]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [-o OUT]\n\n"
          "  --emit=llvm        LLVM IR before LLVM's coroutine passes\n"
          "  --emit=split-llvm  LLVM IR after default<ON> (coroutines split)\n"
          "  --emit=obj         host object file after default<ON>\n"
          "  -O0 .. -O3         LLVM optimization level (default -O0)\n"
+         "  --route=llvm       through LLVM's coroutine passes (default)\n"
+         "  --route=mlir-split through coro's own coro-split\n"
+         "  --checked          trap with a message on misuse (resuming a\n"
+         "                     coroutine that has ended, yielding again "
+         "after\n"
+         "                     coro.destroy)\n"
          "  -o <file>          output (default stdout)\n");
 }
 
@@ -77,6 +84,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       return 1;
     } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
+    } else if (!strcmp(a, "--checked")) {
+      o->checked = true;
     } else if (!strncmp(a, "--route=", 8)) {
       if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr, "%s: error: unknown route '%s'\n", tool, a + 8);
@@ -174,8 +183,8 @@ static int run(void *data) {
     return 1;
   bool ok = false;
   if (!mlirModuleIsNull(in.module) &&
-      mlirLogicalResultIsSuccess(
-          coroLowerToLLVMDialectWithRoute(in.module, o->route)))
+      mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
+          in.module, (CoroLowerOptions){o->route, o->checked})))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);

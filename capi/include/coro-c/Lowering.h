@@ -43,6 +43,21 @@ bool coroRouteParse(MlirStringRef name, CoroRoute *route);
 MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
                                                   CoroRoute route);
 
+/// How to lower: the route, and the checked mode. In the checked mode
+/// (--coro-misuse-checks, off by default), resuming a coroutine that has
+/// ended, or yielding again after coro.destroy, writes a message naming the
+/// coroutine and the op to stderr and traps, where it would otherwise be
+/// undefined behaviour; it costs a load and a branch per resume and per
+/// yield.
+typedef struct {
+  CoroRoute route;
+  bool checked;
+} CoroLowerOptions;
+
+/// coroLowerToLLVMDialect with `options`.
+MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
+                                                    CoroLowerOptions options);
+
 /// Whether coroutines with `coro.abi = abi` can be lowered: whether the
 /// conversion `convert-coro-to-llvm-<abi>` (with '.' spelled '-', so
 /// "retcon.once" needs `convert-coro-to-llvm-retcon-once`) is registered.

@@ -49,6 +49,13 @@ MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
 /// everywhere. Runs on a builtin.module.
 MlirPass coroCreateCoroSplitPass(void);
 
+/// --coro-misuse-checks: the checked mode. On the coro dialect, after
+/// coro-verify and before the conversions: resuming a coroutine that has
+/// ended, or yielding again after coro.destroy, writes a message naming the
+/// coroutine and the op to stderr (write(2)) and traps. Runs on a
+/// builtin.module. Owned by the caller.
+MlirPass coroCreateMisuseChecksPass(void);
+
 /// --coro-check-lowered: the last step of the named pipelines; a coroutine
 /// or coro op left after the conversions (of an ABI the pipeline does not
 /// lower) is a located error. Runs on a builtin.module.

@@ -1,0 +1,339 @@
+/* misuse_checks.c - --coro-misuse-checks, the checked mode: misuse of a
+ * coroutine at run time traps with a message naming it, instead of
+ * corrupting memory.
+ *
+ * It runs on the coro dialect, after coro-verify and before any
+ * conversion, so one pass serves every ABI and both routes. It adds:
+ *
+ *   before each coro.resume %h:
+ *     scf.if (coro.done %h) { report "resuming 'NAME' after it ended" }
+ *   in a coroutine with a yield whose destroy flag is used, a flag slot
+ *   (llvm.alloca i1 right after coro.begin, so it lives in the frame),
+ *   false at first and set once such a yield's flag is true; then before
+ *   each coro.yield of that coroutine:
+ *     scf.if (load slot) { report "'NAME' yields again after coro.destroy" }
+ *
+ * A yield whose flag is unused is checked but records nothing: the
+ * lowering takes such a yield straight to the coroutine's end when it is
+ * destroyed, and using its flag here would change that. A report is a call
+ * of the module's `__coro_misuse(msg, len)`, which writes
+ * "coro: WHAT (OP at FILE:LINE:COL)\n" to stderr with write(2) and traps.
+ *
+ * What it cannot see: a handle used after coro.destroy freed its frame
+ * (coro.done then reads freed memory). */
+#include "transforms/misuse_checks.h"
+#include "dialect/dialect.h"
+#include "dialect/handle_origin.h"
+#include "dialect/support.h"
+#include "ir/builder.h"
+#include "ir/func.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define REPORT_FN "__coro_misuse"
+#define MSG_PREFIX "__coro_misuse_msg_"
+
+struct opvec {
+  MlirOperation *v;
+  size_t n, cap;
+};
+
+static void push(struct opvec *o, MlirOperation op) {
+  if (o->n == o->cap) {
+    o->cap = o->cap ? 2 * o->cap : 16;
+    o->v = realloc(o->v, o->cap * sizeof *o->v);
+    assert(o->v && "out of memory");
+  }
+  o->v[o->n++] = op;
+}
+
+struct checks {
+  MlirOperation module;
+  struct opvec resumes, yields;
+  unsigned messages; /* message globals made so far */
+};
+
+static MlirWalkResult collect(MlirOperation op, void *user) {
+  struct checks *c = user;
+  if (coro_op_named(op, "coro.resume"))
+    push(&c->resumes, op);
+  else if (coro_op_named(op, "coro.yield"))
+    push(&c->yields, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The function's symbol name, or `fallback`. */
+static MlirStringRef func_name(MlirOperation func, const char *fallback) {
+  if (!mlirOperationIsNull(func)) {
+    MlirAttribute n = mlirOperationGetAttributeByName(
+        func, mlirStringRefCreateFromCString("sym_name"));
+    if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n))
+      return mlirStringAttrGetValue(n);
+  }
+  return mlirStringRefCreateFromCString(fallback);
+}
+
+/* "coro: <what> (<op> at FILE:LINE:COL)\n" */
+static struct coro_str message(MlirOperation op, const char *before,
+                               MlirStringRef name, const char *after) {
+  struct coro_str m = {0};
+  coro_str_appendz(&m, "coro: ");
+  coro_str_appendz(&m, before);
+  coro_str_append(&m, name.data, name.length);
+  coro_str_appendz(&m, after);
+  coro_str_appendz(&m, " (");
+  MlirStringRef opname = coro_op_name(op);
+  coro_str_append(&m, opname.data, opname.length);
+  MlirStringRef file;
+  unsigned line, col;
+  if (coro_location_file_line_col(mlirOperationGetLocation(op), &file, &line,
+                                  &col)) {
+    char pos[32];
+    snprintf(pos, sizeof pos, ":%u:%u", line, col);
+    coro_str_appendz(&m, " at ");
+    coro_str_append(&m, file.data, file.length);
+    coro_str_appendz(&m, pos);
+  }
+  coro_str_appendz(&m, ")\n");
+  return m;
+}
+
+static void append_to_module(MlirOperation module, MlirOperation op) {
+  mlirBlockAppendOwnedOperation(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), op);
+}
+
+/* A fresh name MSG_PREFIX<k> not taken in the module. */
+static struct coro_str fresh_name(struct checks *c) {
+  for (;;) {
+    struct coro_str n = {0};
+    char k[24];
+    snprintf(k, sizeof k, "%u", c->messages++);
+    coro_str_appendz(&n, MSG_PREFIX);
+    coro_str_appendz(&n, k);
+    if (mlirOperationIsNull(
+            coro_lookup_symbol(c->module, mlirStringRefCreate(n.data, n.len))))
+      return n;
+    coro_str_free(&n);
+  }
+}
+
+/* llvm.mlir.global internal constant @NAME("text") : !llvm.array<N x i8> */
+static void string_global(MlirOperation module, const struct coro_str *name,
+                          const struct coro_str *text, MlirLocation loc) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirType arr = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), (unsigned)text->len);
+  MlirNamedAttribute a[5] = {
+      ir_named(
+          ctx, "sym_name",
+          mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len))),
+      ir_named(ctx, "global_type", mlirTypeAttrGet(arr)),
+      ir_named(ctx, "linkage",
+               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
+      ir_named(ctx, "constant", mlirUnitAttrGet(ctx)),
+      ir_named(
+          ctx, "value",
+          mlirStringAttrGet(ctx, mlirStringRefCreate(text->data, text->len)))};
+  MlirOperationState s = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
+  mlirOperationStateAddAttributes(&s, 5, a);
+  MlirRegion init = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&s, 1, &init);
+  MlirOperation g = mlirOperationCreate(&s);
+  assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
+  append_to_module(module, g);
+}
+
+/* The write(2) the report calls: declared when the module has no symbol
+ * `write`, reused when it is an llvm.func of that type; anything else is an
+ * error at `at`. */
+static bool ensure_write(MlirOperation module, MlirOperation at) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirType i32 = ir_int_type(ctx, 32), i64 = ir_int_type(ctx, 64),
+           ptr = ir_ptr_type(ctx);
+  MlirType args[3] = {i32, ptr, i64};
+  MlirType want = mlirLLVMFunctionTypeGet(i64, 3, args, false);
+  MlirOperation w =
+      coro_lookup_symbol(module, mlirStringRefCreateFromCString("write"));
+  if (mlirOperationIsNull(w)) {
+    struct ir_func_spec spec = {
+        .name = "write", .result = i64, .nargs = 3, .args = args};
+    ir_llvm_func(module, &spec, true, mlirOperationGetLocation(at));
+    return true;
+  }
+  MlirAttribute t = mlirOperationGetAttributeByName(
+      w, mlirStringRefCreateFromCString("function_type"));
+  if (coro_op_named(w, "llvm.func") && !mlirAttributeIsNull(t) &&
+      mlirTypeEqual(mlirTypeAttrGetValue(t), want))
+    return true;
+  mlirEmitError(mlirOperationGetLocation(w),
+                "the checked mode (--coro-misuse-checks) reports through "
+                "write(2) and needs the symbol 'write' for it: this one is "
+                "not an llvm.func of type !llvm.func<i64 (i32, ptr, i64)>");
+  return false;
+}
+
+/*   llvm.func internal @__coro_misuse(%msg: !llvm.ptr, %len: i64) {
+ *     llvm.call @write(2, %msg, %len)
+ *     llvm.intr.trap
+ *     llvm.unreachable
+ *   } */
+static bool ensure_report(MlirOperation module, MlirOperation at) {
+  MlirOperation f =
+      coro_lookup_symbol(module, mlirStringRefCreateFromCString(REPORT_FN));
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirType args[2] = {ir_ptr_type(ctx), ir_int_type(ctx, 64)};
+  if (!mlirOperationIsNull(f)) {
+    /* made by an earlier run of this pass */
+    MlirAttribute t = mlirOperationGetAttributeByName(
+        f, mlirStringRefCreateFromCString("function_type"));
+    MlirType want =
+        mlirLLVMFunctionTypeGet(mlirLLVMVoidTypeGet(ctx), 2, args, false);
+    if (coro_op_named(f, "llvm.func") && !mlirAttributeIsNull(t) &&
+        mlirTypeEqual(mlirTypeAttrGetValue(t), want))
+      return true;
+    mlirEmitError(
+        mlirOperationGetLocation(f),
+        "the checked mode (--coro-misuse-checks) needs the symbol '" REPORT_FN
+        "' for its report function, but the module defines it");
+    return false;
+  }
+  if (!ensure_write(module, at))
+    return false;
+  struct ir_func_spec spec = {.name = REPORT_FN,
+                              .nargs = 2,
+                              .args = args,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirLocation loc = ir_generated_loc(mlirOperationGetLocation(at), REPORT_FN);
+  f = ir_llvm_func(module, &spec, false, loc);
+  MlirBlock entry = ir_func_entry(f);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue wargs[3] = {ir_const_int(&b, 32, 2), mlirBlockGetArgument(entry, 0),
+                        mlirBlockGetArgument(entry, 1)};
+  ir_call(&b, ir_sym_ref(ctx, "write"), false, 3, wargs, args[1]);
+  ir_val(&b, "llvm.intr.trap", 0, NULL, (MlirType){NULL});
+  ir_val(&b, "llvm.unreachable", 0, NULL, (MlirType){NULL});
+  return true;
+}
+
+/* Before `op`: scf.if %bad { __coro_misuse(@msg, len) }. */
+static void report_if(struct checks *c, MlirOperation op, MlirValue bad,
+                      struct coro_str *text) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirLocation loc = mlirOperationGetLocation(op);
+  struct coro_str name = fresh_name(c);
+  string_global(c->module, &name, text, loc);
+
+  MlirRegion then = mlirRegionCreate(), other = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(0, NULL, NULL);
+  mlirRegionAppendOwnedBlock(then, body);
+  struct ir_builder t = ir_at_end(body, loc);
+  MlirValue args[2] = {ir_addressof(&t, coro_str_cstr(&name)),
+                       ir_const_int(&t, 64, (long long)text->len)};
+  ir_call(&t, ir_sym_ref(ctx, REPORT_FN), false, 2, args, (MlirType){NULL});
+  ir_op(&t, "scf.yield", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+
+  MlirOperationState s =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("scf.if"), loc);
+  mlirOperationStateAddOperands(&s, 1, &bad);
+  MlirRegion regions[2] = {then, other};
+  mlirOperationStateAddOwnedRegions(&s, 2, regions);
+  MlirOperation i = mlirOperationCreate(&s);
+  assert(!mlirOperationIsNull(i) && "scf.if creation failed");
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, i);
+  coro_str_free(&name);
+  coro_str_free(text);
+}
+
+static void check_resume(struct checks *c, MlirOperation op) {
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  struct ir_builder b = ir_before(op);
+  MlirValue done = ir_val(&b, "coro.done", 1, &h, ir_int_type(b.ctx, 1));
+  MlirStringRef name =
+      func_name(coro_handle_origin(c->module, h), "a coroutine");
+  bool known = !mlirOperationIsNull(coro_handle_origin(c->module, h));
+  struct coro_str text =
+      message(op, known ? "resuming '" : "resuming ", name,
+              known ? "' after it ended" : " that has ended");
+  report_if(c, op, done, &text);
+}
+
+/* Whether the destroy flag (result 0) of the coro.yield `op` is used. */
+static bool flag_used(MlirOperation op) {
+  return mlirOperationGetNumResults(op) > 0 &&
+         !mlirOpOperandIsNull(
+             mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
+}
+
+/* The coroutine's coro.begin (null when absent). */
+static MlirWalkResult find_begin(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.begin")) {
+    *(MlirOperation *)user = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The yields of one coroutine `func` (all in c->yields[from, to)). */
+static void check_yields(struct checks *c, MlirOperation func, size_t from,
+                         size_t to) {
+  bool any_used = false;
+  for (size_t i = from; i < to; ++i)
+    any_used |= flag_used(c->yields.v[i]);
+  MlirOperation begin = {NULL};
+  mlirOperationWalk(func, find_begin, &begin, MlirWalkPreOrder);
+  if (!any_used || mlirOperationIsNull(begin))
+    return;
+  MlirContext ctx = mlirOperationGetContext(func);
+  MlirType i1 = ir_int_type(ctx, 1);
+  struct ir_builder b = ir_before(mlirOperationGetNextInBlock(begin));
+  MlirValue slot = ir_alloca(&b, ir_const_int(&b, 64, 1), i1, 1);
+  ir_store(&b, ir_const_int(&b, 1, 0), slot, 1);
+  MlirStringRef name = func_name(func, "a coroutine");
+  for (size_t i = from; i < to; ++i) {
+    MlirOperation y = c->yields.v[i];
+    struct ir_builder p = ir_before(y);
+    MlirValue dying = ir_load(&p, slot, i1, 1);
+    struct coro_str text =
+        message(y, "'", name, "' yields again after coro.destroy");
+    report_if(c, y, dying, &text);
+    if (!flag_used(y))
+      continue;
+    struct ir_builder a = ir_before(mlirOperationGetNextInBlock(y));
+    MlirValue flag = mlirOperationGetResult(y, 0);
+    MlirValue old = ir_load(&a, slot, i1, 1);
+    ir_store(&a, ir_binop(&a, "or", old, flag), slot, 1);
+  }
+}
+
+MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
+  struct checks c = {module, {0}, {0}, 0};
+  mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
+  bool ok = true;
+  if (c.resumes.n + c.yields.n)
+    ok = ensure_report(module, c.resumes.n ? c.resumes.v[0] : c.yields.v[0]);
+  if (ok) {
+    for (size_t i = 0; i < c.resumes.n; ++i)
+      check_resume(&c, c.resumes.v[i]);
+    /* yields come grouped by coroutine in walk order */
+    for (size_t i = 0, j; i < c.yields.n; i = j) {
+      MlirOperation f = coro_enclosing_func(c.yields.v[i]);
+      for (j = i + 1; j < c.yields.n &&
+                      mlirOperationEqual(coro_enclosing_func(c.yields.v[j]), f);
+           ++j)
+        ;
+      check_yields(&c, f, i, j);
+    }
+  }
+  free(c.resumes.v);
+  free(c.yields.v);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
