@@ -65,7 +65,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                                                     CoroLowerOptions options) {
   coroRegisterPasses();
   struct coro_str p = {0};
-  if (!coro_pipeline_route(&p, options.route, options.checked, NULL)) {
+  if (!coro_pipeline_route(&p, &options, NULL)) {
     mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
                   "unknown lowering route");
     return mlirLogicalResultFailure();
@@ -79,7 +79,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
 
 MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
                                                   CoroRoute route) {
-  CoroLowerOptions options = {route, false};
+  CoroLowerOptions options = {route, false, false};
   return coroLowerToLLVMDialectWithOptions(module, options);
 }
 

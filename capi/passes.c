@@ -133,6 +133,7 @@ static struct coro_str pipeline_description(const struct coro_abi_row *row) {
 }
 
 void coroRegisterPasses(void) {
+  const CoroLowerOptions route_a = {CoroRouteLLVM, false, false};
   /* The registry is global; whether our first pass is in it tells whether
    * this ran before (in this process, from any caller). */
   if (coro_registry_has(verify_pass.argument))
@@ -144,14 +145,14 @@ void coroRegisterPasses(void) {
    * (capi/pipeline.c). */
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
     struct coro_str elements = {0}, description = pipeline_description(r);
-    coro_pipeline_route(&elements, CoroRouteLLVM, false, r);
+    coro_pipeline_route(&elements, &route_a, r);
     coro_registry_add_pipeline(r->pipeline, coro_str_cstr(&description),
                                coro_str_cstr(&elements));
     coro_str_free(&elements);
     coro_str_free(&description);
   }
   struct coro_str all = {0};
-  coro_pipeline_route(&all, CoroRouteLLVM, false, NULL);
+  coro_pipeline_route(&all, &route_a, NULL);
   coro_registry_add_pipeline(CORO_LOWER_PIPELINE, CORO_LOWER_DESCRIPTION,
                              coro_str_cstr(&all));
   coro_str_free(&all);

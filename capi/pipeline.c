@@ -18,6 +18,8 @@
  *   coro-split                    ramp/resume/destroy/cleanup and an
  *                                 explicit frame, in MLIR (transforms/)
  * so LLVM's coroutine passes find nothing left to do.
+ * Options (CoroLowerOptions): coro-misuse-checks after coro-verify (the
+ * checked mode); ensure-debug-info-scope-on-llvm-func last (-g).
  * Adding an ABI is one row of coro_abi_rows (and its pass row in
  * passes.c). */
 #include "capi/pipeline.h"
@@ -45,12 +47,13 @@ static void add(struct coro_str *out, const char *pass) {
   coro_str_appendz(out, pass);
 }
 
-bool coro_pipeline_route(struct coro_str *out, CoroRoute route, bool checked,
+bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
                          const struct coro_abi_row *only) {
+  CoroRoute route = opts->route;
   if (route != CoroRouteLLVM && route != CoroRouteMLIRSplit)
     return false;
   add(out, "coro-verify");
-  if (checked)
+  if (opts->checked)
     add(out, "coro-misuse-checks");
   add(out, "convert-scf-to-cf");
   /* Before the coroutine conversions: its greedy driver merges identical
@@ -70,5 +73,10 @@ bool coro_pipeline_route(struct coro_str *out, CoroRoute route, bool checked,
   add(out, "coro-check-lowered");
   if (route == CoroRouteMLIRSplit)
     add(out, "coro-split");
+  /* after the split, so that route B's resume and destroy functions get
+   * their own subprograms (LLVM's CoroSplit derives them under route A) */
+  if (opts->debug_info)
+    add(out, "ensure-debug-info-scope-on-llvm-func{emission-kind="
+             "LineTablesOnly}");
   return true;
 }

@@ -22,11 +22,12 @@ extern const struct coro_abi_row coro_abi_rows[];
 /* The row of `abi` (null when no conversion lowers it). */
 const struct coro_abi_row *coro_abi_row_find(MlirStringRef abi);
 
-/* Appends the textual pipeline of `route` to `out`: every ABI's conversion
- * when `only` is null, else only that ABI's; with `checked`, the checked
- * mode's coro-misuse-checks after coro-verify. False (nothing appended) for
- * a route that does not exist yet. */
-bool coro_pipeline_route(struct coro_str *out, CoroRoute route, bool checked,
+/* Appends the textual pipeline of `opts->route` to `out`: every ABI's
+ * conversion when `only` is null, else only that ABI's; with
+ * `opts->checked`, the checked mode's coro-misuse-checks after coro-verify;
+ * with `opts->debug_info`, line-table debug info last. False (nothing
+ * appended) for a route that does not exist yet. */
+bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
                          const struct coro_abi_row *only);
 
 #endif /* CORO_CAPI_PIPELINE_H */

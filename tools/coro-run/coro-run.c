@@ -42,6 +42,7 @@ struct options {
   int opt_level;
   CoroRoute route;
   bool checked;
+  bool debug_info;
 };
 
 /* How each result of the entry is read back (see add_wrapper). */
@@ -59,7 +60,7 @@ struct entry_sig {
 static void usage(void) {
   printf("OVERVIEW: coro-run - lower a coro program and JIT-run it\n\n"
          "USAGE: coro-run FILE [--entry=main] [-O0..-O3] "
-         "[--route=llvm|mlir-split] [--checked]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [-g]\n\n"
          "  --entry=<name>   function to call (no arguments; default main);\n"
          "                   its results are printed one per line\n"
          "  -O0 .. -O3       LLVM optimization level (default -O0)\n"
@@ -68,7 +69,8 @@ static void usage(void) {
          "  --checked        trap with a message on misuse (resuming a "
          "coroutine\n"
          "                   that has ended, yielding again after "
-         "coro.destroy)\n");
+         "coro.destroy)\n"
+         "  -g               line tables for the .mlir file (for gdb)\n");
 }
 
 /* Returns 0 to go on, 1 for a usage error, 2 for --help. */
@@ -90,6 +92,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->opt_level = a[2] - '0';
     } else if (!strcmp(a, "--checked")) {
       o->checked = true;
+    } else if (!strcmp(a, "-g")) {
+      o->debug_info = true;
     } else if (!strncmp(a, "--route=", 8)) {
       if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr,
@@ -382,7 +386,7 @@ static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
   if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectWithOptions(
-          module, (CoroLowerOptions){o->route, o->checked}))) {
+          module, (CoroLowerOptions){o->route, o->checked, o->debug_info}))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }

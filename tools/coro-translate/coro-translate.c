@@ -33,13 +33,14 @@ struct options {
   int opt_level;
   CoroRoute route;
   bool checked;
+  bool debug_info;
 };
 
 static void usage(void) {
   printf("OVERVIEW: coro-translate - lower a coro program to LLVM IR or an "
          "object\n\n"
          "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj [-O0..-O3] "
-         "[--route=llvm|mlir-split] [--checked] [-o OUT]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [-g] [-o OUT]\n\n"
          "  --emit=llvm        LLVM IR before LLVM's coroutine passes\n"
          "  --emit=split-llvm  LLVM IR after default<ON> (coroutines split)\n"
          "  --emit=obj         host object file after default<ON>\n"
@@ -50,6 +51,7 @@ static void usage(void) {
          "                     coroutine that has ended, yielding again "
          "after\n"
          "                     coro.destroy)\n"
+         "  -g                 line tables for the .mlir file (for gdb)\n"
          "  -o <file>          output (default stdout)\n");
 }
 
@@ -86,6 +88,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->opt_level = a[2] - '0';
     } else if (!strcmp(a, "--checked")) {
       o->checked = true;
+    } else if (!strcmp(a, "-g")) {
+      o->debug_info = true;
     } else if (!strncmp(a, "--route=", 8)) {
       if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr, "%s: error: unknown route '%s'\n", tool, a + 8);
@@ -184,7 +188,7 @@ static int run(void *data) {
   bool ok = false;
   if (!mlirModuleIsNull(in.module) &&
       mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
-          in.module, (CoroLowerOptions){o->route, o->checked})))
+          in.module, (CoroLowerOptions){o->route, o->checked, o->debug_info})))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);

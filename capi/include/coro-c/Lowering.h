@@ -49,9 +49,17 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
 /// coroutine and the op to stderr and traps, where it would otherwise be
 /// undefined behaviour; it costs a load and a branch per resume and per
 /// yield.
+///
+/// With `debug_info` (the tools' -g), every function of the lowered module
+/// gets line-table debug info from its location (MLIR's
+/// ensure-debug-info-scope-on-llvm-func, last), so the translated code
+/// (coroTranslateToLLVMIR, coroEmitObjectFile, the JIT) has line tables for
+/// the .mlir file, in the resume and destroy functions of a split coroutine
+/// too.
 typedef struct {
   CoroRoute route;
   bool checked;
+  bool debug_info;
 } CoroLowerOptions;
 
 /// coroLowerToLLVMDialect with `options`.
