@@ -3,7 +3,8 @@
  * Route A (CoroRouteLLVM), straight down:
  *   coro-verify                   the dialect's rules, before anything else
  *   [coro-misuse-checks]          the checked mode, when asked for
- *   convert-scf-to-cf             suspensions must sit in a CFG to be split
+ *   lower-affine, convert-scf-to-cf  suspensions must sit in a CFG to be
+ *                                 split (affine.for/if and scf regions)
  *   convert-vector-to-llvm        before the next: it merges blocks
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
  *                                 coroutines get LLVM's coroutine intrinsics
@@ -55,6 +56,9 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
   add(out, "coro-verify");
   if (opts->checked)
     add(out, "coro-misuse-checks");
+  /* A suspension may sit in affine.for/if (coro-verify allows it): affine
+   * to scf, then scf to cf, so that it sits in a CFG. */
+  add(out, "lower-affine");
   add(out, "convert-scf-to-cf");
   /* Before the coroutine conversions: its greedy driver merges identical
    * blocks, and two resume blocks that differ only in a memref they use

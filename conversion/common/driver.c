@@ -245,8 +245,9 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
 }
 
 /* Checks one coroutine and collects its ops; nothing is changed. */
-static bool check_coroutine(MlirOperation module, MlirOperation func,
-                            struct opvec *ops, MlirOperation *begin) {
+static bool check_coroutine(const struct coro_abi *abi, MlirOperation module,
+                            MlirOperation func, struct opvec *ops,
+                            MlirOperation *begin) {
   mlirOperationWalk(func, collect_inner, ops, MlirWalkPreOrder);
   *begin = (MlirOperation){NULL};
   bool ok = true;
@@ -282,8 +283,15 @@ static bool check_coroutine(MlirOperation module, MlirOperation func,
     coro_str_appendz(&msg, " inside '");
     coro_str_append(&msg, pname.data, pname.length);
     coro_str_appendz(&msg, "' cannot be lowered: the coroutine body must be "
-                           "in CFG form here; run --convert-scf-to-cf "
-                           "first, or use --coro-lower-switch");
+                           "in CFG form here; run ");
+    coro_str_appendz(&msg, coro_ref_starts_with(pname, "affine.")
+                               ? "--lower-affine and --convert-scf-to-cf"
+                               : "--convert-scf-to-cf");
+    coro_str_appendz(&msg, " first, or use --coro-lower-");
+    coro_str_appendz(&msg, abi->name);
+    for (char *c = msg.data + msg.len - strlen(abi->name); *c; ++c)
+      if (*c == '.')
+        *c = '-';
     mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
     coro_str_free(&msg);
     ok = false;
@@ -427,7 +435,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   bool ok = c.ok;
   for (size_t i = 0; i < n; ++i) {
     MlirOperation f = c.coroutines.v[i];
-    ok &= check_coroutine(module, f, &inner[i], &begins[i]);
+    ok &= check_coroutine(abi, module, f, &inner[i], &begins[i]);
     MlirAttribute ft = mlirOperationGetAttributeByName(
         f, mlirStringRefCreateFromCString("function_type"));
     MlirType fty = mlirTypeAttrGetValue(ft);

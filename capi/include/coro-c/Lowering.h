@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 /// Lowers `module` (borrowed, changed in place) to the LLVM dialect:
-/// coro-verify, convert-scf-to-cf, every registered
+/// coro-verify, lower-affine, convert-scf-to-cf, every registered
 /// `convert-coro-to-llvm-<abi>` conversion (so a module may mix ABIs), then
 /// MLIR's conversions of vector, memref, index, arith, cf and func to LLVM.
 /// A coroutine whose ABI has no registered conversion is an error at its

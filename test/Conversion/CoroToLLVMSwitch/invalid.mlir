@@ -13,6 +13,20 @@ func.func @in_scf(%c: i1) -> !coro.handle<none> attributes {coro.abi = "switch"}
 
 // -----
 
+// In affine regions, the conversion names both passes (the named
+// pipelines run them).
+// CHECK: invalid.mlir:[[# @LINE + 4]]:10: error: coro.yield inside 'affine.for' cannot be lowered: the coroutine body must be in CFG form here; run --lower-affine and --convert-scf-to-cf first, or use --coro-lower-switch
+func.func @in_affine() -> !coro.handle<none> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  affine.for %i = 0 to 2 {
+    %d = "coro.yield"() : () -> i1
+  }
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
 // CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: 'func.func' op has coro.alloc_fn without coro.free_fn; give both
 func.func @half(%c: i1) -> !coro.handle<none> attributes {coro.abi = "switch", coro.alloc_fn = @a} {
   %h = "coro.begin"() : () -> !coro.handle<none>

@@ -28,4 +28,4 @@ func.func @vec() -> vector<2xi32> {
 }
 
 // PARSE: parse-error.mlir:3:{{[0-9]+}}: error:
-// LOWER: lower-error.mlir:5:5: error: coro.yield inside 'affine.for' cannot be lowered
+// LOWER: lower-error.mlir:3:1: error: the switch lowering needs the symbol '__coro_switch_final' for its own helper
