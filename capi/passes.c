@@ -16,6 +16,7 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
 #include "transforms/coro_split.h"
+#include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
 
 #include "mlir-c/RegisterEverything.h"
@@ -92,6 +93,13 @@ CORO_PASS(misuse_checks_pass, coroCreateMisuseChecksPass, "coro-misuse-checks",
           "the coroutine (on the coro dialect, before the conversions)",
           "builtin.module", coro_misuse_checks_run)
 
+CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
+          "CoroDebugInfo",
+          "Debug info for the lowered module (-g): a subprogram for every "
+          "llvm.func from its location, in a compile unit LLVM describes "
+          "coroutine frames for",
+          "builtin.module", coro_debug_info_run)
+
 CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
           "CoroCheckLowered",
           "Report any coroutine or coro op left after the conversions (the "
@@ -110,6 +118,7 @@ static const struct {
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
     {&split_pass, coroCreateCoroSplitPass},
     {&misuse_checks_pass, coroCreateMisuseChecksPass},
+    {&debug_info_pass, coroCreateDebugInfoPass},
     {&check_lowered_pass, coroCreateCheckLoweredPass},
 };
 enum { num_coro_passes = sizeof(coro_passes) / sizeof(coro_passes[0]) };

@@ -20,7 +20,7 @@
  *                                 explicit frame, in MLIR (transforms/)
  * so LLVM's coroutine passes find nothing left to do.
  * Options (CoroLowerOptions): coro-misuse-checks after coro-verify (the
- * checked mode); ensure-debug-info-scope-on-llvm-func last (-g).
+ * checked mode); coro-debug-info last (-g).
  * Adding an ABI is one row of coro_abi_rows (and its pass row in
  * passes.c). */
 #include "capi/pipeline.h"
@@ -80,7 +80,6 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
   /* after the split, so that route B's resume and destroy functions get
    * their own subprograms (LLVM's CoroSplit derives them under route A) */
   if (opts->debug_info)
-    add(out, "ensure-debug-info-scope-on-llvm-func{emission-kind="
-             "LineTablesOnly}");
+    add(out, "coro-debug-info");
   return true;
 }

@@ -51,8 +51,8 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
 /// yield.
 ///
 /// With `debug_info` (the tools' -g), every function of the lowered module
-/// gets line-table debug info from its location (MLIR's
-/// ensure-debug-info-scope-on-llvm-func, last), so the translated code
+/// gets debug info from its location (--coro-debug-info, last), so the
+/// translated code
 /// (coroTranslateToLLVMIR, coroEmitObjectFile, the JIT) has line tables for
 /// the .mlir file, in the resume and destroy functions of a split coroutine
 /// too.

@@ -56,6 +56,12 @@ MlirPass coroCreateCoroSplitPass(void);
 /// builtin.module. Owned by the caller.
 MlirPass coroCreateMisuseChecksPass(void);
 
+/// --coro-debug-info: debug info for a lowered module (the tools' -g): a
+/// subprogram for every llvm.func definition from its location, in one C++
+/// compile unit with full debug info (what LLVM's CoroSplit needs to
+/// describe a coroutine frame as `__coro_frame`). Runs on a builtin.module.
+MlirPass coroCreateDebugInfoPass(void);
+
 /// --coro-check-lowered: the last step of the named pipelines; a coroutine
 /// or coro op left after the conversions (of an ABI the pipeline does not
 /// lower) is a located error. Runs on a builtin.module.
