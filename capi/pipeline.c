@@ -20,7 +20,7 @@
  *                                 explicit frame, in MLIR (transforms/)
  * so LLVM's coroutine passes find nothing left to do.
  * Options (CoroLowerOptions): coro-misuse-checks after coro-verify (the
- * checked mode); coro-debug-info last (-g).
+ * checked mode); coro-debug-info before any split (-g).
  * Adding an ABI is one row of coro_abi_rows (and its pass row in
  * passes.c). */
 #include "capi/pipeline.h"
@@ -75,11 +75,11 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
   add(out, "convert-func-to-llvm");
   add(out, "reconcile-unrealized-casts");
   add(out, "coro-check-lowered");
-  if (route == CoroRouteMLIRSplit)
-    add(out, "coro-split");
-  /* after the split, so that route B's resume and destroy functions get
-   * their own subprograms (LLVM's CoroSplit derives them under route A) */
+  /* before the split: coro-split derives its clones' subprograms and
+   * describes the frame, as LLVM's CoroSplit does under route A */
   if (opts->debug_info)
     add(out, "coro-debug-info");
+  if (route == CoroRouteMLIRSplit)
+    add(out, "coro-split");
   return true;
 }

@@ -162,11 +162,12 @@ MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
     intptr_t n = mlirBlockGetNumArguments(b);
-    MlirLocation loc = mlirOperationGetLocation(mlirBlockGetParentOperation(b));
     MlirBlock c = mlirBlockCreate(0, NULL, NULL);
-    for (intptr_t i = 0; i < n; ++i) {
+    for (intptr_t i = 0; i < n; ++i) { /* each keeps its own location */
       MlirValue a = mlirBlockGetArgument(b, i);
-      ir_map_value(m, a, mlirBlockAddArgument(c, mlirValueGetType(a), loc));
+      ir_map_value(m, a,
+                   mlirBlockAddArgument(c, mlirValueGetType(a),
+                                        mlirValueGetLocation(a)));
     }
     mlirRegionAppendOwnedBlock(dst, c);
     map_block(m, b, c);

@@ -38,6 +38,7 @@
 #include "ir/ssa.h"
 #include "ir/types.h"
 #include "transforms/coro_shape.h"
+#include "transforms/frame_debug.h"
 #include "transforms/frame_layout.h"
 #include "transforms/remat.h"
 #include "transforms/suspend_crossing.h"
@@ -1132,6 +1133,11 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
                      .module = mlirOperationGetParentOperation(func),
                      .func = func,
                      .loc = mlirOperationGetLocation(func)};
+  /* ops the split makes sit at the coroutine's position, never in its
+   * subprogram's scope (each clone gets its own: frame_debug_attach) */
+  if (!mlirAttributeIsNull(frame_debug_subprogram(func)) &&
+      mlirLocationFusedGetNumLocations(sp.loc) == 1)
+    mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
   sp.i1 = ir_int_type(sp.ctx, 1);
   sp.i8 = ir_int_type(sp.ctx, 8);
@@ -1151,6 +1157,12 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
     MlirRegion body = mlirOperationGetRegion(func, 0);
+    /* with debug info (-g): the frame as gdb will show it */
+    MlirAttribute dsp = frame_debug_subprogram(func), frame_ty = {NULL};
+    if (!mlirAttributeIsNull(dsp))
+      frame_ty = frame_debug_type(
+          sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
+          &sp.sc, sp.shape.promise);
     for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
       struct coro_str n = {0};
       coro_str_append(&n, sp.name.data, sp.name.len);
@@ -1169,6 +1181,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       struct variant_state vs = {.sp = &sp, .v = v, .fn = fn, .map = &map};
       ok = rewrite_variant(&vs);
       ir_map_free(&map);
+      if (!mlirAttributeIsNull(dsp))
+        frame_debug_attach(fn, dsp, frame_ty);
     }
     if (ok && elide)
       ok = make_elided(&sp, table);

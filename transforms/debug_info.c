@@ -10,8 +10,9 @@
  * `NAME.coro_frame_ty` in the ramp and its clones), as it does for clang's
  * coroutines. A function that already has a subprogram keeps it.
  *
- * Runs last (after --coro-split under route B, whose clones then get their
- * own subprograms; under route A, LLVM's CoroSplit derives the clones'). */
+ * Runs after the conversions and before --coro-split under route B, which
+ * derives its clones' subprograms and describes its frame as LLVM's
+ * CoroSplit does under route A (transforms/frame_debug.h). */
 #include "transforms/debug_info.h"
 #include "dialect/support.h"
 #include "ir/debug.h"

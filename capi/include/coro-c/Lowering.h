@@ -51,11 +51,11 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
 /// yield.
 ///
 /// With `debug_info` (the tools' -g), every function of the lowered module
-/// gets debug info from its location (--coro-debug-info, last), so the
-/// translated code
-/// (coroTranslateToLLVMIR, coroEmitObjectFile, the JIT) has line tables for
-/// the .mlir file, in the resume and destroy functions of a split coroutine
-/// too.
+/// gets debug info from its location (--coro-debug-info, before any split),
+/// so the translated code (coroTranslateToLLVMIR, coroEmitObjectFile, the
+/// JIT) has line tables for the .mlir file, in the resume and destroy
+/// functions of a split coroutine too, and each coroutine's frame is the
+/// variable `__coro_frame` there.
 typedef struct {
   CoroRoute route;
   bool checked;
