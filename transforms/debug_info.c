@@ -2,13 +2,15 @@
  * tools' -g).
  *
  * Every llvm.func definition whose location has a file, line and column
- * gets a subprogram (its location becomes fused<#llvm.di_subprogram>), all
- * in one compile unit, so that translation turns the ops' locations into
- * line tables of the .mlir file. The compile unit says C++ and full debug
- * info: that is what LLVM's CoroSplit needs to describe a coroutine's
- * frame to the debugger (the artificial variable `__coro_frame` of type
+ * gets a subprogram (its location becomes fused<#llvm.di_subprogram>), so
+ * that translation turns the ops' locations into line tables of the .mlir
+ * file. A switch coroutine's compile unit says C++ with full debug info:
+ * that is what LLVM's CoroSplit needs to describe a coroutine's frame to
+ * the debugger (the artificial variable `__coro_frame` of type
  * `NAME.coro_frame_ty` in the ramp and its clones), as it does for clang's
- * coroutines. A function that already has a subprogram keeps it.
+ * coroutines. Every other function is in a C unit with line tables only
+ * (LLVM 22's CoroSplit crashes describing a retcon or async frame). A
+ * function that already has a subprogram keeps it.
  *
  * Runs after the conversions and before --coro-split under route B, which
  * derives its clones' subprograms and describes its frame as LLVM's
@@ -16,17 +18,40 @@
 #include "transforms/debug_info.h"
 #include "dialect/support.h"
 #include "ir/debug.h"
+#include "transforms/coro_split.h"
+#include "transforms/intrinsics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-enum { DW_LANG_C_plus_plus_14 = 0x21, DW_CC_normal = 1, SP_DEFINITION = 8 };
+enum {
+  DW_LANG_C11 = 0x1d,
+  DW_LANG_C_plus_plus_14 = 0x21,
+  DW_CC_normal = 1,
+  SP_DEFINITION = 8
+};
 
 struct debug_info {
   MlirContext ctx;
-  MlirAttribute unit; /* null until the first function */
-  MlirAttribute type; /* void () */
+  MlirAttribute unit[2]; /* [is a switch coroutine]; null until needed */
+  MlirAttribute type;    /* void () */
 };
+
+static MlirWalkResult find_switch_id(MlirOperation op, void *user) {
+  if (coro_intr_classify(op) != CI_ID)
+    return MlirWalkResultAdvance;
+  *(bool *)user = true;
+  return MlirWalkResultInterrupt;
+}
+
+/* Whether `fn` is a presplit coroutine of the switched-resume ABI
+ * (llvm.coro.id, not .id.retcon/.id.async). */
+static bool switch_coroutine(MlirOperation fn) {
+  bool found = false;
+  if (coro_split_passthrough_has(fn, "presplitcoroutine"))
+    mlirOperationWalk(fn, find_switch_id, &found, MlirWalkPreOrder);
+  return found;
+}
 
 static MlirWalkResult add_subprogram(MlirOperation op, void *user) {
   struct debug_info *d = user;
@@ -44,17 +69,25 @@ static MlirWalkResult add_subprogram(MlirOperation op, void *user) {
     return MlirWalkResultSkip; /* a subprogram (or other metadata) already */
   MlirContext ctx = d->ctx;
   MlirAttribute difile = ir_di_file(ctx, file);
-  if (mlirAttributeIsNull(d->unit))
-    d->unit = mlirLLVMDICompileUnitAttrGet(
-        ctx, ir_distinct_id(ctx), DW_LANG_C_plus_plus_14, difile,
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("coro")), false,
-        MlirLLVMDIEmissionKindFull, MlirLLVMDINameTableKindDefault,
+  /* A switch coroutine's unit says C++ with full debug info: LLVM's
+   * CoroSplit describes the frame (__coro_frame) only there. Its frame
+   * description crashes on retcon and async coroutines (LLVM 22), so
+   * everything else is in a C unit with line tables only. */
+  bool sw = switch_coroutine(op);
+  if (mlirAttributeIsNull(d->unit[sw]))
+    d->unit[sw] = mlirLLVMDICompileUnitAttrGet(
+        ctx, ir_distinct_id(ctx), sw ? DW_LANG_C_plus_plus_14 : DW_LANG_C11,
+        difile, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("coro")),
+        false,
+        sw ? MlirLLVMDIEmissionKindFull : MlirLLVMDIEmissionKindLineTablesOnly,
+        MlirLLVMDINameTableKindDefault,
         mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("")));
   MlirAttribute name = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("sym_name"));
   MlirAttribute sp = mlirLLVMDISubprogramAttrGet(
-      ctx, (MlirAttribute){NULL}, false, ir_distinct_id(ctx), d->unit, difile,
-      name, name, difile, line, line, SP_DEFINITION, d->type, 0, NULL, 0, NULL);
+      ctx, (MlirAttribute){NULL}, false, ir_distinct_id(ctx), d->unit[sw],
+      difile, name, name, difile, line, line, SP_DEFINITION, d->type, 0, NULL,
+      0, NULL);
   mlirOperationSetLocation(op, mlirLocationFusedGet(ctx, 1, &loc, sp));
   return MlirWalkResultSkip;
 }
@@ -62,7 +95,9 @@ static MlirWalkResult add_subprogram(MlirOperation op, void *user) {
 MlirLogicalResult coro_debug_info_run(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
   struct debug_info d = {
-      ctx, {NULL}, mlirLLVMDISubroutineTypeAttrGet(ctx, DW_CC_normal, 0, NULL)};
+      ctx,
+      {{NULL}, {NULL}},
+      mlirLLVMDISubroutineTypeAttrGet(ctx, DW_CC_normal, 0, NULL)};
   mlirOperationWalk(module, add_subprogram, &d, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
