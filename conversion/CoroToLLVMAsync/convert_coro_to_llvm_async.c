@@ -230,7 +230,9 @@ static void hand_off(struct ir_builder *b, MlirValue self, MlirValue x) {
 
 /* Enters async code: the resume function `f` on the task `h`, from code of
  * another calling convention, with `slot` (an alloca of the caller) as the
- * task's handoff slot; returns the handle left there (null when none). */
+ * task's handoff slot; returns the handle left there (null when none). The
+ * slot is on the entry's stack, not in a task: `h` may be freed before the
+ * call returns (its end transfers to an awaiter that destroys it). */
 static MlirValue enter_async(struct ir_builder *b, MlirValue slot, MlirValue h,
                              MlirValue f) {
   ir_store(b, ir_null(b), slot, 0);
