@@ -257,9 +257,9 @@ static void check_resume(struct checks *c, MlirOperation op) {
   MlirValue h = mlirOperationGetOperand(op, 0);
   struct ir_builder b = ir_before(op);
   MlirValue done = ir_val(&b, "coro.done", 1, &h, ir_int_type(b.ctx, 1));
-  MlirStringRef name =
-      func_name(coro_handle_origin(c->module, h), "a coroutine");
-  bool known = !mlirOperationIsNull(coro_handle_origin(c->module, h));
+  MlirOperation origin = coro_handle_origin(c->module, h);
+  MlirStringRef name = func_name(origin, "a coroutine");
+  bool known = !mlirOperationIsNull(origin);
   struct coro_str text =
       message(op, known ? "resuming '" : "resuming ", name,
               known ? "' after it ended" : " that has ended");
