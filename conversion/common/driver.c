@@ -398,7 +398,11 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
   struct coro_fn fn = {func, begin, elem, nearest_module(func, module), NULL};
   begin_before_allocas(begin);
   MlirLogicalResult res = abi->prepare(&fn);
-  for (size_t i = 0; i < ops->n && mlirLogicalResultIsSuccess(res); ++i) {
+  /* Last op first: each lowering splits its block after the op, and the
+   * ops after it have already moved out with the later ones, so every op
+   * moves once (first to last would move a block's tail once per
+   * suspension in it: quadratic in a long straight-line coroutine). */
+  for (size_t i = ops->n; i-- > 0 && mlirLogicalResultIsSuccess(res);) {
     MlirOperation op = ops->v[i];
     if (mlirOperationEqual(op, begin)) /* lowered (and erased) by prepare */
       continue;
