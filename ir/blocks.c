@@ -7,6 +7,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+void ir_opvec_push(struct ir_opvec *o, MlirOperation op) {
+  if (o->n == o->cap) {
+    o->cap = o->cap ? 2 * o->cap : 16;
+    o->v = realloc(o->v, o->cap * sizeof *o->v);
+    assert(o->v && "out of memory");
+  }
+  o->v[o->n++] = op;
+}
+
 MlirBlock ir_split_after(MlirOperation op) {
   MlirBlock block = mlirOperationGetBlock(op);
   MlirRegion region = mlirBlockGetParentRegion(block);

@@ -13,6 +13,13 @@
 
 #include <stddef.h>
 
+/* A growing array of ops (owned by its user: free `v`). */
+struct ir_opvec {
+  MlirOperation *v;
+  size_t n, cap;
+};
+void ir_opvec_push(struct ir_opvec *o, MlirOperation op);
+
 /* Splits the block of `op` after it: the ops following `op` move, in order,
  * to a new block inserted right after; returns that block. */
 MlirBlock ir_split_after(MlirOperation op);

@@ -75,6 +75,34 @@ MlirOperation ir_llvm_func(MlirOperation module,
   return f;
 }
 
+MlirOperation ir_llvm_global(MlirOperation module,
+                             const struct ir_global_spec *spec,
+                             MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirNamedAttribute a[6];
+  intptr_t na = 0;
+  a[na++] = ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, spec->name));
+  a[na++] = ir_named(ctx, "global_type", mlirTypeAttrGet(spec->type));
+  a[na++] =
+      ir_named(ctx, "linkage", mlirLLVMLinkageAttrGet(ctx, spec->linkage));
+  if (spec->constant)
+    a[na++] = ir_named(ctx, "constant", mlirUnitAttrGet(ctx));
+  if (!mlirAttributeIsNull(spec->value))
+    a[na++] = ir_named(ctx, "value", spec->value);
+  if (spec->align)
+    a[na++] = ir_named(ctx, "alignment", ir_i64_attr(ctx, spec->align));
+  MlirOperationState st = mlirOperationStateGet(
+      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
+  mlirOperationStateAddAttributes(&st, na, a);
+  MlirRegion init = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &init);
+  MlirOperation g = mlirOperationCreate(&st);
+  assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
+  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  mlirBlockAppendOwnedOperation(mbody, g);
+  return g;
+}
+
 MlirBlock ir_func_entry(MlirOperation func) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }

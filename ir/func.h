@@ -29,6 +29,23 @@ struct ir_func_spec {
 MlirOperation ir_llvm_func(MlirOperation module,
                            const struct ir_func_spec *spec, bool declaration,
                            MlirLocation loc);
+/* A global: llvm.mlir.global `linkage` [constant] @name(value)
+ * {alignment = align} : type. `value` null: no value attribute (the
+ * caller fills its initializer region, region 0); `align` 0: none. */
+struct ir_global_spec {
+  MlirStringRef name;
+  MlirType type;
+  int linkage; /* MlirLLVMLinkage */
+  bool constant;
+  MlirAttribute value;
+  unsigned align;
+};
+
+/* Creates the global `spec` at the end of `module`'s body; returns it. */
+MlirOperation ir_llvm_global(MlirOperation module,
+                             const struct ir_global_spec *spec,
+                             MlirLocation loc);
+
 /* The entry block of a function (null for a declaration). */
 MlirBlock ir_func_entry(MlirOperation func);
 

@@ -1133,9 +1133,11 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
                      .module = mlirOperationGetParentOperation(func),
                      .func = func,
                      .loc = mlirOperationGetLocation(func)};
-  /* ops the split makes sit at the coroutine's position, never in its
-   * subprogram's scope (each clone gets its own: frame_debug_attach) */
-  if (!mlirAttributeIsNull(frame_debug_subprogram(func)) &&
+  /* with debug info (-g): ops the split makes sit at the coroutine's
+   * position, never in its subprogram's scope (each clone gets its own:
+   * frame_debug_attach) */
+  MlirAttribute dsp = frame_debug_subprogram(func);
+  if (!mlirAttributeIsNull(dsp) &&
       mlirLocationFusedGetNumLocations(sp.loc) == 1)
     mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
@@ -1157,8 +1159,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
     MlirRegion body = mlirOperationGetRegion(func, 0);
-    /* with debug info (-g): the frame as gdb will show it */
-    MlirAttribute dsp = frame_debug_subprogram(func), frame_ty = {NULL};
+    /* with debug info: the frame as gdb will show it */
+    MlirAttribute frame_ty = {NULL};
     if (!mlirAttributeIsNull(dsp))
       frame_ty = frame_debug_type(
           sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,

@@ -25,6 +25,7 @@
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
+#include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
 #include "ir/types.h"
@@ -41,32 +42,18 @@
 #define REPORT_FN "__coro_misuse"
 #define MSG_PREFIX "__coro_misuse_msg_"
 
-struct opvec {
-  MlirOperation *v;
-  size_t n, cap;
-};
-
-static void push(struct opvec *o, MlirOperation op) {
-  if (o->n == o->cap) {
-    o->cap = o->cap ? 2 * o->cap : 16;
-    o->v = realloc(o->v, o->cap * sizeof *o->v);
-    assert(o->v && "out of memory");
-  }
-  o->v[o->n++] = op;
-}
-
 struct checks {
   MlirOperation module;
-  struct opvec resumes, yields;
+  struct ir_opvec resumes, yields;
   unsigned messages; /* message globals made so far */
 };
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
   struct checks *c = user;
   if (coro_op_named(op, "coro.resume"))
-    push(&c->resumes, op);
+    ir_opvec_push(&c->resumes, op);
   else if (coro_op_named(op, "coro.yield"))
-    push(&c->yields, op);
+    ir_opvec_push(&c->yields, op);
   return MlirWalkResultAdvance;
 }
 
@@ -106,11 +93,6 @@ static struct coro_str message(MlirOperation op, const char *before,
   return m;
 }
 
-static void append_to_module(MlirOperation module, MlirOperation op) {
-  mlirBlockAppendOwnedOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), op);
-}
-
 /* A fresh name MSG_PREFIX<k> not taken in the module. */
 static struct coro_str fresh_name(struct checks *c) {
   for (;;) {
@@ -131,25 +113,14 @@ static void string_global(MlirOperation module, const struct coro_str *name,
                           const struct coro_str *text, MlirLocation loc) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirType arr = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), (unsigned)text->len);
-  MlirNamedAttribute a[5] = {
-      ir_named(
-          ctx, "sym_name",
-          mlirStringAttrGet(ctx, mlirStringRefCreate(name->data, name->len))),
-      ir_named(ctx, "global_type", mlirTypeAttrGet(arr)),
-      ir_named(ctx, "linkage",
-               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
-      ir_named(ctx, "constant", mlirUnitAttrGet(ctx)),
-      ir_named(
-          ctx, "value",
-          mlirStringAttrGet(ctx, mlirStringRefCreate(text->data, text->len)))};
-  MlirOperationState s = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
-  mlirOperationStateAddAttributes(&s, 5, a);
-  MlirRegion init = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&s, 1, &init);
-  MlirOperation g = mlirOperationCreate(&s);
-  assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
-  append_to_module(module, g);
+  struct ir_global_spec spec = {
+      .name = mlirStringRefCreate(name->data, name->len),
+      .type = arr,
+      .linkage = MlirLLVMLinkageInternal,
+      .constant = true,
+      .value =
+          mlirStringAttrGet(ctx, mlirStringRefCreate(text->data, text->len))};
+  ir_llvm_global(module, &spec, loc);
 }
 
 /* The write(2) the report calls: declared when the module has no symbol

@@ -496,23 +496,12 @@ static void emit_record(struct coro_fn *fn, struct as_state *st,
   MlirType i32 = ir_int_type(ctx, 32);
   MlirType rec =
       mlirLLVMStructTypeLiteralGet(ctx, 2, (MlirType[]){i32, i32}, true);
-  MlirNamedAttribute a[4] = {
-      ir_named(ctx, "sym_name",
-               mlirStringAttrGet(
-                   ctx, mlirStringRefCreate(st->record.data, st->record.len))),
-      ir_named(ctx, "global_type", mlirTypeAttrGet(rec)),
-      ir_named(ctx, "linkage",
-               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
-      ir_named(ctx, "alignment", ir_i64_attr(ctx, 8))};
-  MlirOperationState s = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
-  mlirOperationStateAddAttributes(&s, 4, a);
-  MlirRegion init = mlirRegionCreate();
-  mlirOperationStateAddOwnedRegions(&s, 1, &init);
-  MlirOperation g = mlirOperationCreate(&s);
-  assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
-  mlirBlockAppendOwnedOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->module, 0)), g);
+  struct ir_global_spec spec = {
+      .name = mlirStringRefCreate(st->record.data, st->record.len),
+      .type = rec,
+      .linkage = MlirLLVMLinkageInternal,
+      .align = 8};
+  MlirOperation g = ir_llvm_global(fn->module, &spec, loc);
 
   MlirBlock body = ir_new_block(mlirOperationGetRegion(g, 0), 0, NULL, loc);
   struct ir_builder b = ir_at_end(body, loc);

@@ -22,28 +22,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct opvec {
-  MlirOperation *v;
-  size_t n, cap;
-};
-
-static void opvec_push(struct opvec *o, MlirOperation op) {
-  if (o->n == o->cap) {
-    o->cap = o->cap ? 2 * o->cap : 16;
-    o->v = realloc(o->v, o->cap * sizeof *o->v);
-    assert(o->v && "out of memory");
-  }
-  o->v[o->n++] = op;
-}
-
 struct collect {
   const struct coro_abi *abi;
   MlirOperation module;
-  struct opvec coroutines; /* func.func of this ABI */
-  struct opvec consumers;  /* resume/destroy/done/promise/noop */
-  MlirStringRef *origins;  /* per consumer: its handle's ABI (empty: unknown) */
+  struct ir_opvec coroutines; /* func.func of this ABI */
+  struct ir_opvec consumers;  /* resume/destroy/done/promise/noop */
+  MlirStringRef *origins; /* per consumer: its handle's ABI (empty: unknown) */
   size_t origins_cap;
-  struct opvec bridges; /* calls and func.constants across the boundary */
+  struct ir_opvec bridges; /* calls and func.constants across the boundary */
   bool ok;
   bool foreign_coroutines; /* the module has coroutines of other ABIs */
 };
@@ -125,7 +111,7 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
   if (coro_op_is_coroutine(op)) {
     if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
-      opvec_push(&c->coroutines, op);
+      ir_opvec_push(&c->coroutines, op);
     else
       c->foreign_coroutines = true;
   } else if (is_consumer(op)) {
@@ -138,7 +124,7 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
             : coro_handle_abi(c->module, mlirOperationGetOperand(op, 0));
     if (!foreign(origin, c->abi) ||
         !foreign_coroutine(coro_enclosing_func(op), c->abi)) {
-      opvec_push(&c->consumers, op);
+      ir_opvec_push(&c->consumers, op);
       if (c->origins_cap < c->consumers.cap) {
         c->origins_cap = c->consumers.cap;
         c->origins = realloc(c->origins, c->origins_cap * sizeof *c->origins);
@@ -171,7 +157,7 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
 /* The coroutine-side ops of one coroutine, in walk order. */
 static MlirWalkResult collect_inner(MlirOperation op, void *user) {
   if (is_coroutine_side(op))
-    opvec_push(user, op);
+    ir_opvec_push(user, op);
   return MlirWalkResultAdvance;
 }
 
@@ -209,7 +195,7 @@ static MlirWalkResult collect_inner_bridges(MlirOperation op, void *user) {
   struct collect *c = user;
   MlirOperation callee = referenced_func(c->module, op);
   if (!mlirOperationIsNull(callee) && !foreign_coroutine(callee, c->abi))
-    opvec_push(&c->bridges, op);
+    ir_opvec_push(&c->bridges, op);
   return MlirWalkResultAdvance;
 }
 
@@ -220,7 +206,7 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
     return MlirWalkResultSkip;
   }
   if (foreign_coroutine(referenced_func(c->module, op), c->abi)) {
-    opvec_push(&c->bridges, op);
+    ir_opvec_push(&c->bridges, op);
     return MlirWalkResultAdvance;
   }
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
@@ -246,7 +232,7 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
 
 /* Checks one coroutine and collects its ops; nothing is changed. */
 static bool check_coroutine(const struct coro_abi *abi, MlirOperation module,
-                            MlirOperation func, struct opvec *ops,
+                            MlirOperation func, struct ir_opvec *ops,
                             MlirOperation *begin) {
   mlirOperationWalk(func, collect_inner, ops, MlirWalkPreOrder);
   *begin = (MlirOperation){NULL};
@@ -393,7 +379,7 @@ static MlirOperation nearest_module(MlirOperation op, MlirOperation top) {
 static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
                                          MlirOperation module,
                                          MlirOperation func, MlirType elem,
-                                         struct opvec *ops,
+                                         struct ir_opvec *ops,
                                          MlirOperation begin) {
   struct coro_fn fn = {func, begin, elem, nearest_module(func, module), NULL};
   begin_before_allocas(begin);
@@ -433,7 +419,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     return mlirLogicalResultSuccess();
   }
   size_t n = c.coroutines.n;
-  struct opvec *inner = calloc(n + 1, sizeof *inner);
+  struct ir_opvec *inner = calloc(n + 1, sizeof *inner);
   MlirOperation *begins = calloc(n + 1, sizeof *begins);
   MlirType *elems = calloc(n + 1, sizeof *elems);
   bool ok = c.ok;
