@@ -305,14 +305,19 @@ static void handle_operand_as_ptr(MlirOperation op) {
   mlirOperationSetOperand(op, 0, ir_cast(&b, h, ir_ptr_type(b.ctx)));
 }
 
+/* The function type of what the bridged `op` names. */
+static MlirType callee_type(struct collect *c, MlirOperation op) {
+  MlirOperation callee = referenced_func(c->module, op);
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      callee, mlirStringRefCreateFromCString("function_type")));
+}
+
 /* The results of a bridged op (see retype_op) take its callee's types;
  * where the code around it has another type (!llvm.ptr outside another
  * ABI's coroutines, !coro.handle inside), its uses read the result through
  * a cast. */
 static void bridge_results(struct collect *c, MlirOperation op) {
-  MlirOperation callee = referenced_func(c->module, op);
-  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      callee, mlirStringRefCreateFromCString("function_type")));
+  MlirType fty = callee_type(c, op);
   bool inside = foreign_coroutine(coro_enclosing_func(op), c->abi);
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
@@ -335,9 +340,7 @@ static void bridge_results(struct collect *c, MlirOperation op) {
 static void bridge_operands(struct collect *c, MlirOperation op) {
   if (!coro_op_named(op, "func.call"))
     return;
-  MlirOperation callee = referenced_func(c->module, op);
-  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      callee, mlirStringRefCreateFromCString("function_type")));
+  MlirType fty = callee_type(c, op);
   struct ir_builder b = ir_before(op);
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
