@@ -79,7 +79,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
 
 MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
                                                   CoroRoute route) {
-  CoroLowerOptions options = {route, false, false};
+  CoroLowerOptions options = {.route = route};
   return coroLowerToLLVMDialectWithOptions(module, options);
 }
 

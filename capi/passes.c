@@ -15,6 +15,7 @@
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "dialect/verify.h"
+#include "transforms/coro_elide.h"
 #include "transforms/coro_split.h"
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
@@ -86,6 +87,14 @@ CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
           "with an explicit frame: coro's own split (route B)",
           "builtin.module", coro_split_run)
 
+CORO_PASS(elide_pass, coroCreateCoroElidePass, "coro-elide", "CoroElide",
+          "Decide which coroutine frames live in their caller: mark each "
+          "call of a switch coroutine coro.elided = true when its handle "
+          "provably stays in the caller and is destroyed on every path "
+          "(--coro-split then puts the frame in the caller); checks "
+          "coro.alloc = \"elide\"",
+          "builtin.module", coro_elide_run)
+
 CORO_PASS(misuse_checks_pass, coroCreateMisuseChecksPass, "coro-misuse-checks",
           "CoroMisuseChecks",
           "The checked mode: resuming a coroutine that has ended, or "
@@ -116,6 +125,7 @@ static const struct {
     {&retcon_pass, coroCreateConvertCoroToLLVMRetconPass},
     {&retcon_once_pass, coroCreateConvertCoroToLLVMRetconOncePass},
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
+    {&elide_pass, coroCreateCoroElidePass},
     {&split_pass, coroCreateCoroSplitPass},
     {&misuse_checks_pass, coroCreateMisuseChecksPass},
     {&debug_info_pass, coroCreateDebugInfoPass},
@@ -142,7 +152,7 @@ static struct coro_str pipeline_description(const struct coro_abi_row *row) {
 }
 
 void coroRegisterPasses(void) {
-  const CoroLowerOptions route_a = {CoroRouteLLVM, false, false};
+  const CoroLowerOptions route_a = {.route = CoroRouteLLVM};
   /* The registry is global; whether our first pass is in it tells whether
    * this ran before (in this process, from any caller). */
   if (coro_registry_has(verify_pass.argument))

@@ -5,6 +5,9 @@
  *   [coro-misuse-checks]          the checked mode, when asked for
  *   lower-affine, convert-scf-to-cf  suspensions must sit in a CFG to be
  *                                 split (affine.for/if and scf regions)
+ *   coro-elide                    which calls' frames live in their
+ *                                 caller (unless no_elide); route B acts on
+ *                                 it, route A leaves it to LLVM
  *   convert-vector-to-llvm        before the next: it merges blocks
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
  *                                 coroutines get LLVM's coroutine intrinsics
@@ -60,6 +63,10 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
    * to scf, then scf to cf, so that it sits in a CFG. */
   add(out, "lower-affine");
   add(out, "convert-scf-to-cf");
+  /* on the coro dialect, where handles are typed, and after scf-to-cf so
+   * that "destroyed on every path" sees every path as a CFG edge */
+  if (!opts->no_elide)
+    add(out, "coro-elide");
   /* Before the coroutine conversions: its greedy driver merges identical
    * blocks, and two resume blocks that differ only in a memref they use
    * would become one block with a memref argument on the llvm.switch the

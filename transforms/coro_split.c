@@ -37,6 +37,7 @@
 #include "ir/remark.h"
 #include "ir/ssa.h"
 #include "ir/types.h"
+#include "transforms/coro_elide.h"
 #include "transforms/coro_shape.h"
 #include "transforms/frame_debug.h"
 #include "transforms/frame_layout.h"
@@ -1214,7 +1215,7 @@ static MlirStringRef sym_name(MlirOperation op) {
       op, mlirStringRefCreateFromCString("sym_name")));
 }
 
-static bool wants_elision(MlirOperation coro) {
+static bool asserts_elision(MlirOperation coro) {
   MlirAttribute a = mlirOperationGetAttributeByName(
       coro, mlirStringRefCreateFromCString("coro.alloc"));
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
@@ -1235,8 +1236,23 @@ static bool ref_eq(MlirStringRef a, MlirStringRef b) {
   return a.length == b.length && !memcmp(a.data, b.data, a.length);
 }
 
-/* Whether `fn` calls any of the coroutines in pending[0..n). */
-static bool calls_any(MlirOperation fn, MlirOperation *pending, size_t n) {
+/* Whether the call `op` of the coroutine `coro` gets its frame in its
+ * caller: what --coro-elide decided (coro.elided), or, where it did not
+ * run, whether `coro` asserts coro.alloc = "elide". */
+static bool call_elided(MlirOperation op, MlirOperation coro) {
+  MlirAttribute d = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+  if (!mlirAttributeIsNull(d) && mlirAttributeIsABool(d))
+    return mlirBoolAttrGetValue(d);
+  return asserts_elision(coro);
+}
+
+/* Calls `visit(op, k, user)` for every llvm.call in `fn` of one of the
+ * coroutines coros[0..n) (null entries skipped) that call_elided. */
+static void for_each_elided_call(MlirOperation fn, MlirOperation *coros,
+                                 size_t n,
+                                 bool (*visit)(MlirOperation, size_t, void *),
+                                 void *user) {
   MlirRegion r = mlirOperationGetRegion(fn, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
@@ -1244,10 +1260,27 @@ static bool calls_any(MlirOperation fn, MlirOperation *pending, size_t n) {
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       MlirStringRef c = callee(op);
       for (size_t i = 0; c.length && i < n; ++i)
-        if (!mlirOperationIsNull(pending[i]) && ref_eq(c, sym_name(pending[i])))
-          return true;
+        if (!mlirOperationIsNull(coros[i]) && ref_eq(c, sym_name(coros[i])) &&
+            call_elided(op, coros[i]) && !visit(op, i, user))
+          return;
     }
-  return false;
+}
+
+static bool note_wanted(MlirOperation op, size_t k, void *user) {
+  ((bool *)user)[k] = true;
+  return true;
+}
+
+/* Whether `fn` makes an elided call of a coroutine in pending[0..n) other
+ * than itself: such a callee is split first, its frame size then known. */
+struct waits {
+  MlirOperation self, *pending;
+  bool found;
+};
+static bool note_waits(MlirOperation op, size_t k, void *user) {
+  struct waits *w = user;
+  w->found = !mlirOperationEqual(w->pending[k], w->self);
+  return !w->found;
 }
 
 /* Gives every direct call of the elided coroutine `coro` in a function not
@@ -1279,7 +1312,7 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
       for (MlirOperation op = mlirBlockGetFirstOperation(b);
            !mlirOperationIsNull(op);) {
         MlirOperation next = mlirOperationGetNextInBlock(op);
-        if (ref_eq(callee(op), name)) {
+        if (ref_eq(callee(op), name) && call_elided(op, coro)) {
           MlirBlock entry = mlirRegionGetFirstBlock(r);
           struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
           e.loc = mlirOperationGetLocation(op);
@@ -1296,8 +1329,14 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
               ir_call(&c, sym, false, n + 1, args,
                       mlirValueGetType(mlirOperationGetResult(op, 0)));
           free(args);
+          /* --coro-elide has told the user already where it decided */
+          bool decided = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+              op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR)));
           replace_result(op, h);
           erase(op);
+          op = next;
+          if (decided)
+            continue;
           struct coro_str msg = {0};
           coro_str_appendz(&msg, "'");
           coro_str_append(&msg, name.data, name.length);
@@ -1309,6 +1348,7 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
                            CORO_REMARK_PASSED, "coro-elide", "CoroElide",
                            coro_str_cstr(&msg));
           coro_str_free(&msg);
+          continue;
         }
         op = next;
       }
@@ -1392,24 +1432,27 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   bool ok = true;
   struct ir_ptrmap done = {0};
   uint64_t size, align;
-  /* coro.alloc = "elide" coroutines first, callees before callers, each
-   * giving its callers' frames before those are split; the others after.
-   * Elided coroutines that call each other in a cycle keep the heap. */
+  /* Coroutines with elided calls (coro.elided, or coro.alloc = "elide")
+   * first, callees before callers, each giving its callers' frames before
+   * those are split; the others after. Elided calls between coroutines in
+   * a cycle (which --coro-elide never marks) keep the heap. */
+  bool *wanted = calloc(n ? n : 1, sizeof *wanted);
+  assert(wanted && "out of memory");
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
+    if (coro_op_named(fn, "llvm.func"))
+      for_each_elided_call(fn, coros, n, note_wanted, wanted);
   for (bool progress = true; progress;) {
     progress = false;
     for (size_t i = 0; i < n; ++i) {
-      if (mlirOperationIsNull(coros[i]) || !wants_elision(coros[i]))
+      if (mlirOperationIsNull(coros[i]) || !wanted[i])
+        continue;
+      struct waits w = {.self = coros[i], .pending = coros};
+      for_each_elided_call(coros[i], coros, n, note_waits, &w);
+      if (w.found)
         continue;
       MlirOperation c = coros[i];
       coros[i] = (MlirOperation){NULL};
-      bool waits = false;
-      for (size_t k = 0; k < n && !waits; ++k)
-        waits = !mlirOperationIsNull(coros[k]) && wants_elision(coros[k]) &&
-                calls_any(c, &coros[k], 1);
-      if (waits || calls_any(c, &c, 1)) {
-        coros[i] = c;
-        continue;
-      }
       progress = true;
       bool split = split_and_record(c, table, true, &done, &size, &align);
       ok &= split;
@@ -1417,6 +1460,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
         elide_calls(module, c, &done, size, align);
     }
   }
+  free(wanted);
   for (size_t i = 0; i < n; ++i)
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);

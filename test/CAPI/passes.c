@@ -289,7 +289,7 @@ static void testCheckedMode(void) {
                     "}\n";
   for (int checked = 0; checked < 2; ++checked) {
     MlirModule module = parse(ctx, src);
-    CoroLowerOptions options = {CoroRouteLLVM, checked, false};
+    CoroLowerOptions options = {.route = CoroRouteLLVM, .checked = checked};
     int ok = mlirLogicalResultIsSuccess(
         coroLowerToLLVMDialectWithOptions(module, options));
     fprintf(stderr, "%s: %d report: %d\n", checked ? "checked" : "unchecked",

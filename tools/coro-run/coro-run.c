@@ -43,6 +43,7 @@ struct options {
   CoroRoute route;
   bool checked;
   bool debug_info;
+  bool no_elide;
 };
 
 /* How each result of the entry is read back (see add_wrapper). */
@@ -60,7 +61,7 @@ struct entry_sig {
 static void usage(void) {
   printf("OVERVIEW: coro-run - lower a coro program and JIT-run it\n\n"
          "USAGE: coro-run FILE [--entry=main] [-O0..-O3] "
-         "[--route=llvm|mlir-split] [--checked] [-g]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [--no-elide] [-g]\n\n"
          "  --entry=<name>   function to call (no arguments; default main);\n"
          "                   its results are printed one per line\n"
          "  -O0 .. -O3       LLVM optimization level (default -O0)\n"
@@ -70,6 +71,9 @@ static void usage(void) {
          "coroutine\n"
          "                   that has ended, yielding again after "
          "coro.destroy)\n"
+         "  --no-elide       keep every frame on the heap unless its "
+         "coroutine\n"
+         "                   says coro.alloc = \"elide\" (no --coro-elide)\n"
          "  -g               line tables for the .mlir file (for gdb)\n");
 }
 
@@ -92,6 +96,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->opt_level = a[2] - '0';
     } else if (!strcmp(a, "--checked")) {
       o->checked = true;
+    } else if (!strcmp(a, "--no-elide")) {
+      o->no_elide = true;
     } else if (!strcmp(a, "-g")) {
       o->debug_info = true;
     } else if (!strncmp(a, "--route=", 8)) {
@@ -386,7 +392,8 @@ static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
   if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectWithOptions(
-          module, (CoroLowerOptions){o->route, o->checked, o->debug_info}))) {
+          module, (CoroLowerOptions){o->route, o->checked, o->debug_info,
+                                     o->no_elide}))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }

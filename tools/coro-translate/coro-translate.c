@@ -34,13 +34,14 @@ struct options {
   CoroRoute route;
   bool checked;
   bool debug_info;
+  bool no_elide;
 };
 
 static void usage(void) {
   printf("OVERVIEW: coro-translate - lower a coro program to LLVM IR or an "
          "object\n\n"
          "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj [-O0..-O3] "
-         "[--route=llvm|mlir-split] [--checked] [-g] [-o OUT]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [--no-elide] [-g] [-o OUT]\n\n"
          "  --emit=llvm        LLVM IR before LLVM's coroutine passes\n"
          "  --emit=split-llvm  LLVM IR after default<ON> (coroutines split)\n"
          "  --emit=obj         host object file after default<ON>\n"
@@ -51,6 +52,8 @@ static void usage(void) {
          "                     coroutine that has ended, yielding again "
          "after\n"
          "                     coro.destroy)\n"
+         "  --no-elide         keep every frame on the heap unless its\n"
+         "                     coroutine says coro.alloc = \"elide\"\n"
          "  -g                 line tables for the .mlir file (for gdb)\n"
          "  -o <file>          output (default stdout)\n");
 }
@@ -88,6 +91,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->opt_level = a[2] - '0';
     } else if (!strcmp(a, "--checked")) {
       o->checked = true;
+    } else if (!strcmp(a, "--no-elide")) {
+      o->no_elide = true;
     } else if (!strcmp(a, "-g")) {
       o->debug_info = true;
     } else if (!strncmp(a, "--route=", 8)) {
@@ -188,7 +193,8 @@ static int run(void *data) {
   bool ok = false;
   if (!mlirModuleIsNull(in.module) &&
       mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
-          in.module, (CoroLowerOptions){o->route, o->checked, o->debug_info})))
+          in.module, (CoroLowerOptions){o->route, o->checked, o->debug_info,
+                                        o->no_elide})))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);

@@ -56,10 +56,17 @@ MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
 /// JIT) has line tables for the .mlir file, in the resume and destroy
 /// functions of a split coroutine too, and each coroutine's frame is the
 /// variable `__coro_frame` there.
+///
+/// --coro-elide runs by default: a call of a switch coroutine whose handle
+/// provably stays in its caller gets its frame there (route B, at every -O
+/// level) instead of on the heap. `no_elide` turns that off: then only
+/// coroutines marked coro.alloc = "elide" have their frames in their
+/// callers.
 typedef struct {
   CoroRoute route;
   bool checked;
   bool debug_info;
+  bool no_elide;
 } CoroLowerOptions;
 
 /// coroLowerToLLVMDialect with `options`.

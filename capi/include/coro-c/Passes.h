@@ -49,6 +49,12 @@ MlirPass coroCreateConvertCoroToLLVMAsyncPass(void);
 /// everywhere. Runs on a builtin.module.
 MlirPass coroCreateCoroSplitPass(void);
 
+/// --coro-elide: decides, on the coro dialect, which calls of switch
+/// coroutines get their frames in the caller (marks each call
+/// coro.elided = true or false; remarks in category coro-elide) and checks
+/// coro.alloc = "elide" (transforms/coro_elide.c).
+MlirPass coroCreateCoroElidePass(void);
+
 /// --coro-misuse-checks: the checked mode. On the coro dialect, after
 /// coro-verify and before the conversions: resuming a coroutine that has
 /// ended, or yielding again after coro.destroy, writes a message naming the

@@ -1,7 +1,9 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run -O2 %s | FileCheck %s --check-prefix=ELIDED
-// RUN: coro-run --route=mlir-split %s | FileCheck %s
-// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s --check-prefix=ELIDED
+// RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=ELIDED
+// RUN: coro-run --route=mlir-split --no-elide %s | FileCheck %s
+// RUN: coro-run --route=mlir-split --no-elide -O2 %s | FileCheck %s
 
 // coro.alloc_fn / coro.free_fn: every frame comes from @count_alloc and goes
 // back through @count_free, which count their calls in globals. Three
@@ -12,9 +14,11 @@
 // At -O2 LLVM inlines the split ramps into main and CoroElide puts all
 // three frames on main's stack (each handle is destroyed there): the
 // allocator is never called, and the values are unchanged. Route B
-// (--route=mlir-split) splits before LLVM sees the coroutines, so LLVM's
-// CoroElide has nothing to elide: the frames stay with the allocator at
-// every -O level.
+// (--route=mlir-split) decides itself, at every -O level: --coro-elide
+// proves each handle stays in main and is destroyed there, so the three
+// frames are allocas of main and the allocator is never called either.
+// With --no-elide, route B keeps them with the allocator (LLVM's CoroElide
+// finds nothing left to elide after coro's split).
 // ELIDED: 100
 llvm.mlir.global internal @allocs(0 : i64) : i64
 llvm.mlir.global internal @frees(0 : i64) : i64

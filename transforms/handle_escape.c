@@ -1,0 +1,243 @@
+/* handle_escape.c - whether a handle outlives its function (see
+ * handle_escape.h). */
+#include "transforms/handle_escape.h"
+#include "dialect/dialect.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+/* Whose uses are being classified: the creating function's, a parameter's
+ * of a function the handle is passed to, or a coroutine's own. */
+enum holder { H_CALLER, H_PARAM, H_SELF };
+
+/* What an in-progress parameter maps to in the cache: a cycle of helpers
+ * passing the handle around is local unless some use on it escapes. */
+static struct handle_escape in_progress;
+
+static void set(struct handle_escape *out, MlirOperation at, const char *a,
+                MlirStringRef name, const char *b) {
+  out->at = at;
+  out->why.len = 0;
+  coro_str_appendz(&out->why, a);
+  coro_str_append(&out->why, name.data, name.length);
+  coro_str_appendz(&out->why, b);
+}
+
+static MlirStringRef symbol_of(MlirOperation op, const char *attr) {
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(a))
+    return mlirStringRefCreate("", 0);
+  if (mlirAttributeIsAFlatSymbolRef(a))
+    return mlirFlatSymbolRefAttrGetValue(a);
+  return mlirAttributeIsAString(a) ? mlirStringAttrGetValue(a)
+                                   : mlirStringRefCreate("", 0);
+}
+
+static bool param_local(struct handle_escape_cache *c, MlirValue arg,
+                        struct handle_escape *out);
+
+/* Whether passing the handle as operand `index` of the func.call `call`
+ * keeps it local. */
+static bool call_local(struct handle_escape_cache *c, MlirOperation call,
+                       intptr_t index, struct handle_escape *out) {
+  MlirStringRef name = symbol_of(call, "callee");
+  MlirOperation callee = coro_lookup_symbol(c->module, name);
+  if (mlirOperationIsNull(callee) || !coro_op_named(callee, "func.func")) {
+    set(out, call, "the handle is passed to '", name,
+        "', which coro-elide cannot see into");
+    return false;
+  }
+  if (coro_op_is_coroutine(callee)) {
+    set(out, call, "the handle is passed to the coroutine '", name,
+        "', whose frame may outlive the caller");
+    return false;
+  }
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
+  if (mlirBlockIsNull(entry) || index >= mlirBlockGetNumArguments(entry)) {
+    set(out, call, "the handle is passed to '", name,
+        "', which has no body here and may keep it");
+    return false;
+  }
+  struct handle_escape inner = {0};
+  if (param_local(c, mlirBlockGetArgument(entry, index), &inner))
+    return true;
+  set(out, call, "the handle is passed to '", name, "', where ");
+  coro_str_append(&out->why, inner.why.data, inner.why.len);
+  handle_escape_clear(&inner);
+  return false;
+}
+
+/* Whether every use of `h` keeps it local for `holder`. */
+static bool uses_local(struct handle_escape_cache *c, MlirValue h,
+                       enum holder holder, struct handle_escape *out) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(h); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    intptr_t index = (intptr_t)mlirOpOperandGetOperandNumber(u);
+    if (index == 0 && (coro_op_named(user, "coro.resume") ||
+                       coro_op_named(user, "coro.done") ||
+                       coro_op_named(user, "coro.promise") ||
+                       coro_op_named(user, "coro.await")))
+      continue;
+    if (coro_op_named(user, "coro.destroy")) {
+      if (holder != H_PARAM)
+        continue;
+      set(out, user,
+          "it is destroyed (coro-elide wants the destroy in the caller)",
+          mlirStringRefCreate("", 0), "");
+      return false;
+    }
+    if (holder == H_SELF &&
+        (coro_op_named(user, "coro.end") || coro_op_named(user, "func.return")))
+      continue;
+    if (coro_op_named(user, "func.call")) {
+      if (call_local(c, user, index, out))
+        continue;
+      return false;
+    }
+    if (coro_op_named(user, "func.return"))
+      set(out, user, "the handle is returned", mlirStringRefCreate("", 0), "");
+    else
+      set(out, user, "the handle escapes through '", coro_op_name(user), "'");
+    return false;
+  }
+  return true;
+}
+
+static bool param_local(struct handle_escape_cache *c, MlirValue arg,
+                        struct handle_escape *out) {
+  struct handle_escape *known = ir_ptrmap_find(&c->params, arg.ptr);
+  if (known == &in_progress)
+    return true;
+  if (!known) {
+    ir_ptrmap_put(&c->params, arg.ptr, &in_progress);
+    known = calloc(1, sizeof *known);
+    assert(known && "out of memory");
+    uses_local(c, arg, H_PARAM, known);
+    ir_ptrmap_put(&c->params, arg.ptr, known);
+  }
+  if (mlirOperationIsNull(known->at))
+    return true;
+  out->at = known->at;
+  out->why.len = 0;
+  coro_str_append(&out->why, known->why.data, known->why.len);
+  return false;
+}
+
+bool handle_escape_local(struct handle_escape_cache *c, MlirValue h,
+                         struct handle_escape *out) {
+  return uses_local(c, h, H_CALLER, out);
+}
+
+struct self_walk {
+  struct handle_escape_cache cache;
+  struct handle_escape *out;
+  bool local;
+};
+
+static MlirWalkResult self_uses(MlirOperation op, void *user) {
+  struct self_walk *w = user;
+  if (!coro_op_named(op, "coro.begin") && !coro_op_named(op, "coro.self"))
+    return MlirWalkResultAdvance;
+  struct handle_escape e = {0};
+  if (uses_local(&w->cache, mlirOperationGetResult(op, 0), H_SELF, &e)) {
+    handle_escape_clear(&e);
+    return MlirWalkResultAdvance;
+  }
+  w->local = false;
+  w->out->at = e.at;
+  w->out->why.len = 0;
+  coro_str_appendz(&w->out->why, "it lets its own handle escape: ");
+  coro_str_append(&w->out->why, e.why.data, e.why.len);
+  handle_escape_clear(&e);
+  return MlirWalkResultInterrupt;
+}
+
+bool handle_escape_self_local(MlirOperation coroutine,
+                              struct handle_escape *out) {
+  struct self_walk w = {
+      .cache = {.module = mlirOperationGetParentOperation(coroutine)},
+      .out = out,
+      .local = true};
+  mlirOperationWalk(coroutine, self_uses, &w, MlirWalkPreOrder);
+  handle_escape_cache_free(&w.cache);
+  return w.local;
+}
+
+/* Whether `b` holds (directly, not in a nested region) a coro.destroy of
+ * `h`; with `after` non-null, only one that follows `after`. */
+static bool destroys(MlirBlock b, MlirValue h, MlirOperation after) {
+  MlirOperation op = mlirOperationIsNull(after)
+                         ? mlirBlockGetFirstOperation(b)
+                         : mlirOperationGetNextInBlock(after);
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "coro.destroy") &&
+        mlirValueEqual(mlirOperationGetOperand(op, 0), h))
+      return true;
+  return false;
+}
+
+bool handle_escape_destroyed(MlirOperation call, struct handle_escape *out) {
+  MlirValue h = mlirOperationGetResult(call, 0);
+  MlirBlock home = mlirOperationGetBlock(call);
+  if (destroys(home, h, call))
+    return true;
+  struct ir_ptrmap seen = {0};
+  size_t n = 0, cap = 8;
+  MlirBlock *work = malloc(cap * sizeof *work);
+  assert(work && "out of memory");
+  work[n++] = home;
+  bool ok = true;
+  while (ok && n) {
+    MlirBlock b = work[--n];
+    MlirOperation term = mlirBlockGetTerminator(b);
+    intptr_t succs =
+        mlirOperationIsNull(term) ? 0 : mlirOperationGetNumSuccessors(term);
+    if (!succs) {
+      set(out, mlirOperationIsNull(term) ? call : term,
+          "the handle is not destroyed on every path: this '",
+          mlirOperationIsNull(term) ? coro_op_name(call) : coro_op_name(term),
+          "' is reached without coro.destroy");
+      ok = false;
+    }
+    for (intptr_t i = 0; ok && i < succs; ++i) {
+      MlirBlock s = mlirOperationGetSuccessor(term, i);
+      if (mlirBlockEqual(s, home)) {
+        set(out, call, "the handle is not destroyed before the call runs again",
+            mlirStringRefCreate("", 0), "");
+        ok = false;
+      } else if (!ir_ptrmap_find(&seen, s.ptr)) {
+        ir_ptrmap_put(&seen, s.ptr, (void *)1);
+        if (destroys(s, h, (MlirOperation){NULL}))
+          continue;
+        if (n == cap) {
+          cap *= 2;
+          work = realloc(work, cap * sizeof *work);
+          assert(work && "out of memory");
+        }
+        work[n++] = s;
+      }
+    }
+  }
+  free(work);
+  ir_ptrmap_free(&seen);
+  return ok;
+}
+
+void handle_escape_clear(struct handle_escape *e) {
+  coro_str_free(&e->why);
+  e->at = (MlirOperation){NULL};
+}
+
+void handle_escape_cache_free(struct handle_escape_cache *c) {
+  for (size_t i = 0; i < c->params.cap; ++i)
+    if (c->params.from && c->params.from[i] && c->params.to[i] &&
+        c->params.to[i] != &in_progress) {
+      handle_escape_clear(c->params.to[i]);
+      free(c->params.to[i]);
+    }
+  ir_ptrmap_free(&c->params);
+}
