@@ -299,6 +299,37 @@ static void testCheckedMode(void) {
   mlirContextDestroy(ctx);
 }
 
+static void testElision(void) {
+  fprintf(stderr, "@testElision\n");
+  // CHECK-LABEL: @testElision
+  // CHECK: elide: 1 in the caller: 1
+  // CHECK: no_elide: 1 in the caller: 0
+  MlirContext ctx = makeContext();
+  const char *src = "func.func @g() -> !coro.handle<none> "
+                    "attributes {coro.abi = \"switch\"} {\n"
+                    "  %h = \"coro.begin\"() : () -> !coro.handle<none>\n"
+                    "  \"coro.yield\"() : () -> i1\n"
+                    "  \"coro.end\"(%h) : (!coro.handle<none>) -> ()\n"
+                    "  return %h : !coro.handle<none>\n"
+                    "}\n"
+                    "func.func @main() {\n"
+                    "  %g = func.call @g() : () -> !coro.handle<none>\n"
+                    "  \"coro.resume\"(%g) : (!coro.handle<none>) -> ()\n"
+                    "  \"coro.destroy\"(%g) : (!coro.handle<none>) -> ()\n"
+                    "  return\n"
+                    "}\n";
+  for (int off = 0; off < 2; ++off) {
+    MlirModule module = parse(ctx, src);
+    CoroLowerOptions options = {.route = CoroRouteMLIRSplit, .no_elide = off};
+    int ok = mlirLogicalResultIsSuccess(
+        coroLowerToLLVMDialectWithOptions(module, options));
+    fprintf(stderr, "%s: %d in the caller: %d\n", off ? "no_elide" : "elide",
+            ok, hasSymbol(mlirModuleGetOperation(module), "g.elided"));
+    mlirModuleDestroy(module);
+  }
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testRegisterAndParsePipeline();
   testForEachPass();
@@ -307,5 +338,6 @@ int main(void) {
   testRetconPasses();
   testRoutes();
   testCheckedMode();
+  testElision();
   return 0;
 }
