@@ -4,7 +4,10 @@
  * in the same run, printed as ratios, with the frame on the heap and
  * elided, and the retcon and async lowerings (bench/generator-retcon.mlir,
  * generator-async.mlir) against the heap peers, and the switch generator
- * split by route B (rows "heap B", "elided B"). Every consumer passes each
+ * split by route B (rows "heap B", "elided B"), a generator without
+ * coro.alloc whose frame --coro-elide places ("local", "local B"), and
+ * route B at -O0 against the C state machine at -O0 ("... B0"; the C++
+ * column stays -O2). Every consumer passes each
  * value to bench_sink (sink.c). Each figure is the best of REPEATS runs of N
  * values. */
 #define _POSIX_C_SOURCE 199309L
@@ -21,50 +24,18 @@ void coro_sum_retcon(int64_t n);
 void coro_sum_async(int64_t n);
 void coro_b_sum_heap(int64_t n);
 void coro_b_sum_elided(int64_t n);
+void coro_sum_local(int64_t n);
+void coro_b_sum_local(int64_t n);
+void coro_b_sum_helper(int64_t n);
+void coro_b0_sum_elided(int64_t n);
+void coro_b0_sum_local(int64_t n);
 void cxx_sum_heap(int64_t n);
 void cxx_sum_elided(int64_t n);
-
-/* The hand-written peer: a resumable state machine with the same shape as
- * a coroutine frame (resume function pointer, state, published value). */
-struct sm {
-  void (*resume)(struct sm *);
-  int64_t i, n, value;
-  int done;
-};
-
-static void sm_resume(struct sm *s) {
-  if (++s->i < s->n)
-    s->value = s->i;
-  else
-    s->done = 1;
-}
-
-static void sm_start(struct sm *s, int64_t n) {
-  s->resume = sm_resume;
-  s->i = 0;
-  s->n = n;
-  s->value = 0;
-  s->done = n <= 0;
-}
-
-static void c_sum_heap(int64_t n) {
-  struct sm *s = bench_launder(malloc(sizeof *s));
-  sm_start(s, n);
-  while (!s->done) {
-    bench_sink(s->value);
-    s->resume(s); /* indirect, as a coroutine resume */
-  }
-  free(s);
-}
-
-static void c_sum_elided(int64_t n) {
-  struct sm s;
-  sm_start(&s, n);
-  while (!s.done) {
-    bench_sink(s.value);
-    sm_resume(&s);
-  }
-}
+/* the hand-written C state machine (state_machine.c), built at -O2 (c_)
+ * and at -O0 (c0_, the peer of the rows built at -O0) */
+void c_sum_heap(int64_t n);
+void c_sum_elided(int64_t n);
+void c0_sum_elided(int64_t n);
 
 static double now(void) {
   struct timespec ts;
@@ -98,16 +69,23 @@ int main(int argc, char **argv) {
               {"async", coro_sum_async, c_sum_heap, cxx_sum_heap},
               /* route B: generator.mlir split by coro's --coro-split */
               {"heap B", coro_b_sum_heap, c_sum_heap, cxx_sum_heap},
-              {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided}};
+              {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided},
+              /* no coro.alloc: --coro-elide decides (route B: the stack) */
+              {"local", coro_sum_local, c_sum_elided, cxx_sum_elided},
+              {"local B", coro_b_sum_local, c_sum_elided, cxx_sum_elided},
+              {"helper B", coro_b_sum_helper, c_sum_elided, cxx_sum_elided},
+              /* route B at -O0, against the C state machine at -O0 */
+              {"elided B0", coro_b0_sum_elided, c0_sum_elided, cxx_sum_elided},
+              {"local B0", coro_b0_sum_local, c0_sum_elided, cxx_sum_elided}};
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
-  printf("%-8s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",
+  printf("%-9s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",
          "coro/C", "coro/C++");
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
     double a = measure(rows[i].coro, n);
     double b = measure(rows[i].c, n);
     double c = measure(rows[i].cxx, n);
-    printf("%-8s %10.3f %10.3f %10.3f %12.2f %12.2f\n", rows[i].frame, a, b, c,
+    printf("%-9s %10.3f %10.3f %10.3f %12.2f %12.2f\n", rows[i].frame, a, b, c,
            a / b, a / c);
   }
   return 0;

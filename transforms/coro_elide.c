@@ -179,7 +179,7 @@ static void consider(struct elide *e, MlirOperation call,
   struct handle_escape why = {0};
   MlirValue h = mlirOperationGetResult(call, 0);
   if (!handle_escape_local(&e->cache, h, &why) ||
-      !handle_escape_destroyed(call, &why)) {
+      !handle_escape_destroyed(&e->cache, call, &why)) {
     reject(e, &c, why.at, &why.why, true);
     handle_escape_clear(&why);
     return;

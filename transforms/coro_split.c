@@ -775,8 +775,48 @@ static void sweep(struct variant_state *vs) {
     }
 }
 
+/* Reads the destroy flag (CORO_DESTROY_FLAG_ATTR) as false in a variant
+ * where no destroy path runs. Only loads used in their own block are
+ * folded: such a value never lives across a suspension, so the analysis
+ * made on the original function does not refer to it. */
+static void fold_destroy_flag(struct variant_state *vs) {
+  if (vs->v != V_RAMP && vs->v != V_ELIDED && vs->v != V_RESUME)
+    return;
+  MlirRegion r = mlirOperationGetRegion(vs->fn, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (!coro_op_named(op, "llvm.alloca") ||
+          mlirAttributeIsNull(mlirOperationGetAttributeByName(
+              op, mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR))))
+        continue;
+      MlirValue flag = mlirOperationGetResult(op, 0);
+      for (MlirOpOperand u = mlirValueGetFirstUse(flag);
+           !mlirOpOperandIsNull(u);) {
+        MlirOperation load = mlirOpOperandGetOwner(u);
+        u = mlirOpOperandGetNextUse(u);
+        if (!coro_op_named(load, "llvm.load"))
+          continue;
+        MlirValue v = mlirOperationGetResult(load, 0);
+        bool local = true;
+        for (MlirOpOperand w = mlirValueGetFirstUse(v);
+             local && !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w))
+          local =
+              mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(w)),
+                             mlirOperationGetBlock(load));
+        if (!local)
+          continue;
+        struct ir_builder at = ir_before(load);
+        replace_result(load, ir_const_int(&at, 1, 0));
+        erase(load);
+      }
+    }
+}
+
 static bool rewrite_variant(struct variant_state *vs) {
   struct split *sp = vs->sp;
+  fold_destroy_flag(vs);
   if (!coro_shape_collect(&vs->shape, vs->fn))
     return false;
   assert(vs->shape.nsusp == sp->shape.nsusp && "clones keep the shape");
@@ -1464,10 +1504,10 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   for (size_t i = 0; i < n; ++i)
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
-  ir_ptrmap_free(&done);
   free(coros);
   if (ok)
-    ok = coro_split_lower_consumers(module, table);
+    ok = coro_split_lower_consumers(module, table, &done);
+  ir_ptrmap_free(&done);
   mlirSymbolTableDestroy(table);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

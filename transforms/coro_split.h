@@ -12,14 +12,27 @@
 
 #include <stdbool.h>
 
+/* A unit attribute on an i1 llvm.alloca of a coroutine (the switch
+ * conversion's destroy flag): the flag is stored true only on a destroy
+ * path, which never suspends again, so the split reads it as false in the
+ * ramp and in NAME.resume, where no destroy path runs. That leaves no
+ * free(frame) in NAME.resume behind a flag LLVM cannot see through, which
+ * would keep an elided frame from being promoted to registers. */
+#define CORO_DESTROY_FLAG_ATTR "coro.destroy_flag"
+
 /* The pass, run on a builtin.module. */
 MlirLogicalResult coro_split_run(MlirOperation module);
 
 /* Lowers llvm.coro.resume, destroy, done, promise and noop in every
- * llvm.func of `module` to accesses of the frame header (HandleLayout.h);
+ * llvm.func of `module` to accesses of the frame header (HandleLayout.h),
+ * or, for the resume or destroy of a handle straight from a call of a
+ * coroutine in `split` (the ones split, with their parts), to a direct
+ * call of its part;
  * any other coroutine intrinsic left is an error, except in a coroutine of
  * another ABI left presplit for LLVM's CoroSplit, which keeps its own. */
-bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table);
+struct ir_ptrmap;
+bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
+                                const struct ir_ptrmap *split);
 
 /* Whether the llvm.func `fn` has `what` in its passthrough attribute. */
 bool coro_split_passthrough_has(MlirOperation fn, const char *what);

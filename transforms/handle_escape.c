@@ -82,14 +82,8 @@ static bool uses_local(struct handle_escape_cache *c, MlirValue h,
                        coro_op_named(user, "coro.promise") ||
                        coro_op_named(user, "coro.await")))
       continue;
-    if (coro_op_named(user, "coro.destroy")) {
-      if (holder != H_PARAM)
-        continue;
-      set(out, user,
-          "it is destroyed (coro-elide wants the destroy in the caller)",
-          mlirStringRefCreate("", 0), "");
-      return false;
-    }
+    if (coro_op_named(user, "coro.destroy"))
+      continue;
     if (holder == H_SELF &&
         (coro_op_named(user, "coro.end") || coro_op_named(user, "func.return")))
       continue;
@@ -167,23 +161,51 @@ bool handle_escape_self_local(MlirOperation coroutine,
   return w.local;
 }
 
-/* Whether `b` holds (directly, not in a nested region) a coro.destroy of
- * `h`; with `after` non-null, only one that follows `after`. */
-static bool destroys(MlirBlock b, MlirValue h, MlirOperation after) {
-  MlirOperation op = mlirOperationIsNull(after)
-                         ? mlirBlockGetFirstOperation(b)
-                         : mlirOperationGetNextInBlock(after);
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (coro_op_named(op, "coro.destroy") &&
-        mlirValueEqual(mlirOperationGetOperand(op, 0), h))
+static bool param_destroys(struct handle_escape_cache *c, MlirValue arg);
+
+/* Whether `op` destroys `h`: a coro.destroy of it, or a call passing it to
+ * a function that destroys that parameter on every path. */
+static bool destroys_op(struct handle_escape_cache *c, MlirOperation op,
+                        MlirValue h) {
+  if (coro_op_named(op, "coro.destroy"))
+    return mlirValueEqual(mlirOperationGetOperand(op, 0), h);
+  if (!coro_op_named(op, "func.call"))
+    return false;
+  MlirOperation callee = coro_lookup_symbol(c->module, symbol_of(op, "callee"));
+  if (mlirOperationIsNull(callee) || !coro_op_named(callee, "func.func") ||
+      coro_op_is_coroutine(callee))
+    return false;
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(callee, 0));
+  if (mlirBlockIsNull(entry))
+    return false;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n && i < mlirBlockGetNumArguments(entry); ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(op, i), h) &&
+        param_destroys(c, mlirBlockGetArgument(entry, i)))
       return true;
   return false;
 }
 
-bool handle_escape_destroyed(MlirOperation call, struct handle_escape *out) {
-  MlirValue h = mlirOperationGetResult(call, 0);
-  MlirBlock home = mlirOperationGetBlock(call);
-  if (destroys(home, h, call))
+/* Whether `b` destroys `h` (directly, not in a nested region); with
+ * `after` non-null, after that op. */
+static bool destroys(struct handle_escape_cache *c, MlirBlock b, MlirValue h,
+                     MlirOperation after) {
+  MlirOperation op = mlirOperationIsNull(after)
+                         ? mlirBlockGetFirstOperation(b)
+                         : mlirOperationGetNextInBlock(after);
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (destroys_op(c, op, h))
+      return true;
+  return false;
+}
+
+/* Whether every path from `after` in `home` (from the top of `home` when
+ * `after` is null) to an exit of the region, or back to `home`, destroys
+ * `h`. On false, `out` (when not null) names the op where a path fails. */
+static bool paths_destroy(struct handle_escape_cache *c, MlirBlock home,
+                          MlirOperation after, MlirValue h,
+                          struct handle_escape *out) {
+  if (destroys(c, home, h, after))
     return true;
   struct ir_ptrmap seen = {0};
   size_t n = 0, cap = 8;
@@ -197,21 +219,23 @@ bool handle_escape_destroyed(MlirOperation call, struct handle_escape *out) {
     intptr_t succs =
         mlirOperationIsNull(term) ? 0 : mlirOperationGetNumSuccessors(term);
     if (!succs) {
-      set(out, mlirOperationIsNull(term) ? call : term,
-          "the handle is not destroyed on every path: this '",
-          mlirOperationIsNull(term) ? coro_op_name(call) : coro_op_name(term),
-          "' is reached without coro.destroy");
       ok = false;
+      MlirOperation at = mlirOperationIsNull(term) ? after : term;
+      if (out && !mlirOperationIsNull(at))
+        set(out, at, "the handle is not destroyed on every path: this '",
+            coro_op_name(at), "' is reached without coro.destroy");
     }
     for (intptr_t i = 0; ok && i < succs; ++i) {
       MlirBlock s = mlirOperationGetSuccessor(term, i);
       if (mlirBlockEqual(s, home)) {
-        set(out, call, "the handle is not destroyed before the call runs again",
-            mlirStringRefCreate("", 0), "");
         ok = false;
+        if (out && !mlirOperationIsNull(after))
+          set(out, after,
+              "the handle is not destroyed before the call runs again",
+              mlirStringRefCreate("", 0), "");
       } else if (!ir_ptrmap_find(&seen, s.ptr)) {
         ir_ptrmap_put(&seen, s.ptr, (void *)1);
-        if (destroys(s, h, (MlirOperation){NULL}))
+        if (destroys(c, s, h, (MlirOperation){NULL}))
           continue;
         if (n == cap) {
           cap *= 2;
@@ -227,6 +251,29 @@ bool handle_escape_destroyed(MlirOperation call, struct handle_escape *out) {
   return ok;
 }
 
+/* The answers of param_destroys in the cache; an in-progress query
+ * answers no (a helper that destroys only by calling itself back does not
+ * destroy). */
+static char destroys_in_progress, destroys_yes, destroys_no;
+
+static bool param_destroys(struct handle_escape_cache *c, MlirValue arg) {
+  void *known = ir_ptrmap_find(&c->destroys, arg.ptr);
+  if (!known) {
+    ir_ptrmap_put(&c->destroys, arg.ptr, &destroys_in_progress);
+    bool yes = paths_destroy(c, mlirBlockArgumentGetOwner(arg),
+                             (MlirOperation){NULL}, arg, NULL);
+    known = yes ? &destroys_yes : &destroys_no;
+    ir_ptrmap_put(&c->destroys, arg.ptr, known);
+  }
+  return known == &destroys_yes;
+}
+
+bool handle_escape_destroyed(struct handle_escape_cache *c, MlirOperation call,
+                             struct handle_escape *out) {
+  return paths_destroy(c, mlirOperationGetBlock(call), call,
+                       mlirOperationGetResult(call, 0), out);
+}
+
 void handle_escape_clear(struct handle_escape *e) {
   coro_str_free(&e->why);
   e->at = (MlirOperation){NULL};
@@ -240,4 +287,5 @@ void handle_escape_cache_free(struct handle_escape_cache *c) {
       free(c->params.to[i]);
     }
   ir_ptrmap_free(&c->params);
+  ir_ptrmap_free(&c->destroys);
 }

@@ -6,10 +6,10 @@
  * Invariant: "local" is a proof, never a guess. A handle is local when
  * every use of it, in the creating function and in the functions it is
  * passed to, is a consumer op that reads or drives the coroutine
- * (coro.resume, coro.done, coro.promise, coro.await) or, in the creating
- * function only, coro.destroy; a call passes it on only to a function of
- * the module with a body whose parameter is local in the same sense (and
- * that is not a coroutine, whose frame could outlive the caller). Anything
+ * (coro.resume, coro.done, coro.promise, coro.await) or coro.destroy; a
+ * call passes it on only to a function of the module with
+ * a body whose parameter is local in the same sense (and that is not a
+ * coroutine, whose frame could outlive the caller). Anything
  * else (a return, a store, a block argument, a select, a call of a
  * declaration or through a pointer) is an escape, reported with the op
  * where it happens. A coroutine can also let its own handle escape (its
@@ -17,8 +17,10 @@
  * local. "Destroyed on every path" holds when, in the region of the call,
  * every path from the call to an exit of that region, or back to the call,
  * meets a coro.destroy of the handle in that region (one inside a nested
- * region, say an scf.if, does not count). The queries are linear in the
- * uses and blocks they visit; a parameter's answer is cached. */
+ * region, say an scf.if, does not count) or a call that passes it to a
+ * function destroying that parameter on every path of its own. The
+ * queries are linear in the uses and blocks they visit; a parameter's
+ * answers are cached. */
 #ifndef CORO_TRANSFORMS_HANDLE_ESCAPE_H
 #define CORO_TRANSFORMS_HANDLE_ESCAPE_H
 
@@ -40,7 +42,8 @@ struct handle_escape {
 /* The analysis's state for one module: its answers for parameters. */
 struct handle_escape_cache {
   MlirOperation module;
-  struct ir_ptrmap params; /* block argument -> struct handle_escape * */
+  struct ir_ptrmap params;   /* block argument -> struct handle_escape * */
+  struct ir_ptrmap destroys; /* block argument -> whether it is destroyed */
 };
 
 /* Whether the handle `h`, the result of a call, is used only
@@ -57,7 +60,8 @@ bool handle_escape_self_local(MlirOperation coroutine,
 /* Whether the handle made by `call` is destroyed on every path from the
  * call (see the invariant). On false, `out` names the exit op a path
  * reaches first (or the call, when a path reaches it again). */
-bool handle_escape_destroyed(MlirOperation call, struct handle_escape *out);
+bool handle_escape_destroyed(struct handle_escape_cache *c, MlirOperation call,
+                             struct handle_escape *out);
 
 void handle_escape_clear(struct handle_escape *e);
 void handle_escape_cache_free(struct handle_escape_cache *c);

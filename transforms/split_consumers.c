@@ -11,6 +11,7 @@
  * memory of its own. Part of the --coro-split pass (coro_split.h). */
 #include "coro-runtime/HandleLayout.h"
 #include "dialect/support.h"
+#include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
 #include "ir/types.h"
@@ -20,7 +21,9 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
+
 #include "mlir-c/Dialect/LLVM.h"
+#include <string.h>
 
 #include <assert.h>
 #include <stdlib.h>
@@ -31,8 +34,55 @@
 struct consumers {
   MlirOperation module;
   MlirSymbolTable table;
+  const struct ir_ptrmap *split; /* the coroutines split, and their parts */
   bool have_noop;
 };
+
+/* The function a resume (`destroy` false) or destroy of `h` calls when
+ * `h` is the result of a direct call of a coroutine this split made: its
+ * NAME.resume; NAME.destroy for a ramp's handle, NAME.cleanup for one
+ * from NAME.elided (a frame its caller owns). A null attribute otherwise:
+ * then the call goes through the header. Calling it directly is what
+ * LLVM's CoroElide does after inlining; here it needs no inlining, and
+ * LLVM can inline the resume function and promote the frame. */
+static MlirAttribute direct_target(struct consumers *c, MlirValue h,
+                                   bool destroy) {
+  MlirAttribute none = {NULL};
+  if (!mlirValueIsAOpResult(h))
+    return none;
+  MlirOperation call = mlirOpResultGetOwner(h);
+  if (!coro_op_named(call, "llvm.call"))
+    return none;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      call, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return none;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  static const char elided[] = ".elided";
+  size_t el = sizeof elided - 1;
+  bool from_elided =
+      name.length > el && !memcmp(name.data + name.length - el, elided, el);
+  MlirStringRef base =
+      mlirStringRefCreate(name.data, name.length - (from_elided ? el : 0));
+  MlirOperation ramp = mlirSymbolTableLookup(c->table, base);
+  if (mlirOperationIsNull(ramp) || !ir_ptrmap_find(c->split, ramp.ptr))
+    return none;
+  struct coro_str target = {0};
+  coro_str_append(&target, base.data, base.length);
+  coro_str_appendz(&target, !destroy      ? ".resume"
+                            : from_elided ? ".cleanup"
+                                          : ".destroy");
+  MlirOperation fn = mlirSymbolTableLookup(
+      c->table, mlirStringRefCreate(target.data, target.len));
+  MlirAttribute sym =
+      !mlirOperationIsNull(fn) && ir_ptrmap_find(c->split, fn.ptr)
+          ? mlirFlatSymbolRefAttrGet(
+                mlirOperationGetContext(fn),
+                mlirStringRefCreate(target.data, target.len))
+          : none;
+  coro_str_free(&target);
+  return sym;
+}
 
 /* @__coro_noop_resume and @__coro_noop_frame, made on first use. */
 static bool make_noop(struct consumers *c, MlirLocation loc) {
@@ -110,6 +160,11 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   switch (k) {
   case CI_RESUME:
   case CI_DESTROY: {
+    MlirAttribute direct = direct_target(c, h, k == CI_DESTROY);
+    if (!mlirAttributeIsNull(direct)) {
+      ir_call_cc(&b, direct, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
+      break;
+    }
     MlirValue slot =
         k == CI_RESUME ? h : ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET);
     MlirValue fn = ir_load(&b, slot, ptr, 8);
@@ -159,8 +214,9 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   return true;
 }
 
-bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table) {
-  struct consumers c = {.module = module, .table = table};
+bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
+                                const struct ir_ptrmap *split) {
+  struct consumers c = {.module = module, .table = table, .split = split};
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);

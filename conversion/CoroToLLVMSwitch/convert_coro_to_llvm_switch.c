@@ -28,6 +28,7 @@
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -186,6 +187,12 @@ static void emit_allocas(struct coro_fn *fn, struct sw_state *st) {
   MlirValue one = ir_const_int(&b, 64, 1);
   st->promise = ir_alloca(&b, one, st->promise_type, CORO_PROMISE_OFFSET);
   st->flag = ir_alloca(&b, one, ir_int_type(b.ctx, 1), 1);
+  /* true only on a destroy path, which never suspends again: coro-split
+   * reads it as false where no destroy path runs (the ramp, NAME.resume) */
+  mlirOperationSetAttributeByName(
+      mlirOpResultGetOwner(st->flag),
+      mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR),
+      mlirUnitAttrGet(b.ctx));
 }
 
 /* The cleanup and suspend-return blocks, at the end of the body. */

@@ -14,6 +14,19 @@
 // CHECK: llvm.call @plain(%{{.*}})
 // CHECK: llvm.call @asserted(%{{.*}})
 // CHECK: llvm.call @asserted.elided(
+// Resume and destroy of a handle whose origin the split sees call the
+// part directly (.cleanup for an elided frame, .destroy for a heap one);
+// a handle of unknown origin (a parameter) goes through the header.
+// CHECK-LABEL: llvm.func @drive(
+// CHECK: %[[R:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.call fastcc %[[R]](
+// CHECK-LABEL: llvm.func @direct(
+// CHECK: %[[E:.*]] = llvm.call @plain.elided(
+// CHECK: llvm.call fastcc @plain.resume(%[[E]])
+// CHECK: llvm.call fastcc @plain.cleanup(%[[E]])
+// CHECK: %[[P:.*]] = llvm.call @plain(
+// CHECK: llvm.call fastcc @plain.resume(%[[P]])
+// CHECK: llvm.call fastcc @plain.destroy(%[[P]])
 // CHECK-LABEL: llvm.func internal @plain.elided(
 // CHECK-NOT: @malloc
 // CHECK: llvm.return
@@ -45,5 +58,18 @@ func.func @main(%n: i32) {
   "coro.destroy"(%c) : (!coro.handle<i32>) -> ()
   %d = call @asserted(%n) : (i32) -> !coro.handle<i32>
   "coro.destroy"(%d) : (!coro.handle<i32>) -> ()
+  return
+}
+func.func @drive(%h: !coro.handle<i32>) {
+  "coro.resume"(%h) : (!coro.handle<i32>) -> ()
+  return
+}
+func.func @direct(%n: i32) {
+  %a = call @plain(%n) {coro.elided = true} : (i32) -> !coro.handle<i32>
+  "coro.resume"(%a) : (!coro.handle<i32>) -> ()
+  "coro.destroy"(%a) : (!coro.handle<i32>) -> ()
+  %b = call @plain(%n) {coro.elided = false} : (i32) -> !coro.handle<i32>
+  "coro.resume"(%b) : (!coro.handle<i32>) -> ()
+  "coro.destroy"(%b) : (!coro.handle<i32>) -> ()
   return
 }
