@@ -77,6 +77,16 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
   return ok;
 }
 
+MlirLogicalResult coroLowerForDevice(MlirModule module) {
+  coroRegisterPasses();
+  struct coro_str p = {0};
+  coro_pipeline_nvvm(&p);
+  MlirLogicalResult ok =
+      coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
+  coro_str_free(&p);
+  return ok;
+}
+
 MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,
                                                   CoroRoute route) {
   CoroLowerOptions options = {.route = route};

@@ -14,6 +14,7 @@
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
 #include "transforms/coro_elide.h"
 #include "transforms/coro_split.h"
@@ -81,6 +82,19 @@ CORO_PASS(async_pass, coroCreateConvertCoroToLLVMAsyncPass,
           "Lower async-ABI coroutines and consumer ops to LLVM's async "
           "coroutine intrinsics",
           "builtin.module", coro_convert_to_llvm_async_run)
+CORO_PASS(nvvm_pass, coroCreateConvertCoroToNVVMPass, "convert-coro-to-nvvm",
+          "ConvertCoroToNVVM",
+          "The GPU path's rules on the coro dialect (after coro-elide): "
+          "switch coroutines whose frames live in their callers, resumed "
+          "and destroyed where their handles are made (direct calls), no "
+          "await; marks the module coro.device",
+          "builtin.module", coro_convert_to_nvvm_run)
+CORO_PASS(check_device_pass, coroCreateCheckDevicePass, "coro-check-device",
+          "CoroCheckDevice",
+          "In a module marked coro.device: no call of an allocator and no "
+          "indirect call left (the last step of coro-lower-nvvm); marks the "
+          "kernels nvvm.kernel and sets the NVPTX target triple",
+          "builtin.module", coro_check_device_run)
 CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
           "Split switched-resume coroutines (LLVM dialect with coroutine "
           "intrinsics) into ramp, resume, destroy and cleanup functions "
@@ -127,6 +141,8 @@ static const struct {
     {&async_pass, coroCreateConvertCoroToLLVMAsyncPass},
     {&elide_pass, coroCreateCoroElidePass},
     {&split_pass, coroCreateCoroSplitPass},
+    {&nvvm_pass, coroCreateConvertCoroToNVVMPass},
+    {&check_device_pass, coroCreateCheckDevicePass},
     {&misuse_checks_pass, coroCreateMisuseChecksPass},
     {&debug_info_pass, coroCreateDebugInfoPass},
     {&check_lowered_pass, coroCreateCheckLoweredPass},
@@ -140,6 +156,13 @@ MlirLogicalResult coroVerify(MlirOperation op) { return coro_verify_run(op); }
 #define CORO_LOWER_DESCRIPTION                                                 \
   "Verify and lower coroutines of every ABI, and everything else, to the "     \
   "LLVM dialect"
+
+/* The named pipeline for the device. */
+#define CORO_LOWER_NVVM_PIPELINE "coro-lower-nvvm"
+#define CORO_LOWER_NVVM_DESCRIPTION                                            \
+  "Verify and lower a device module (kernels calling switch coroutines) "      \
+  "to the LLVM dialect with NVVM ops, through coro's own split: frames in "    \
+  "their callers, direct calls, no device malloc"
 
 /* The description of the named pipeline of `row`. */
 static struct coro_str pipeline_description(const struct coro_abi_row *row) {
@@ -170,6 +193,11 @@ void coroRegisterPasses(void) {
     coro_str_free(&elements);
     coro_str_free(&description);
   }
+  struct coro_str nvvm = {0};
+  coro_pipeline_nvvm(&nvvm);
+  coro_registry_add_pipeline(CORO_LOWER_NVVM_PIPELINE,
+                             CORO_LOWER_NVVM_DESCRIPTION, coro_str_cstr(&nvvm));
+  coro_str_free(&nvvm);
   struct coro_str all = {0};
   coro_pipeline_route(&all, &route_a, NULL);
   coro_registry_add_pipeline(CORO_LOWER_PIPELINE, CORO_LOWER_DESCRIPTION,
@@ -192,4 +220,7 @@ void coroForEachPass(void (*callback)(MlirStringRef, MlirStringRef, void *),
   }
   callback(mlirStringRefCreateFromCString(CORO_LOWER_PIPELINE),
            mlirStringRefCreateFromCString(CORO_LOWER_DESCRIPTION), userData);
+  callback(mlirStringRefCreateFromCString(CORO_LOWER_NVVM_PIPELINE),
+           mlirStringRefCreateFromCString(CORO_LOWER_NVVM_DESCRIPTION),
+           userData);
 }

@@ -90,3 +90,20 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
     add(out, "coro-split");
   return true;
 }
+
+void coro_pipeline_nvvm(struct coro_str *out) {
+  static const char *const passes[] = {
+      "coro-verify", "lower-affine", "convert-scf-to-cf",
+      /* frames in their callers, checked for the device before lowering */
+      "coro-elide", "convert-coro-to-nvvm", "convert-vector-to-llvm",
+      "convert-coro-to-llvm-switch", "finalize-memref-to-llvm",
+      "convert-index-to-llvm", "convert-arith-to-llvm", "convert-cf-to-llvm",
+      "convert-func-to-llvm", "reconcile-unrealized-casts",
+      "coro-check-lowered",
+      /* route B: the split knows every frame size and calls parts directly */
+      "coro-split",
+      /* what no kernel reaches goes; what is left is checked */
+      "coro-check-device"};
+  for (size_t i = 0; i < sizeof passes / sizeof passes[0]; ++i)
+    add(out, passes[i]);
+}

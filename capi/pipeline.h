@@ -30,4 +30,7 @@ const struct coro_abi_row *coro_abi_row_find(MlirStringRef abi);
 bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
                          const struct coro_abi_row *only);
 
+/* Appends the device pipeline (coro-lower-nvvm) to `out`. */
+void coro_pipeline_nvvm(struct coro_str *out);
+
 #endif /* CORO_CAPI_PIPELINE_H */

@@ -88,6 +88,28 @@ static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
   return m;
 }
 
+/* The NVPTX target machine for `cpu`, or NULL after an error. */
+static LLVMTargetMachineRef nvptx_machine(MlirModule module, int opt_level,
+                                          const char *cpu) {
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
+  LLVMInitializeNVPTXAsmPrinter();
+  static const char triple[] = "nvptx64-nvidia-cuda";
+  LLVMTargetRef target;
+  char *err = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &err)) {
+    error_at(module, "no LLVM target for nvptx64-nvidia-cuda", err);
+    LLVMDisposeMessage(err);
+    return NULL;
+  }
+  static const LLVMCodeGenOptLevel levels[] = {
+      LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+      LLVMCodeGenLevelAggressive};
+  return LLVMCreateTargetMachine(target, triple, cpu, "", levels[opt_level],
+                                 LLVMRelocDefault, LLVMCodeModelDefault);
+}
+
 static bool check_level(MlirModule module, int opt_level) {
   if (opt_level >= 0 && opt_level <= 3)
     return true;
@@ -154,6 +176,85 @@ MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
     }
     LLVMDisposeModule(m);
   }
+  LLVMContextDispose(llctx);
+  LLVMDisposeTargetMachine(tm);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+/* Whether `cpu` is an sm_NN name LLVM's NVPTX backend knows. */
+static bool known_cpu(LLVMTargetMachineRef tm, const char *cpu) {
+  (void)tm;
+  if (strncmp(cpu, "sm_", 3) || !cpu[3])
+    return false;
+  for (const char *c = cpu + 3; *c; ++c)
+    if ((*c < '0' || *c > '9') && !(c[1] == 0 && (*c == 'a' || *c == 'f')))
+      return false;
+  return true;
+}
+
+MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
+                                         const char *cpu, bool ptx,
+                                         MlirStringCallback callback,
+                                         void *userData) {
+  if (!check_level(module, optLevel))
+    return mlirLogicalResultFailure();
+  LLVMTargetMachineRef tm = nvptx_machine(module, optLevel, cpu);
+  if (!tm)
+    return mlirLogicalResultFailure();
+  if (!known_cpu(tm, cpu)) {
+    error_at(module, "unknown GPU architecture (expected sm_NN, e.g. sm_90)",
+             cpu);
+    LLVMDisposeTargetMachine(tm);
+    return mlirLogicalResultFailure();
+  }
+  LLVMContextRef llctx = LLVMContextCreate();
+  mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
+  LLVMModuleRef m =
+      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llctx);
+  bool ok = m != NULL;
+  if (!m)
+    error_at(module, "translation to LLVM IR failed", NULL);
+  if (ok) {
+    LLVMSetTarget(m, "nvptx64-nvidia-cuda");
+    LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+    LLVMSetModuleDataLayout(m, dl);
+    LLVMDisposeTargetData(dl);
+    char passes[64];
+    if (optLevel)
+      snprintf(passes, sizeof passes, "default<O%d>", optLevel);
+    else
+      snprintf(passes, sizeof passes, "function(simplifycfg),globaldce");
+    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+    LLVMErrorRef err = LLVMRunPasses(m, passes, tm, opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if (err) {
+      char *msg = LLVMGetErrorMessage(err);
+      error_at(module, "LLVM pipeline failed", msg);
+      LLVMDisposeErrorMessage(msg);
+      ok = false;
+    }
+  }
+  if (ok && !ptx) {
+    char *text = LLVMPrintModuleToString(m);
+    callback(mlirStringRefCreate(text, strlen(text)), userData);
+    LLVMDisposeMessage(text);
+  } else if (ok) {
+    char *err = NULL;
+    LLVMMemoryBufferRef buf;
+    if (LLVMTargetMachineEmitToMemoryBuffer(tm, m, LLVMAssemblyFile, &err,
+                                            &buf)) {
+      error_at(module, "PTX code generation failed", err);
+      LLVMDisposeMessage(err);
+      ok = false;
+    } else {
+      callback(
+          mlirStringRefCreate(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf)),
+          userData);
+      LLVMDisposeMemoryBuffer(buf);
+    }
+  }
+  if (m)
+    LLVMDisposeModule(m);
   LLVMContextDispose(llctx);
   LLVMDisposeTargetMachine(tm);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

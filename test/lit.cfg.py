@@ -28,8 +28,6 @@ config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%coro_bin", config.coro_obj_root))
 config.substitutions.append(("%capi_bin", os.path.join(config.coro_obj_root, "test", "CAPI")))
 
-if shutil.which("ptxas", path="/usr/local/cuda/bin" + os.pathsep + os.environ.get("PATH", "")):
-    config.available_features.add("ptxas")
 if config.sanitizers:
     config.available_features.add("sanitizers")
 
@@ -69,3 +67,31 @@ if gdb_works():
 else:
     lit_config.note("gdb is missing or cannot trace here: "
                     "test/Integration/Translate/gdb.test is skipped")
+
+# test/GPU: PTX is validated by CUDA's ptxas where CUDA is installed, and
+# kernels run where coro-gpu-run finds a GPU and its driver (it exits 77
+# otherwise).
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas"
+    if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas (CUDA) is not installed: the PTX of test/GPU is "
+                    "not validated")
+
+def gpu_works():
+    import subprocess
+    runner = os.path.join(config.coro_tools_dir, "coro-gpu-run")
+    try:
+        return subprocess.run([runner, "--probe"], capture_output=True,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        return False
+
+if gpu_works():
+    config.available_features.add("cuda-gpu")
+else:
+    lit_config.note("no GPU or CUDA driver here: the kernel runs of "
+                    "test/GPU are skipped")

@@ -262,6 +262,13 @@ static bool lookup(const struct known *k, MlirValue v, int64_t *out) {
       *out = k->c[i];
       return true;
     }
+  /* the null pointer (a frame the split knows is not freed compares
+   * equal to it) */
+  if (mlirValueIsAOpResult(v) &&
+      coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.zero")) {
+    *out = 0;
+    return true;
+  }
   return coro_const_int(v, out);
 }
 

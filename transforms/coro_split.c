@@ -28,6 +28,7 @@
  * await.suspend.handle ends in a musttail call to the next coroutine's
  * resume function when the suspended path returns at once. */
 #include "transforms/coro_split.h"
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "coro-runtime/HandleLayout.h"
 #include "dialect/support.h"
 #include "ir/blocks.h"
@@ -73,6 +74,9 @@ struct split {
   struct frame_layout fl;
   struct remat rm;
   MlirType ptr, i1, i8, idx;
+  /* the module is compiled for the device (coro.device): no transfer to
+   * an awaiter, which convert-coro-to-nvvm made sure there is none of */
+  bool device;
 };
 
 /* One variant being rewritten: its function, the map from the original's
@@ -287,8 +291,20 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
   MlirType result = s->await_kind == CI_AWAIT_BOOL     ? i1
                     : s->await_kind == CI_AWAIT_HANDLE ? ptr
                                                        : (MlirType){NULL};
-  MlirValue r = ir_call_indirect(&b, mlirOperationGetOperand(s->await, 2), 0, 0,
-                                 2, args, result);
+  /* the wrapper is named (llvm.mlir.addressof) in every producer we know:
+   * call it directly */
+  MlirValue fn = mlirOperationGetOperand(s->await, 2);
+  MlirOperation def = mlirValueIsAOpResult(fn) ? mlirOpResultGetOwner(fn)
+                                               : (MlirOperation){NULL};
+  MlirAttribute named =
+      !mlirOperationIsNull(def) && coro_op_named(def, "llvm.mlir.addressof")
+          ? mlirOperationGetAttributeByName(
+                def, mlirStringRefCreateFromCString("global_name"))
+          : (MlirAttribute){NULL};
+  MlirValue r =
+      !mlirAttributeIsNull(named) && mlirAttributeIsAFlatSymbolRef(named)
+          ? ir_call(&b, named, false, 2, args, result)
+          : ir_call_indirect(&b, fn, 0, 0, 2, args, result);
   if (s->await_kind == CI_AWAIT_BOOL)
     replace_result(s->await, r);
   erase(s->await);
@@ -296,8 +312,15 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
 }
 
 /* Resumes the coroutine `next` points to: a call of its resume function,
- * `musttail` followed by the return when `tail`. */
-static void resume_next(struct ir_builder *b, MlirValue next, bool tail) {
+ * `musttail` followed by the return when `tail`. On the device (`device`)
+ * there is no awaiter to resume, and no musttail: only the return. */
+static void resume_next(struct ir_builder *b, MlirValue next, bool tail,
+                        bool device) {
+  if (device) { /* no awaiter: `next` is the noop coroutine's handle */
+    if (tail)
+      ir_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+    return;
+  }
   MlirValue fn = ir_load(b, next, ir_ptr_type(b->ctx), 8);
   ir_call_indirect(b, fn, MlirLLVMCConvFast, tail ? 2 : 0, 1, &next,
                    (MlirType){NULL});
@@ -509,7 +532,7 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
   if (s->await_kind == CI_AWAIT_HANDLE) {
     tail = is_clone(vs->v) && returns_at_once(s);
     struct ir_builder b = ir_before(s->suspend);
-    resume_next(&b, waited, tail);
+    resume_next(&b, waited, tail, sp->device);
   }
   if (tail) {
     erase_from(s->suspend);
@@ -874,7 +897,7 @@ static bool rewrite_variant(struct variant_state *vs) {
       struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
       MlirValue r = call_wrapper(&alone, sp->ptr, sp->i1);
       if (k == CI_AWAIT_HANDLE)
-        resume_next(&b, r, false);
+        resume_next(&b, r, false, sp->device);
     } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND) {
       rewrite_intrinsic(vs, op, k);
     }
@@ -1182,6 +1205,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       mlirLocationFusedGetNumLocations(sp.loc) == 1)
     mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
+  sp.device = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+      sp.module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR)));
   sp.i1 = ir_int_type(sp.ctx, 1);
   sp.i8 = ir_int_type(sp.ctx, 8);
   MlirAttribute name = mlirOperationGetAttributeByName(

@@ -1,7 +1,7 @@
 /* coro-translate - lower a coro program to LLVM IR or an object file
  * (route A: LLVM's own coroutine passes split the coroutines).
  *
- *   coro-translate FILE --emit=llvm|split-llvm|obj [-O0..-O3] [-o OUT]
+ *   coro-translate FILE --emit=llvm|split-llvm|obj|ptx [-O0..-O3] [-o OUT]
  *
  *   llvm        the translated module before any LLVM pass: coroutines are
  *               still `presplitcoroutine` functions with coro intrinsics
@@ -9,6 +9,10 @@
  *               CoroEarly, CoroSplit, CoroElide/CoroAnnotationElide and
  *               CoroCleanup): ramp, .resume, .destroy and .cleanup functions
  *   obj         the same, compiled for the host to an object file
+ *   ptx         a device module (kernels marked gpu.kernel) through the
+ *               pipeline coro-lower-nvvm and LLVM's NVPTX backend
+ *               (--mcpu=sm_NN, default sm_90); --emit=llvm on a device
+ *               module shows its LLVM IR
  *
  * The lowering to the LLVM dialect is the library's, as for coro-run
  * (coroLowerToLLVMDialectWithRoute); translation and code generation are the
@@ -25,7 +29,7 @@
 
 static const char *tool = "coro-translate";
 
-enum emit { EMIT_NONE, EMIT_LLVM, EMIT_SPLIT_LLVM, EMIT_OBJ };
+enum emit { EMIT_NONE, EMIT_LLVM, EMIT_SPLIT_LLVM, EMIT_OBJ, EMIT_PTX };
 
 struct options {
   const char *input, *output;
@@ -35,16 +39,22 @@ struct options {
   bool checked;
   bool debug_info;
   bool no_elide;
+  const char *mcpu; /* --mcpu, for the device (default sm_90) */
 };
 
 static void usage(void) {
   printf("OVERVIEW: coro-translate - lower a coro program to LLVM IR or an "
          "object\n\n"
-         "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj [-O0..-O3] "
+         "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj|ptx [-O0..-O3] "
          "[--route=llvm|mlir-split] [--checked] [--no-elide] [-g] [-o OUT]\n\n"
          "  --emit=llvm        LLVM IR before LLVM's coroutine passes\n"
          "  --emit=split-llvm  LLVM IR after default<ON> (coroutines split)\n"
          "  --emit=obj         host object file after default<ON>\n"
+         "  --emit=ptx         PTX for a device module (kernels marked\n"
+         "                     gpu.kernel), through coro-lower-nvvm and\n"
+         "                     LLVM's NVPTX backend; --emit=llvm shows its\n"
+         "                     LLVM IR\n"
+         "  --mcpu=sm_NN       the GPU for --emit=ptx (default sm_90)\n"
          "  -O0 .. -O3         LLVM optimization level (default -O0)\n"
          "  --route=llvm       through LLVM's coroutine passes (default)\n"
          "  --route=mlir-split through coro's own coro-split\n"
@@ -81,10 +91,14 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->emit = EMIT_SPLIT_LLVM;
     } else if (!strcmp(a, "--emit=obj")) {
       o->emit = EMIT_OBJ;
+    } else if (!strcmp(a, "--emit=ptx")) {
+      o->emit = EMIT_PTX;
+    } else if (!strncmp(a, "--mcpu=", 7) && a[7]) {
+      o->mcpu = a + 7;
     } else if (!strncmp(a, "--emit=", 7)) {
       fprintf(stderr,
               "%s: error: unsupported --emit value '%s' (expected llvm, "
-              "split-llvm or obj)\n",
+              "split-llvm, obj or ptx)\n",
               tool, a + 7);
       return 1;
     } else if (a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -106,9 +120,22 @@ static int parse_args(int argc, char **argv, struct options *o) {
     }
   }
   if (o->emit == EMIT_NONE) {
-    fprintf(stderr, "%s: error: --emit=llvm|split-llvm|obj is required\n",
+    fprintf(stderr, "%s: error: --emit=llvm|split-llvm|obj|ptx is required\n",
             tool);
     return 1;
+  }
+  if (o->mcpu) {
+    bool sm =
+        !strncmp(o->mcpu, "sm_", 3) && o->mcpu[3] >= '0' && o->mcpu[3] <= '9';
+    for (const char *c = o->mcpu + 3; sm && *c; ++c)
+      sm = (*c >= '0' && *c <= '9') || (!c[1] && (*c == 'a' || *c == 'f'));
+    if (!sm) {
+      fprintf(stderr,
+              "%s: error: unknown GPU architecture '%s' (expected sm_NN, "
+              "e.g. sm_90)\n",
+              tool, o->mcpu);
+      return 1;
+    }
   }
   if (!o->input)
     o->input = "-";
@@ -167,6 +194,30 @@ static bool object_to_stdout(MlirModule module, int opt_level) {
   return ok;
 }
 
+/* Whether the module is for the device: it has a kernel (a func.func with
+ * the unit attribute gpu.kernel). */
+static bool device_module(MlirModule module) {
+  MlirBlock body = mlirModuleGetBody(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("gpu.kernel"))))
+      return true;
+  return false;
+}
+
+/* The device module's PTX or LLVM IR, to the output. */
+static bool emit_device(MlirModule module, const struct options *o) {
+  FILE *f = open_output(o->output);
+  if (!f)
+    return false;
+  struct sink out = {f, true};
+  bool ok = mlirLogicalResultIsSuccess(
+      coroTranslateForDevice(module, o->opt_level, o->mcpu ? o->mcpu : "sm_90",
+                             o->emit == EMIT_PTX, write_piece, &out));
+  return close_output(f, ok && out.ok, o->output) && ok;
+}
+
 /* Translates the lowered module and writes what was asked for, through
  * coro-c/Translate.h (errors are diagnostics on the context). */
 static bool emit(MlirModule module, const struct options *o) {
@@ -191,10 +242,22 @@ static int run(void *data) {
   if (!drv_input_open(tool, o->input, &in))
     return 1;
   bool ok = false;
-  if (!mlirModuleIsNull(in.module) &&
-      mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
-          in.module, (CoroLowerOptions){o->route, o->checked, o->debug_info,
-                                        o->no_elide})))
+  bool device = !mlirModuleIsNull(in.module) &&
+                (o->emit == EMIT_PTX || device_module(in.module));
+  if (device) {
+    if (o->emit == EMIT_PTX || o->emit == EMIT_LLVM) {
+      if (mlirLogicalResultIsSuccess(coroLowerForDevice(in.module)))
+        ok = emit_device(in.module, o);
+    } else {
+      fprintf(stderr,
+              "%s: error: a device module (with a gpu.kernel function) "
+              "translates with --emit=ptx or --emit=llvm\n",
+              tool);
+    }
+  } else if (!mlirModuleIsNull(in.module) &&
+             mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
+                 in.module, (CoroLowerOptions){o->route, o->checked,
+                                               o->debug_info, o->no_elide})))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);

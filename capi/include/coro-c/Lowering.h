@@ -69,6 +69,14 @@ typedef struct {
   bool no_elide;
 } CoroLowerOptions;
 
+/// Lowers a device module (kernels: func.func with the unit attribute
+/// gpu.kernel, calling switch coroutines) to the LLVM dialect with NVVM ops:
+/// the pipeline coro-lower-nvvm (--coro-elide, --convert-coro-to-nvvm, the
+/// switch conversion, coro's own --coro-split, --coro-check-device). Every
+/// frame lives in its caller; what would need device malloc or an indirect
+/// call is a located error.
+MlirLogicalResult coroLowerForDevice(MlirModule module);
+
 /// coroLowerToLLVMDialect with `options`.
 MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                                                     CoroLowerOptions options);

@@ -55,6 +55,18 @@ MlirPass coroCreateCoroSplitPass(void);
 /// coro.alloc = "elide" (transforms/coro_elide.c).
 MlirPass coroCreateCoroElidePass(void);
 
+/// --convert-coro-to-nvvm: the GPU path's rules on the coro dialect, after
+/// --coro-elide (conversion/CoroToNVVM/): switch coroutines only, every
+/// frame in its caller, resume/destroy where the handle is made, no await;
+/// marks the module coro.device.
+MlirPass coroCreateConvertCoroToNVVMPass(void);
+
+/// --coro-check-device: the last step of the coro-lower-nvvm pipeline: in a
+/// module marked coro.device, a call of an allocator or an indirect call
+/// left is a located error; marks the kernels (gpu.kernel) nvvm.kernel and
+/// sets the NVPTX target triple.
+MlirPass coroCreateCheckDevicePass(void);
+
 /// --coro-misuse-checks: the checked mode. On the coro dialect, after
 /// coro-verify and before the conversions: resuming a coroutine that has
 /// ended, or yielding again after coro.destroy, writes a message naming the

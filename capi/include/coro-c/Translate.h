@@ -38,6 +38,17 @@ MlirLogicalResult coroTranslateToLLVMIR(MlirModule module, int optLevel,
 MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
                                      const char *path);
 
+/// Translates a device module (lowered by coroLowerForDevice; borrowed) to
+/// LLVM IR for nvptx64-nvidia-cuda, runs LLVM's `default<O{optLevel}>`
+/// pipeline (at -O0 only simplifycfg and globaldce, which drop the branches
+/// coro's split left decided) and compiles it with LLVM's NVPTX backend for
+/// `cpu` (e.g. "sm_90"; borrowed, NUL-terminated). With `ptx` the PTX text
+/// goes to `callback`, else the LLVM IR does. `optLevel` is 0..3.
+MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
+                                         const char *cpu, bool ptx,
+                                         MlirStringCallback callback,
+                                         void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,367 @@
+/* convert_coro_to_nvvm.c - the GPU path: coroutines in kernels with no
+ * device malloc and no indirect call.
+ *
+ * The device lowering is route B (coro's own split, which knows every
+ * frame size) with three differences, which this pass makes sure of on the
+ * coro dialect, after coro-elide:
+ *
+ *   - frames live in their callers: every call of a coroutine must be
+ *     elided (coro-elide proved its handle local); a frame that would need
+ *     device malloc is a located error at the op that lets the handle
+ *     escape, with coro-elide's reason;
+ *   - dispatch is direct: coro-split calls NAME.resume / NAME.cleanup for a
+ *     handle straight from the call that made it, so a resume or destroy
+ *     of a handle of unknown origin (a parameter, a value from memory) is
+ *     an error here rather than an indirect call in the PTX;
+ *   - no coroutine transfers control to an awaiter (no musttail on NVPTX):
+ *     coro.await is an error for now, and the split ends a coroutine's
+ *     final suspension with a return instead of a tail call of the
+ *     (always absent) awaiter.
+ *
+ * Only switch coroutines run on the device: async needs an executor the
+ * device has not, and retcon waits for route B's retcon split.
+ *
+ * Kernels: a func.func with the unit attribute gpu.kernel (not a coroutine
+ * itself) becomes an llvm.func marked nvvm.kernel (coro-check-device marks
+ * it, once it is one). Every other function with a body becomes
+ * private: a device module is a closed world, and symbol-dce then drops
+ * what no kernel reaches (the heap ramp NAME of an elided coroutine). The
+ * module gets coro.device, which coro-split and coro-check-device read. */
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
+#include "dialect/dialect.h"
+#include "dialect/handle_origin.h"
+#include "dialect/support.h"
+#include "ir/blocks.h"
+#include "transforms/coro_elide.h"
+#include "transforms/coro_shape.h"
+#include "transforms/handle_escape.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+
+#include <assert.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+struct device {
+  MlirOperation module;
+  struct handle_escape_cache cache;
+  bool ok;
+};
+
+static void error_at(struct device *d, MlirOperation op, const char *a,
+                     MlirStringRef name, const char *b, const char *c) {
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, a);
+  coro_str_append(&msg, name.data, name.length);
+  coro_str_appendz(&msg, b);
+  if (c)
+    coro_str_appendz(&msg, c);
+  mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+  coro_str_free(&msg);
+  d->ok = false;
+}
+
+static MlirStringRef name_of(MlirOperation func) {
+  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("sym_name")));
+}
+
+static bool has_attr(MlirOperation op, const char *name) {
+  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(name)));
+}
+
+/* The coroutine called by `call`, or null. */
+static MlirOperation called_coroutine(struct device *d, MlirOperation call) {
+  MlirAttribute sym = mlirOperationGetAttributeByName(
+      call, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
+    return (MlirOperation){NULL};
+  MlirOperation f =
+      coro_lookup_symbol(d->module, mlirFlatSymbolRefAttrGetValue(sym));
+  return !mlirOperationIsNull(f) && coro_op_is_coroutine(f)
+             ? f
+             : (MlirOperation){NULL};
+}
+
+/* A call of a coroutine: its frame must live in its caller. */
+static void check_call(struct device *d, MlirOperation call,
+                       MlirOperation callee) {
+  MlirAttribute mark = mlirOperationGetAttributeByName(
+      call, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+  if (!mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
+      mlirBoolAttrGetValue(mark))
+    return;
+  const char *tail = " (the GPU path puts every frame in its caller and "
+                     "never calls device malloc)";
+  if (mlirAttributeIsNull(mark)) {
+    error_at(d, call, "the frame of '", name_of(callee),
+             "' would need device malloc: coro-elide has not decided this "
+             "call (the pipeline coro-lower-nvvm runs it)",
+             tail);
+    return;
+  }
+  struct handle_escape why = {0};
+  if (!handle_escape_self_local(callee, &why) ||
+      !handle_escape_local(&d->cache, mlirOperationGetResult(call, 0), &why) ||
+      !handle_escape_destroyed(&d->cache, call, &why)) {
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "' would need device malloc: ");
+    coro_str_append(&msg, why.why.data, why.why.len);
+    error_at(d, why.at, "the frame of '", name_of(callee), coro_str_cstr(&msg),
+             tail);
+    coro_str_free(&msg);
+  } else {
+    error_at(d, call, "the frame of '", name_of(callee),
+             "' would need device malloc: the frames of recursive "
+             "coroutines would nest in themselves",
+             tail);
+  }
+  handle_escape_clear(&why);
+}
+
+/* A resume or destroy: of a handle straight from a call of a coroutine,
+ * so that the split calls its part directly. */
+static void check_consumer(struct device *d, MlirOperation op) {
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  if (mlirValueIsAOpResult(h) &&
+      coro_op_named(mlirOpResultGetOwner(h), "func.call") &&
+      !mlirOperationIsNull(called_coroutine(d, mlirOpResultGetOwner(h))))
+    return;
+  error_at(d, op, "'", coro_op_name(op),
+           "' of a handle whose coroutine is not known here would be an "
+           "indirect call on the device: resume and destroy a handle in the "
+           "function that made it",
+           NULL);
+}
+
+static MlirWalkResult check_op(MlirOperation op, void *user) {
+  struct device *d = user;
+  if (coro_op_named(op, "coro.await")) {
+    error_at(d, op, "'", coro_op_name(op),
+             "' is not supported on the device yet (symmetric transfer "
+             "needs a resume loop there: no musttail on NVPTX)",
+             NULL);
+  } else if (coro_op_named(op, "coro.resume") ||
+             coro_op_named(op, "coro.destroy")) {
+    check_consumer(d, op);
+  } else if (coro_op_named(op, "func.call")) {
+    MlirOperation callee = called_coroutine(d, op);
+    if (!mlirOperationIsNull(callee))
+      check_call(d, op, callee);
+  } else if (coro_op_named(op, "func.call_indirect")) {
+    error_at(d, op, "'", coro_op_name(op),
+             "' is not supported on the device (the GPU path emits no "
+             "indirect call)",
+             NULL);
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void check_coroutine(struct device *d, MlirOperation fn) {
+  MlirStringRef abi = coro_coroutine_abi(fn);
+  if (coro_ref_eq(abi, "async")) {
+    error_at(d, fn, "coro.abi = \"", abi,
+             "\" cannot run on the device: its tasks need an executor, "
+             "which the GPU path has none of",
+             NULL);
+    return;
+  }
+  if (!coro_ref_eq(abi, "switch")) {
+    error_at(d, fn, "coro.abi = \"", abi,
+             "\" is not lowered for the device yet (the GPU path splits "
+             "switch coroutines with coro's own split)",
+             NULL);
+    return;
+  }
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc"));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
+    MlirStringRef kind = mlirStringAttrGetValue(a);
+    if (coro_ref_eq(kind, "heap"))
+      error_at(d, fn, "coro.alloc = \"", kind,
+               "\" asks for device malloc, which the GPU path never calls",
+               NULL);
+    else if (coro_ref_eq(kind, "arena"))
+      error_at(d, fn, "coro.alloc = \"", kind,
+               "\" is not implemented on the device yet", NULL);
+  }
+}
+
+MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  struct device d = {.module = module, .cache = {.module = module}, .ok = true};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "func.func"))
+      continue;
+    bool kernel = has_attr(fn, "gpu.kernel");
+    if (kernel && coro_op_is_coroutine(fn))
+      error_at(&d, fn, "the kernel '", name_of(fn),
+               "' cannot be a coroutine itself: call coroutines from it", NULL);
+    else if (coro_op_is_coroutine(fn))
+      check_coroutine(&d, fn);
+    mlirOperationWalk(fn, check_op, &d, MlirWalkPreOrder);
+    if (!kernel && !mlirBlockIsNull(mlirRegionGetFirstBlock(
+                       mlirOperationGetRegion(fn, 0)))) {
+      mlirOperationSetAttributeByName(
+          fn, mlirStringRefCreateFromCString("sym_visibility"),
+          mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("private")));
+    }
+  }
+  handle_escape_cache_free(&d.cache);
+  mlirOperationSetAttributeByName(
+      module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR),
+      mlirUnitAttrGet(ctx));
+  return d.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+static bool allocator(MlirStringRef callee) {
+  static const char *const names[] = {"malloc", "free", "calloc", "realloc",
+                                      "aligned_alloc"};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; ++i)
+    if (coro_ref_eq(callee, names[i]))
+      return true;
+  return false;
+}
+
+/* The closed world of a device module: the symbols the kernels reach. */
+struct reach {
+  MlirOperation module;
+  struct ir_ptrmap seen; /* symbol op -> 1 */
+  struct ir_opvec work;
+};
+
+static void reach_symbol(struct reach *r, MlirAttribute a) {
+  if (!mlirAttributeIsAFlatSymbolRef(a))
+    return;
+  MlirOperation op =
+      coro_lookup_symbol(r->module, mlirFlatSymbolRefAttrGetValue(a));
+  if (mlirOperationIsNull(op) || ir_ptrmap_find(&r->seen, op.ptr))
+    return;
+  ir_ptrmap_put(&r->seen, op.ptr, (void *)1);
+  ir_opvec_push(&r->work, op);
+}
+
+static MlirWalkResult reach_refs(MlirOperation op, void *user) {
+  struct reach *r = user;
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i)
+    reach_symbol(r, mlirOperationGetAttribute(op, i).attribute);
+  return MlirWalkResultAdvance;
+}
+
+/* Erases every llvm.func and llvm.mlir.global no kernel reaches (the heap
+ * ramps of elided coroutines, their destroy functions, the allocators'
+ * declarations). */
+static void drop_unreached(MlirOperation module) {
+  struct reach r = {.module = module};
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
+    if (coro_op_named(fn, "llvm.func") && has_attr(fn, "nvvm.kernel")) {
+      ir_ptrmap_put(&r.seen, fn.ptr, (void *)1);
+      ir_opvec_push(&r.work, fn);
+    }
+  while (r.work.n) {
+    MlirOperation op = r.work.v[--r.work.n];
+    mlirOperationWalk(op, reach_refs, &r, MlirWalkPreOrder);
+  }
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn);) {
+    MlirOperation next = mlirOperationGetNextInBlock(fn);
+    if ((coro_op_named(fn, "llvm.func") ||
+         coro_op_named(fn, "llvm.mlir.global")) &&
+        !ir_ptrmap_find(&r.seen, fn.ptr))
+      mlirOperationDestroy(fn);
+    fn = next;
+  }
+  free(r.work.v);
+  ir_ptrmap_free(&r.seen);
+}
+
+static void check_call_op(struct device *d, MlirOperation op) {
+  MlirAttribute sym = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(sym))
+    error_at(d, op, "an indirect call is left in the device code",
+             mlirStringRefCreate("", 0),
+             " (the GPU path calls every coroutine part directly)", NULL);
+  else if (allocator(mlirFlatSymbolRefAttrGetValue(sym)))
+    error_at(d, op, "a call of '", mlirFlatSymbolRefAttrGetValue(sym),
+             "' is left in the device code (the GPU path never uses device "
+             "malloc)",
+             NULL);
+}
+
+/* Checks the calls in the blocks of `fn` that can run: from the entry,
+ * along the branches whose conditions are not constants (the split leaves
+ * some decided, e.g. a frame free behind the destroy flag it reads as
+ * false; LLVM's simplifycfg drops them). */
+static void check_function(struct device *d, MlirOperation fn) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  if (mlirBlockIsNull(entry))
+    return;
+  struct ir_ptrmap seen = {0};
+  size_t n = 0, cap = 16;
+  MlirBlock *work = malloc(cap * sizeof *work);
+  assert(work && "out of memory");
+  work[n++] = entry;
+  ir_ptrmap_put(&seen, entry.ptr, (void *)1);
+  while (n) {
+    MlirBlock b = work[--n];
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (coro_op_named(op, "llvm.call"))
+        check_call_op(d, op);
+    MlirOperation term = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(term))
+      continue;
+    intptr_t taken = mlirOperationGetNumSuccessors(term) > 1
+                         ? coro_branch_target(mlirBlockGetFirstOperation(b))
+                         : -1;
+    for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(term); ++i) {
+      MlirBlock s = mlirOperationGetSuccessor(term, i);
+      if ((taken >= 0 && i != taken) || ir_ptrmap_find(&seen, s.ptr))
+        continue;
+      ir_ptrmap_put(&seen, s.ptr, (void *)1);
+      if (n == cap) {
+        cap *= 2;
+        work = realloc(work, cap * sizeof *work);
+        assert(work && "out of memory");
+      }
+      work[n++] = s;
+    }
+  }
+  free(work);
+  ir_ptrmap_free(&seen);
+}
+
+MlirLogicalResult coro_check_device_run(MlirOperation module) {
+  if (!has_attr(module, CORO_DEVICE_ATTR))
+    return mlirLogicalResultSuccess();
+  struct device d = {.module = module, .ok = true};
+  MlirContext ctx = mlirOperationGetContext(module);
+  /* the kernels, now llvm.funcs: NVVM's mark (only an llvm.func takes it) */
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
+    if (coro_op_named(fn, "llvm.func") && has_attr(fn, "gpu.kernel")) {
+      mlirOperationRemoveAttributeByName(
+          fn, mlirStringRefCreateFromCString("gpu.kernel"));
+      mlirOperationSetAttributeByName(
+          fn, mlirStringRefCreateFromCString("nvvm.kernel"),
+          mlirUnitAttrGet(ctx));
+    }
+  drop_unreached(module);
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
+    if (coro_op_named(fn, "llvm.func"))
+      check_function(&d, fn);
+  mlirOperationSetAttributeByName(
+      module, mlirStringRefCreateFromCString("llvm.target_triple"),
+      mlirStringAttrGet(ctx,
+                        mlirStringRefCreateFromCString("nvptx64-nvidia-cuda")));
+  return d.ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}

@@ -1,0 +1,83 @@
+// RUN: coro-opt %s --split-input-file --verify-diagnostics --coro-lower-nvvm
+
+// What the device path cannot run is a located error, never device malloc
+// or an indirect call in the PTX.
+
+// A handle that escapes: its frame cannot live in its caller.
+func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @make(%n: i64) -> !coro.handle<i64> {
+  %g = call @gen(%n) : (i64) -> !coro.handle<i64>
+  // expected-error@+1 {{the frame of 'gen' would need device malloc: the handle is returned (the GPU path puts every frame in its caller and never calls device malloc)}}
+  return %g : !coro.handle<i64>
+}
+func.func @kernel(%out: !llvm.ptr) attributes {gpu.kernel} {
+  %c = arith.constant 3 : i64
+  %g = call @make(%c) : (i64) -> !coro.handle<i64>
+  // expected-error@+1 {{'coro.destroy' of a handle whose coroutine is not known here would be an indirect call on the device: resume and destroy a handle in the function that made it}}
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
+
+// -----
+
+// Recursion: a frame cannot hold itself, and the heap is not an option.
+func.func @fib(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c1 = arith.constant 1 : i64
+  %m = arith.subi %n, %c1 : i64
+  // expected-error@+1 {{the frame of 'fib' would need device malloc: the frames of recursive coroutines would nest in themselves}}
+  %t = call @fib(%m) : (i64) -> !coro.handle<i64>
+  "coro.destroy"(%t) : (!coro.handle<i64>) -> ()
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
+// async needs an executor; await needs a resume loop (not there yet).
+// expected-error@+1 {{coro.abi = "async" cannot run on the device: its tasks need an executor, which the GPU path has none of}}
+func.func @task() -> !coro.handle<none> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+
+// -----
+
+func.func @child(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @parent(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c = call @child(%n) : (i64) -> !coro.handle<i64>
+  // expected-error@+1 {{'coro.await' is not supported on the device yet (symmetric transfer needs a resume loop there: no musttail on NVPTX)}}
+  %v = "coro.await"(%c) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%c) : (!coro.handle<i64>) -> ()
+  "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
+// expected-error@+1 {{coro.alloc = "heap" asks for device malloc, which the GPU path never calls}}
+func.func @heapy(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch", coro.alloc = "heap"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
+// expected-error@+1 {{the kernel 'k' cannot be a coroutine itself: call coroutines from it}}
+func.func @k() -> !coro.handle<none> attributes {coro.abi = "switch", gpu.kernel} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
