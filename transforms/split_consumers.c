@@ -6,9 +6,14 @@
  *   llvm.coro.promise(p, align, from)  is p +/- (16 rounded up to align),
  *   llvm.coro.noop()      is the address of a module-local frame whose
  *                         resume and destroy return at once.
+ * Resume and destroy of a handle straight from a call of a split coroutine
+ * call its part directly; on the device (a module marked coro.device) any
+ * other compares the header's pointer with every part and calls the one it
+ * is, so that no call is indirect.
  * The noop frame is writable and as large as a header and a promise, so an
  * await wrapper that records its awaiter in the noop's promise writes into
  * memory of its own. Part of the --coro-split pass (coro_split.h). */
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "coro-runtime/HandleLayout.h"
 #include "dialect/support.h"
 #include "ir/blocks.h"
@@ -36,6 +41,7 @@ struct consumers {
   MlirSymbolTable table;
   const struct ir_ptrmap *split; /* the coroutines split, and their parts */
   bool have_noop;
+  bool device; /* the module is for the device (coro.device) */
 };
 
 /* The function a resume (`destroy` false) or destroy of `h` calls when
@@ -151,6 +157,64 @@ static uint64_t promise_offset(uint64_t align) {
   return (CORO_HANDLE_PROMISE_OFFSET + a - 1) / a * a;
 }
 
+static bool ends_with(MlirStringRef s, const char *suffix) {
+  size_t n = strlen(suffix);
+  return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
+}
+
+/* On the device, a resume or destroy of a handle of unknown origin (`op`,
+ * whose function pointer `fn` was loaded from the header) compares `fn`
+ * with each part the module's coroutines have for it (NAME.resume; for a
+ * destroy NAME.cleanup, since every frame on the device lives in its
+ * caller) and the noop coroutine's, and calls the one it is directly: the
+ * device module is a closed world, and the PTX has no indirect call. A
+ * pointer that is none of them traps. */
+static bool dispatch(struct consumers *c, MlirOperation op, MlirValue h,
+                     MlirValue fn, bool destroy) {
+  if (!make_noop(c, mlirOperationGetLocation(op)))
+    return false;
+  struct ir_opvec parts = {0};
+  MlirBlock body =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(c->module, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    if (!coro_op_named(f, "llvm.func"))
+      continue;
+    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        f, mlirStringRefCreateFromCString("sym_name")));
+    bool part = ir_ptrmap_find(c->split, f.ptr) &&
+                ends_with(name, destroy ? ".cleanup" : ".resume");
+    if (part || coro_ref_eq(name, NOOP_FN))
+      ir_opvec_push(&parts, f);
+  }
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirBlock join = ir_split_after(op);
+  MlirBlock at = mlirOperationGetBlock(op);
+  struct ir_builder b = ir_before(op);
+  for (size_t i = 0; i < parts.n; ++i) {
+    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        parts.v[i], mlirStringRefCreateFromCString("sym_name")));
+    struct coro_str z = {0};
+    coro_str_append(&z, name.data, name.length);
+    MlirValue addr = ir_addressof(&b, coro_str_cstr(&z));
+    coro_str_free(&z);
+    MlirValue same = ir_icmp(&b, IR_EQ, fn, addr);
+    MlirBlock call = ir_block_after(at, 0, NULL, loc);
+    MlirBlock next = ir_block_after(call, 0, NULL, loc);
+    ir_cond_br(&b, same, call, next);
+    struct ir_builder cb = ir_at_end(call, loc);
+    ir_call_cc(&cb, mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op), name),
+               MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
+    ir_br(&cb, join, 0, NULL);
+    at = next;
+    b = ir_at_end(next, loc);
+  }
+  ir_op(&b, "llvm.intr.trap", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  ir_op(&b, "llvm.unreachable", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  free(parts.v);
+  return true;
+}
+
 static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   struct ir_builder b = ir_before(op);
   MlirType ptr = ir_ptr_type(b.ctx);
@@ -168,6 +232,11 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
     MlirValue slot =
         k == CI_RESUME ? h : ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET);
     MlirValue fn = ir_load(&b, slot, ptr, 8);
+    if (c->device) {
+      if (!dispatch(c, op, h, fn, k == CI_DESTROY))
+        return false;
+      break;
+    }
     ir_call_indirect(&b, fn, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
     break;
   }
@@ -216,7 +285,12 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
 
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                                 const struct ir_ptrmap *split) {
-  struct consumers c = {.module = module, .table = table, .split = split};
+  struct consumers c = {
+      .module = module,
+      .table = table,
+      .split = split,
+      .device = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR)))};
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);

@@ -10,9 +10,10 @@
  *     device malloc is a located error at the op that lets the handle
  *     escape, with coro-elide's reason;
  *   - dispatch is direct: coro-split calls NAME.resume / NAME.cleanup for a
- *     handle straight from the call that made it, so a resume or destroy
- *     of a handle of unknown origin (a parameter, a value from memory) is
- *     an error here rather than an indirect call in the PTX;
+ *     handle straight from the call that made it, and for a handle of
+ *     unknown origin (a parameter, a value from memory) compares the
+ *     header's function pointer with the module's parts and calls the one
+ *     it is (split_consumers.c): no indirect call in the PTX;
  *   - no coroutine transfers control to an awaiter (no musttail on NVPTX):
  *     coro.await is an error for now, and the split ends a coroutine's
  *     final suspension with a return instead of a tail call of the
@@ -121,21 +122,6 @@ static void check_call(struct device *d, MlirOperation call,
   handle_escape_clear(&why);
 }
 
-/* A resume or destroy: of a handle straight from a call of a coroutine,
- * so that the split calls its part directly. */
-static void check_consumer(struct device *d, MlirOperation op) {
-  MlirValue h = mlirOperationGetOperand(op, 0);
-  if (mlirValueIsAOpResult(h) &&
-      coro_op_named(mlirOpResultGetOwner(h), "func.call") &&
-      !mlirOperationIsNull(called_coroutine(d, mlirOpResultGetOwner(h))))
-    return;
-  error_at(d, op, "'", coro_op_name(op),
-           "' of a handle whose coroutine is not known here would be an "
-           "indirect call on the device: resume and destroy a handle in the "
-           "function that made it",
-           NULL);
-}
-
 static MlirWalkResult check_op(MlirOperation op, void *user) {
   struct device *d = user;
   if (coro_op_named(op, "coro.await")) {
@@ -143,9 +129,6 @@ static MlirWalkResult check_op(MlirOperation op, void *user) {
              "' is not supported on the device yet (symmetric transfer "
              "needs a resume loop there: no musttail on NVPTX)",
              NULL);
-  } else if (coro_op_named(op, "coro.resume") ||
-             coro_op_named(op, "coro.destroy")) {
-    check_consumer(d, op);
   } else if (coro_op_named(op, "func.call")) {
     MlirOperation callee = called_coroutine(d, op);
     if (!mlirOperationIsNull(callee))
