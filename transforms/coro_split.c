@@ -312,13 +312,21 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
 }
 
 /* Resumes the coroutine `next` points to: a call of its resume function,
- * `musttail` followed by the return when `tail`. On the device (`device`)
- * there is no awaiter to resume, and no musttail: only the return. */
+ * `musttail` followed by the return when `tail`. On the device (`device`),
+ * where the parts return the handle to run next: the return of `next`
+ * when `tail`, else a call of the resume loop CORO_DEVICE_RUN. */
 static void resume_next(struct ir_builder *b, MlirValue next, bool tail,
                         bool device) {
-  if (device) { /* no awaiter: `next` is the noop coroutine's handle */
+  if (device) {
+    /* no musttail on the device: a part returns the handle to run next to
+     * the resume loop that called it, or runs that loop itself */
     if (tail)
-      ir_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+      ir_op(b, "llvm.return", 1, &next, 0, NULL, 0, NULL, 0, NULL);
+    else
+      ir_call(b,
+              mlirFlatSymbolRefAttrGet(
+                  b->ctx, mlirStringRefCreateFromCString(CORO_DEVICE_RUN)),
+              false, 1, &next, (MlirType){NULL});
     return;
   }
   MlirValue fn = ir_load(b, next, ir_ptr_type(b->ctx), 8);
@@ -837,6 +845,23 @@ static void fold_destroy_flag(struct variant_state *vs) {
     }
 }
 
+/* On the device a part returns the handle to run next: every return that
+ * transfers nowhere returns null. */
+static void return_null(MlirOperation fn) {
+  MlirRegion r = mlirOperationGetRegion(fn, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation term = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.return") ||
+        mlirOperationGetNumOperands(term))
+      continue;
+    struct ir_builder at = ir_before(term);
+    MlirValue null = ir_null(&at);
+    ir_op(&at, "llvm.return", 1, &null, 0, NULL, 0, NULL, 0, NULL);
+    erase(term);
+  }
+}
+
 static bool rewrite_variant(struct variant_state *vs) {
   struct split *sp = vs->sp;
   fold_destroy_flag(vs);
@@ -1236,6 +1261,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       coro_str_append(&n, sp.name.data, sp.name.len);
       coro_str_appendz(&n, suffix[v]);
       struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                                  .result =
+                                      sp.device ? sp.ptr : (MlirType){NULL},
                                   .nargs = 1,
                                   .args = &sp.ptr,
                                   .linkage = MlirLLVMLinkageInternal,
@@ -1248,6 +1275,8 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
       struct variant_state vs = {.sp = &sp, .v = v, .fn = fn, .map = &map};
       ok = rewrite_variant(&vs);
+      if (ok && sp.device)
+        return_null(fn);
       ir_map_free(&map);
       if (!mlirAttributeIsNull(dsp))
         frame_debug_attach(fn, dsp, frame_ty);

@@ -20,6 +20,13 @@
  * would keep an elided frame from being promoted to registers. */
 #define CORO_DESTROY_FLAG_ATTR "coro.destroy_flag"
 
+/* On the device (a module marked coro.device) the resume, destroy and
+ * cleanup parts return the handle to run next (null for none) instead of
+ * tail-calling it, and this function, made by the split, runs them in a
+ * loop: `void __coro_device_run(ptr h)` resumes h, then what its resume
+ * returned, until null, each by a direct call (split_consumers.c). */
+#define CORO_DEVICE_RUN "__coro_device_run"
+
 /* The pass, run on a builtin.module. */
 MlirLogicalResult coro_split_run(MlirOperation module);
 

@@ -111,13 +111,19 @@ static bool make_noop(struct consumers *c, MlirLocation loc) {
     }
   MlirType ptr = ir_ptr_type(ctx);
   struct ir_func_spec spec = {.name = NOOP_FN,
+                              .result = c->device ? ptr : (MlirType){NULL},
                               .nargs = 1,
                               .args = &ptr,
                               .linkage = MlirLLVMLinkageInternal,
                               .cconv = MlirLLVMCConvFast};
   MlirOperation fn = ir_llvm_func(c->module, &spec, false, loc);
   struct ir_builder fb = ir_at_end(ir_func_entry(fn), loc);
-  ir_op(&fb, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  if (c->device) { /* on the device a part returns what to run next */
+    MlirValue null = ir_null(&fb);
+    ir_op(&fb, "llvm.return", 1, &null, 0, NULL, 0, NULL, 0, NULL);
+  } else {
+    ir_op(&fb, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  }
   mlirSymbolTableInsert(c->table, fn);
 
   /* { ptr resume, ptr destroy, [2 x i64] promise } */
@@ -162,18 +168,11 @@ static bool ends_with(MlirStringRef s, const char *suffix) {
   return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
 }
 
-/* On the device, a resume or destroy of a handle of unknown origin (`op`,
- * whose function pointer `fn` was loaded from the header) compares `fn`
- * with each part the module's coroutines have for it (NAME.resume; for a
- * destroy NAME.cleanup, since every frame on the device lives in its
- * caller) and the noop coroutine's, and calls the one it is directly: the
- * device module is a closed world, and the PTX has no indirect call. A
- * pointer that is none of them traps. */
-static bool dispatch(struct consumers *c, MlirOperation op, MlirValue h,
-                     MlirValue fn, bool destroy) {
-  if (!make_noop(c, mlirOperationGetLocation(op)))
-    return false;
-  struct ir_opvec parts = {0};
+/* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup:
+ * every frame on the device lives in its caller) of every coroutine split,
+ * and the noop coroutine's function. */
+static void device_parts(struct consumers *c, bool destroy,
+                         struct ir_opvec *parts) {
   MlirBlock body =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(c->module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body);
@@ -185,33 +184,97 @@ static bool dispatch(struct consumers *c, MlirOperation op, MlirValue h,
     bool part = ir_ptrmap_find(c->split, f.ptr) &&
                 ends_with(name, destroy ? ".cleanup" : ".resume");
     if (part || coro_ref_eq(name, NOOP_FN))
-      ir_opvec_push(&parts, f);
+      ir_opvec_push(parts, f);
   }
-  MlirLocation loc = mlirOperationGetLocation(op);
-  MlirBlock join = ir_split_after(op);
-  MlirBlock at = mlirOperationGetBlock(op);
-  struct ir_builder b = ir_before(op);
-  for (size_t i = 0; i < parts.n; ++i) {
+}
+
+/* At the end of `at` (through `b`): compares `fn` with the address of each
+ * of `parts` and calls the one it is on `h` (each call returning the handle
+ * to run next), then branches to `join`, passing that handle when
+ * `pass_next`; a pointer that is none of them traps. The device module is
+ * a closed world, so the list is complete, and no call is indirect. */
+static void compare_chain(struct ir_builder *b, MlirBlock at, MlirValue fn,
+                          MlirValue h, const struct ir_opvec *parts,
+                          MlirBlock join, bool pass_next) {
+  MlirLocation loc = b->loc;
+  MlirType ptr = ir_ptr_type(b->ctx);
+  for (size_t i = 0; i < parts->n; ++i) {
     MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        parts.v[i], mlirStringRefCreateFromCString("sym_name")));
+        parts->v[i], mlirStringRefCreateFromCString("sym_name")));
     struct coro_str z = {0};
     coro_str_append(&z, name.data, name.length);
-    MlirValue addr = ir_addressof(&b, coro_str_cstr(&z));
+    MlirValue addr = ir_addressof(b, coro_str_cstr(&z));
     coro_str_free(&z);
-    MlirValue same = ir_icmp(&b, IR_EQ, fn, addr);
+    MlirValue same = ir_icmp(b, IR_EQ, fn, addr);
     MlirBlock call = ir_block_after(at, 0, NULL, loc);
     MlirBlock next = ir_block_after(call, 0, NULL, loc);
-    ir_cond_br(&b, same, call, next);
+    ir_cond_br(b, same, call, next);
     struct ir_builder cb = ir_at_end(call, loc);
-    ir_call_cc(&cb, mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op), name),
-               MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
-    ir_br(&cb, join, 0, NULL);
+    MlirValue r = ir_call_cc(&cb, mlirFlatSymbolRefAttrGet(b->ctx, name),
+                             MlirLLVMCConvFast, 0, 1, &h, ptr);
+    ir_br(&cb, join, pass_next ? 1 : 0, &r);
     at = next;
-    b = ir_at_end(next, loc);
+    *b = ir_at_end(next, loc);
   }
-  ir_op(&b, "llvm.intr.trap", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
-  ir_op(&b, "llvm.unreachable", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  ir_op(b, "llvm.intr.trap", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+  ir_op(b, "llvm.unreachable", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* On the device, the destroy of a handle of unknown origin (`op`, whose
+ * destroy pointer `fn` was loaded from the header) by the compare chain. */
+static bool dispatch_destroy(struct consumers *c, MlirOperation op, MlirValue h,
+                             MlirValue fn) {
+  if (!make_noop(c, mlirOperationGetLocation(op)))
+    return false;
+  struct ir_opvec parts = {0};
+  device_parts(c, true, &parts);
+  MlirBlock join = ir_split_after(op);
+  struct ir_builder b = ir_before(op);
+  compare_chain(&b, mlirOperationGetBlock(op), fn, h, &parts, join, false);
   free(parts.v);
+  return true;
+}
+
+/* void CORO_DEVICE_RUN(ptr h): while h is not null, h = what resuming h
+ * returns (the compare chain over every NAME.resume). Symmetric transfer
+ * on the device in O(1) stack: a part returns the next handle to this loop
+ * instead of tail-calling it (NVPTX has no musttail). */
+static bool make_device_run(struct consumers *c) {
+  MlirLocation loc = mlirOperationGetLocation(c->module);
+  if (!mlirOperationIsNull(mlirSymbolTableLookup(
+          c->table, mlirStringRefCreateFromCString(CORO_DEVICE_RUN)))) {
+    mlirEmitError(loc, "'" CORO_DEVICE_RUN "' is already a symbol of the "
+                       "module: --coro-split needs that name for the "
+                       "device's resume loop");
+    return false;
+  }
+  if (!make_noop(c, loc))
+    return false;
+  MlirType ptr = ir_ptr_type(mlirLocationGetContext(loc));
+  struct ir_func_spec spec = {.name = CORO_DEVICE_RUN,
+                              .nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirOperation fn = ir_llvm_func(c->module, &spec, false, loc);
+  mlirSymbolTableInsert(c->table, fn);
+  MlirBlock entry = ir_func_entry(fn);
+  MlirBlock loop = ir_block_after(entry, 1, &ptr, loc);
+  MlirBlock disp = ir_block_after(loop, 0, NULL, loc);
+  MlirBlock done = ir_block_after(disp, 0, NULL, loc);
+  struct ir_builder e = ir_at_end(entry, loc);
+  MlirValue h0 = mlirBlockGetArgument(entry, 0);
+  ir_br(&e, loop, 1, &h0);
+  struct ir_builder l = ir_at_end(loop, loc);
+  MlirValue h = mlirBlockGetArgument(loop, 0);
+  ir_cond_br(&l, ir_icmp(&l, IR_EQ, h, ir_null(&l)), done, disp);
+  struct ir_builder d = ir_at_end(disp, loc);
+  MlirValue resume = ir_load(&d, h, ptr, 8);
+  struct ir_opvec parts = {0};
+  device_parts(c, false, &parts);
+  compare_chain(&d, disp, resume, h, &parts, loop, true);
+  free(parts.v);
+  struct ir_builder r = ir_at_end(done, loc);
+  ir_op(&r, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
   return true;
 }
 
@@ -225,15 +288,24 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   case CI_RESUME:
   case CI_DESTROY: {
     MlirAttribute direct = direct_target(c, h, k == CI_DESTROY);
+    MlirAttribute run = mlirFlatSymbolRefAttrGet(
+        b.ctx, mlirStringRefCreateFromCString(CORO_DEVICE_RUN));
     if (!mlirAttributeIsNull(direct)) {
-      ir_call_cc(&b, direct, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
+      MlirValue next = ir_call_cc(&b, direct, MlirLLVMCConvFast, 0, 1, &h,
+                                  c->device ? ptr : (MlirType){NULL});
+      if (c->device && k == CI_RESUME) /* then what it hands over */
+        ir_call(&b, run, false, 1, &next, (MlirType){NULL});
+      break;
+    }
+    if (c->device && k == CI_RESUME) {
+      ir_call(&b, run, false, 1, &h, (MlirType){NULL});
       break;
     }
     MlirValue slot =
         k == CI_RESUME ? h : ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET);
     MlirValue fn = ir_load(&b, slot, ptr, 8);
     if (c->device) {
-      if (!dispatch(c, op, h, fn, k == CI_DESTROY))
+      if (!dispatch_destroy(c, op, h, fn))
         return false;
       break;
     }
@@ -313,5 +385,7 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
         op = next;
       }
   }
+  if (ok && c.device)
+    ok = make_device_run(&c);
   return ok;
 }

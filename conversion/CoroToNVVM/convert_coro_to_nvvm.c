@@ -14,10 +14,11 @@
  *     unknown origin (a parameter, a value from memory) compares the
  *     header's function pointer with the module's parts and calls the one
  *     it is (split_consumers.c): no indirect call in the PTX;
- *   - no coroutine transfers control to an awaiter (no musttail on NVPTX):
- *     coro.await is an error for now, and the split ends a coroutine's
- *     final suspension with a return instead of a tail call of the
- *     (always absent) awaiter.
+ *   - no musttail (NVPTX has none): in a module marked coro.device the
+ *     split's parts return the handle to run next (an awaited coroutine,
+ *     an awaiter to continue) to a resume loop instead of tail-calling it,
+ *     so an await chain of any depth runs in O(1) stack
+ *     (CORO_DEVICE_RUN, coro_split.h).
  *
  * Only switch coroutines run on the device: async needs an executor the
  * device has not, and retcon waits for route B's retcon split.
@@ -124,12 +125,7 @@ static void check_call(struct device *d, MlirOperation call,
 
 static MlirWalkResult check_op(MlirOperation op, void *user) {
   struct device *d = user;
-  if (coro_op_named(op, "coro.await")) {
-    error_at(d, op, "'", coro_op_name(op),
-             "' is not supported on the device yet (symmetric transfer "
-             "needs a resume loop there: no musttail on NVPTX)",
-             NULL);
-  } else if (coro_op_named(op, "func.call")) {
+  if (coro_op_named(op, "func.call")) {
     MlirOperation callee = called_coroutine(d, op);
     if (!mlirOperationIsNull(callee))
       check_call(d, op, callee);

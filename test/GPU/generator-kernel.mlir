@@ -18,8 +18,8 @@
 // PTX-NOT: prototype
 // PTX-NOT: free
 // PTX-DAG: call.uni (retval0), range_$_elided,
-// PTX-DAG: call.uni range_$_resume,
-// PTX-DAG: call.uni range_$_cleanup,
+// PTX-DAG: call.uni (retval0), range_$_resume,
+// PTX-DAG: call.uni (retval0), range_$_cleanup,
 // PTX-DAG: .visible .entry kernel(
 // At -O2 LLVM inlines the parts: the generator becomes the kernel's loop.
 // PTX2: .target sm_80
