@@ -41,7 +41,8 @@ struct consumers {
   MlirSymbolTable table;
   const struct ir_ptrmap *split; /* the coroutines split, and their parts */
   bool have_noop;
-  bool device; /* the module is for the device (coro.device) */
+  bool device;             /* the module is for the device (coro.device) */
+  struct ir_ptrmap called; /* on the device: the functions called directly */
 };
 
 /* The function a resume (`destroy` false) or destroy of `h` calls when
@@ -168,9 +169,9 @@ static bool ends_with(MlirStringRef s, const char *suffix) {
   return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
 }
 
-/* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup:
- * every frame on the device lives in its caller) of every coroutine split,
- * and the noop coroutine's function. */
+/* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup
+ * for a frame in its caller, NAME.destroy for one from the arena) of every
+ * coroutine split, and the noop coroutine's function. */
 static void device_parts(struct consumers *c, bool destroy,
                          struct ir_opvec *parts) {
   MlirBlock body =
@@ -183,6 +184,14 @@ static void device_parts(struct consumers *c, bool destroy,
         f, mlirStringRefCreateFromCString("sym_name")));
     bool part = ir_ptrmap_find(c->split, f.ptr) &&
                 ends_with(name, destroy ? ".cleanup" : ".resume");
+    /* NAME.destroy frees a frame its ramp allocated: on the device only a
+     * coroutine whose ramp is called (one with arena frames) has one */
+    if (!part && destroy && ir_ptrmap_find(c->split, f.ptr) &&
+        ends_with(name, ".destroy")) {
+      MlirOperation ramp = mlirSymbolTableLookup(
+          c->table, mlirStringRefCreate(name.data, name.length - 8));
+      part = !mlirOperationIsNull(ramp) && ir_ptrmap_find(&c->called, ramp.ptr);
+    }
     if (part || coro_ref_eq(name, NOOP_FN))
       ir_opvec_push(parts, f);
   }
@@ -278,6 +287,21 @@ static bool make_device_run(struct consumers *c) {
   return true;
 }
 
+static MlirWalkResult note_called(MlirOperation op, void *user) {
+  struct consumers *c = user;
+  if (!coro_op_named(op, "llvm.call"))
+    return MlirWalkResultAdvance;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (!mlirAttributeIsNull(callee) && mlirAttributeIsAFlatSymbolRef(callee)) {
+    MlirOperation f =
+        mlirSymbolTableLookup(c->table, mlirFlatSymbolRefAttrGetValue(callee));
+    if (!mlirOperationIsNull(f))
+      ir_ptrmap_put(&c->called, f.ptr, (void *)1);
+  }
+  return MlirWalkResultAdvance;
+}
+
 static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   struct ir_builder b = ir_before(op);
   MlirType ptr = ir_ptr_type(b.ctx);
@@ -363,6 +387,8 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
       .split = split,
       .device = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
           module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR)))};
+  if (c.device)
+    mlirOperationWalk(module, note_called, &c, MlirWalkPreOrder);
   bool ok = true;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
@@ -387,5 +413,6 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
   }
   if (ok && c.device)
     ok = make_device_run(&c);
+  ir_ptrmap_free(&c.called);
   return ok;
 }

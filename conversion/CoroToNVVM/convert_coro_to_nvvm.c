@@ -6,9 +6,11 @@
  * coro dialect, after coro-elide:
  *
  *   - frames live in their callers: every call of a coroutine must be
- *     elided (coro-elide proved its handle local); a frame that would need
- *     device malloc is a located error at the op that lets the handle
- *     escape, with coro-elide's reason;
+ *     elided (coro-elide proved its handle local), or the coroutine takes
+ *     its frames from the thread's arena (coro.alloc = "arena", arena.c:
+ *     escaping handles, recursion); a frame that would need device malloc
+ *     is a located error at the op that lets the handle escape, with
+ *     coro-elide's reason;
  *   - dispatch is direct: coro-split calls NAME.resume / NAME.cleanup for a
  *     handle straight from the call that made it, and for a handle of
  *     unknown origin (a parameter, a value from memory) compares the
@@ -30,6 +32,7 @@
  * what no kernel reaches (the heap ramp NAME of an elided coroutine). The
  * module gets coro.device, which coro-split and coro-check-device read. */
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
+#include "conversion/CoroToNVVM/arena.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
@@ -49,6 +52,7 @@ struct device {
   MlirOperation module;
   struct handle_escape_cache cache;
   bool ok;
+  bool have_arena; /* the arena's functions are in the module */
 };
 
 static void error_at(struct device *d, MlirOperation op, const char *a,
@@ -74,6 +78,43 @@ static bool has_attr(MlirOperation op, const char *name) {
       op, mlirStringRefCreateFromCString(name)));
 }
 
+/* Whether `fn` takes its frames from the arena (coro.alloc = "arena",
+ * rewritten to the arena's allocator pair by the time calls are seen). */
+static bool arena_coroutine(MlirOperation fn) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc_fn"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
+         coro_ref_eq(mlirFlatSymbolRefAttrGetValue(a), CORO_ARENA_ALLOC);
+}
+
+/* coro.alloc = "arena" -> coro.alloc_fn/coro.free_fn of the arena (made
+ * once, arena.c). */
+static void use_arena(struct device *d, MlirOperation fn) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ||
+      !coro_ref_eq(mlirStringAttrGetValue(a), "arena"))
+    return;
+  if (!d->have_arena) {
+    if (!coro_nvvm_make_arena(d->module, mlirOperationGetLocation(fn))) {
+      d->ok = false;
+      return;
+    }
+    d->have_arena = true;
+  }
+  MlirContext ctx = mlirOperationGetContext(fn);
+  mlirOperationRemoveAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc"));
+  mlirOperationSetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc_fn"),
+      mlirFlatSymbolRefAttrGet(
+          ctx, mlirStringRefCreateFromCString(CORO_ARENA_ALLOC)));
+  mlirOperationSetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.free_fn"),
+      mlirFlatSymbolRefAttrGet(
+          ctx, mlirStringRefCreateFromCString(CORO_ARENA_FREE)));
+}
+
 /* The coroutine called by `call`, or null. */
 static MlirOperation called_coroutine(struct device *d, MlirOperation call) {
   MlirAttribute sym = mlirOperationGetAttributeByName(
@@ -90,12 +131,15 @@ static MlirOperation called_coroutine(struct device *d, MlirOperation call) {
 /* A call of a coroutine: its frame must live in its caller. */
 static void check_call(struct device *d, MlirOperation call,
                        MlirOperation callee) {
+  if (arena_coroutine(callee))
+    return; /* its frame comes from the thread's arena */
   MlirAttribute mark = mlirOperationGetAttributeByName(
       call, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
   if (!mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
       mlirBoolAttrGetValue(mark))
     return;
-  const char *tail = " (the GPU path puts every frame in its caller and "
+  const char *tail = " (the GPU path puts every frame in its caller, or in "
+                     "the thread's arena with coro.alloc = \"arena\", and "
                      "never calls device malloc)";
   if (mlirAttributeIsNull(mark)) {
     error_at(d, call, "the frame of '", name_of(callee),
@@ -162,9 +206,6 @@ static void check_coroutine(struct device *d, MlirOperation fn) {
       error_at(d, fn, "coro.alloc = \"", kind,
                "\" asks for device malloc, which the GPU path never calls",
                NULL);
-    else if (coro_ref_eq(kind, "arena"))
-      error_at(d, fn, "coro.alloc = \"", kind,
-               "\" is not implemented on the device yet", NULL);
   }
 }
 
@@ -172,6 +213,10 @@ MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
   struct device d = {.module = module, .cache = {.module = module}, .ok = true};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
+    if (coro_op_named(fn, "func.func") && coro_op_is_coroutine(fn))
+      use_arena(&d, fn);
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
     if (!coro_op_named(fn, "func.func"))

@@ -2,8 +2,9 @@
  *
  * Invariant: after convert-coro-to-nvvm succeeds, every coroutine of the
  * module is a switch coroutine whose every call is elided (its frame lives
- * in its caller, so no frame needs device malloc), no call is indirect, and the module is marked coro.device (coro-split
- * then dispatches every resume and destroy by direct calls). */
+ * in its caller, so no frame needs device malloc), no call is indirect, and the
+ * module is marked coro.device (coro-split then dispatches every resume and
+ * destroy by direct calls). */
 #ifndef CORO_CONVERSION_CORO_TO_NVVM_H
 #define CORO_CONVERSION_CORO_TO_NVVM_H
 

@@ -12,7 +12,7 @@ func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
 }
 func.func @make(%n: i64) -> !coro.handle<i64> {
   %g = call @gen(%n) : (i64) -> !coro.handle<i64>
-  // expected-error@+1 {{the frame of 'gen' would need device malloc: the handle is returned (the GPU path puts every frame in its caller and never calls device malloc)}}
+  // expected-error@+1 {{the frame of 'gen' would need device malloc: the handle is returned (the GPU path puts every frame in its caller, or in the thread's arena with coro.alloc = "arena", and never calls device malloc)}}
   return %g : !coro.handle<i64>
 }
 func.func @kernel(%out: !llvm.ptr) attributes {gpu.kernel} {

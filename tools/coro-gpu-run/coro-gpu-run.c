@@ -1,6 +1,7 @@
 /* coro-gpu-run.c - run a kernel from a PTX file on an NVIDIA GPU.
  *
  *   coro-gpu-run FILE.ptx --kernel=NAME [--grid=G] [--block=B] [--out=K]
+ *                [--arena=BYTES] [--stack=BYTES]
  *   coro-gpu-run --probe
  *
  * The PTX text is loaded with the CUDA driver's JIT (cuModuleLoadDataEx),
@@ -95,12 +96,16 @@ static struct driver {
   CUresult (*MemAlloc)(CUdeviceptr *dptr, size_t bytes);
   CUresult (*MemsetD8)(CUdeviceptr dptr, unsigned char value, size_t n);
   CUresult (*MemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);
+  CUresult (*MemcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);
+  CUresult (*ModuleGetGlobal)(CUdeviceptr *dptr, size_t *bytes, CUmodule mod,
+                              const char *name);
   CUresult (*MemFree)(CUdeviceptr dptr);
   CUresult (*LaunchKernel)(CUfunction fn, unsigned grid_x, unsigned grid_y,
                            unsigned grid_z, unsigned block_x, unsigned block_y,
                            unsigned block_z, unsigned shared_bytes,
                            CUstream stream, void **params, void **extra);
   CUresult (*CtxSynchronize)(void);
+  CUresult (*CtxSetLimit)(int limit, size_t value);
   CUresult (*ModuleUnload)(CUmodule mod);
   CUresult (*GetErrorString)(CUresult err, const char **str);
   CUresult (*GetErrorName)(CUresult err, const char **str);
@@ -117,12 +122,15 @@ struct options {
   const char *input;
   const char *kernel;
   unsigned long long grid, block, out;
+  unsigned long long arena; /* --arena: bytes per thread, 0 for none */
+  unsigned long long stack; /* --stack: bytes per thread, 0: the driver's */
   bool probe;
 };
 
 static const char usage_lines[] =
     "USAGE: coro-gpu-run FILE.ptx --kernel=NAME [--grid=G] [--block=B] "
     "[--out=K]\n"
+    "                    [--arena=BYTES] [--stack=BYTES]\n"
     "       coro-gpu-run --probe\n";
 
 static void usage(void) {
@@ -134,6 +142,12 @@ static void usage(void) {
          "  --out=K        K int64 values per thread (default 1); thread\n"
          "                 t = blockIdx.x*B + threadIdx.x owns\n"
          "                 out[t*K .. t*K+K-1]\n"
+         "  --arena=BYTES  a zeroed arena of BYTES per thread for frames\n"
+         "                 of coro.alloc = \"arena\" coroutines (sets the\n"
+         "                 module's __coro_arena, __coro_arena_size)\n"
+         "  --stack=BYTES  each thread's stack (the driver's default is\n"
+         "                 1 KiB; recursion, e.g. eager awaits nesting\n"
+         "                 ramps, needs more)\n"
          "  --probe        only check for a usable GPU\n\n"
          "The G*B*K values, zeroed before the launch, are printed one per\n"
          "line. Exit status: 0 on success, 77 when there is no usable GPU\n"
@@ -182,6 +196,12 @@ static int parse_args(int argc, char **argv, struct options *o) {
         return 1;
     } else if (!strncmp(a, "--block=", 8)) {
       if (!parse_count("--block", a + 8, UINT_MAX, &o->block))
+        return 1;
+    } else if (!strncmp(a, "--stack=", 8)) {
+      if (!parse_count("--stack", a + 8, ULLONG_MAX, &o->stack))
+        return 1;
+    } else if (!strncmp(a, "--arena=", 8)) {
+      if (!parse_count("--arena", a + 8, ULLONG_MAX, &o->arena))
         return 1;
     } else if (!strncmp(a, "--out=", 6)) {
       if (!parse_count("--out", a + 6, ULLONG_MAX, &o->out))
@@ -283,9 +303,12 @@ static bool open_driver(void) {
   LOOKUP(MemAlloc, "cuMemAlloc_v2", NULL)
   LOOKUP(MemsetD8, "cuMemsetD8_v2", NULL)
   LOOKUP(MemcpyDtoH, "cuMemcpyDtoH_v2", NULL)
+  LOOKUP(MemcpyHtoD, "cuMemcpyHtoD_v2", NULL)
+  LOOKUP(ModuleGetGlobal, "cuModuleGetGlobal_v2", NULL)
   LOOKUP(MemFree, "cuMemFree_v2", NULL)
   LOOKUP(LaunchKernel, "cuLaunchKernel", NULL)
   LOOKUP(CtxSynchronize, "cuCtxSynchronize", NULL)
+  LOOKUP(CtxSetLimit, "cuCtxSetLimit", NULL)
   LOOKUP(ModuleUnload, "cuModuleUnload", NULL)
 #undef LOOKUP
   return true;
@@ -393,6 +416,51 @@ static bool load_module(const char *path, const char *ptx, CUmodule *mod) {
   return false;
 }
 
+/* Sets the device global `name` (8 bytes) of `mod` to `value`; false
+ * (reported) when the module has no such global or the copy fails. */
+static bool set_global(CUmodule mod, const char *name, uint64_t value) {
+  CUdeviceptr at;
+  size_t size;
+  CUresult err = cu.ModuleGetGlobal(&at, &size, mod, name);
+  if (err != CUDA_SUCCESS || size != sizeof value) {
+    fprintf(stderr,
+            "%s: error: --arena: the kernel's module has no 8-byte global "
+            "'%s' (no coroutine with coro.alloc = \"arena\")\n",
+            tool, name);
+    return false;
+  }
+  if ((err = cu.MemcpyHtoD(at, &value, sizeof value)) != CUDA_SUCCESS) {
+    cu_error("cuMemcpyHtoD of the arena's globals", err);
+    return false;
+  }
+  return true;
+}
+
+/* --arena=BYTES: a zeroed buffer of BYTES per thread, its address and
+ * BYTES given to the module's __coro_arena and __coro_arena_size (the
+ * GPU path's arena for coro.alloc = "arena", docs/gpu.md). */
+static bool give_arena(const struct options *o, CUmodule mod,
+                       CUdeviceptr *arena) {
+  unsigned long long threads = o->grid * o->block;
+  if (o->arena > SIZE_MAX / threads) {
+    fprintf(stderr, "%s: error: --arena * threads is too large\n", tool);
+    return false;
+  }
+  size_t bytes = (size_t)(o->arena * threads);
+  CUresult err = cu.MemAlloc(arena, bytes);
+  if (err != CUDA_SUCCESS) {
+    *arena = 0;
+    cu_error("cuMemAlloc of the arena", err);
+    return false;
+  }
+  if ((err = cu.MemsetD8(*arena, 0, bytes)) != CUDA_SUCCESS) {
+    cu_error("cuMemsetD8 of the arena", err);
+    return false;
+  }
+  return set_global(mod, "__coro_arena", (uint64_t)*arena) &&
+         set_global(mod, "__coro_arena_size", (uint64_t)o->arena);
+}
+
 /* Launches the kernel on a zeroed buffer of `count` values and prints them.
  */
 static int launch(const struct options *o, CUmodule mod, size_t count) {
@@ -420,8 +488,14 @@ static int launch(const struct options *o, CUmodule mod, size_t count) {
   }
   int status = 1;
   void *params[] = {&out};
+  CUdeviceptr arena = 0;
   if ((err = cu.MemsetD8(out, 0, bytes)) != CUDA_SUCCESS)
     cu_error("cuMemsetD8 of the output buffer", err);
+  else if (o->arena && !give_arena(o, mod, &arena))
+    ;
+  else if (o->stack && (err = cu.CtxSetLimit(0 /* CU_LIMIT_STACK_SIZE */,
+                                             (size_t)o->stack)) != CUDA_SUCCESS)
+    cu_error("cuCtxSetLimit of the stack size", err);
   else if ((err =
                 cu.LaunchKernel(fn, (unsigned)o->grid, 1, 1, (unsigned)o->block,
                                 1, 1, 0, NULL, params, NULL)) != CUDA_SUCCESS)
@@ -433,6 +507,8 @@ static int launch(const struct options *o, CUmodule mod, size_t count) {
   else
     status = 0;
   cu.MemFree(out);
+  if (arena)
+    cu.MemFree(arena);
   if (status == 0) {
     bool ok = true;
     for (size_t i = 0; ok && i < count; ++i)
