@@ -53,6 +53,29 @@ static LLVMTargetMachineRef host_machine(MlirModule module, int opt_level) {
   return tm;
 }
 
+/* Gives `m` the triple and data layout of `tm` and runs the LLVM pass
+ * pipeline `passes` on it (none when null); false after an error. */
+static bool target_and_run(MlirModule module, LLVMModuleRef m,
+                           LLVMTargetMachineRef tm, const char *passes) {
+  char *triple = LLVMGetTargetMachineTriple(tm);
+  LLVMSetTarget(m, triple);
+  LLVMDisposeMessage(triple);
+  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(m, dl);
+  LLVMDisposeTargetData(dl);
+  if (!passes)
+    return true;
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(m, passes, tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  if (!err)
+    return true;
+  char *msg = LLVMGetErrorMessage(err);
+  error_at(module, "LLVM pipeline failed", msg);
+  LLVMDisposeErrorMessage(msg);
+  return false;
+}
+
 /* The translated module, targeted at `tm`'s host, after LLVM's pipeline when
  * `split`. NULL after an error; otherwise the caller disposes of it. */
 static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
@@ -65,23 +88,9 @@ static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
     error_at(module, "translation to LLVM IR failed", NULL);
     return NULL;
   }
-  char *triple = LLVMGetTargetMachineTriple(tm);
-  LLVMSetTarget(m, triple);
-  LLVMDisposeMessage(triple);
-  LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(m, dl);
-  LLVMDisposeTargetData(dl);
-  if (!split)
-    return m;
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", opt_level);
-  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef err = LLVMRunPasses(m, passes, tm, opts);
-  LLVMDisposePassBuilderOptions(opts);
-  if (err) {
-    char *msg = LLVMGetErrorMessage(err);
-    error_at(module, "LLVM pipeline failed", msg);
-    LLVMDisposeErrorMessage(msg);
+  if (!target_and_run(module, m, tm, split ? passes : NULL)) {
     LLVMDisposeModule(m);
     return NULL;
   }
@@ -215,24 +224,12 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
   if (!m)
     error_at(module, "translation to LLVM IR failed", NULL);
   if (ok) {
-    LLVMSetTarget(m, "nvptx64-nvidia-cuda");
-    LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(m, dl);
-    LLVMDisposeTargetData(dl);
     char passes[64];
     if (optLevel)
       snprintf(passes, sizeof passes, "default<O%d>", optLevel);
     else
       snprintf(passes, sizeof passes, "function(simplifycfg),globaldce");
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(m, passes, tm, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (err) {
-      char *msg = LLVMGetErrorMessage(err);
-      error_at(module, "LLVM pipeline failed", msg);
-      LLVMDisposeErrorMessage(msg);
-      ok = false;
-    }
+    ok = target_and_run(module, m, tm, passes);
   }
   if (ok && !ptx) {
     char *text = LLVMPrintModuleToString(m);

@@ -7,13 +7,25 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+/* Room for one more element in the array `*v` of `n` elements of `size`
+ * bytes and capacity `*cap`. */
+static void *grow(void *v, size_t *cap, size_t n, size_t size) {
+  if (n < *cap)
+    return v;
+  *cap = *cap ? 2 * *cap : 16;
+  v = realloc(v, *cap * size);
+  assert(v && "out of memory");
+  return v;
+}
+
 void ir_opvec_push(struct ir_opvec *o, MlirOperation op) {
-  if (o->n == o->cap) {
-    o->cap = o->cap ? 2 * o->cap : 16;
-    o->v = realloc(o->v, o->cap * sizeof *o->v);
-    assert(o->v && "out of memory");
-  }
+  o->v = grow(o->v, &o->cap, o->n, sizeof *o->v);
   o->v[o->n++] = op;
+}
+
+void ir_blockvec_push(struct ir_blockvec *o, MlirBlock b) {
+  o->v = grow(o->v, &o->cap, o->n, sizeof *o->v);
+  o->v[o->n++] = b;
 }
 
 MlirBlock ir_split_after(MlirOperation op) {

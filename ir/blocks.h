@@ -19,6 +19,12 @@ struct ir_opvec {
   size_t n, cap;
 };
 void ir_opvec_push(struct ir_opvec *o, MlirOperation op);
+/* A growing array of blocks (a work list; owned by its user: free `v`). */
+struct ir_blockvec {
+  MlirBlock *v;
+  size_t n, cap;
+};
+void ir_blockvec_push(struct ir_blockvec *o, MlirBlock b);
 
 /* Splits the block of `op` after it: the ops following `op` move, in order,
  * to a new block inserted right after; returns that block. */

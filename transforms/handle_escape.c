@@ -208,13 +208,11 @@ static bool paths_destroy(struct handle_escape_cache *c, MlirBlock home,
   if (destroys(c, home, h, after))
     return true;
   struct ir_ptrmap seen = {0};
-  size_t n = 0, cap = 8;
-  MlirBlock *work = malloc(cap * sizeof *work);
-  assert(work && "out of memory");
-  work[n++] = home;
+  struct ir_blockvec work = {0};
+  ir_blockvec_push(&work, home);
   bool ok = true;
-  while (ok && n) {
-    MlirBlock b = work[--n];
+  while (ok && work.n) {
+    MlirBlock b = work.v[--work.n];
     MlirOperation term = mlirBlockGetTerminator(b);
     intptr_t succs =
         mlirOperationIsNull(term) ? 0 : mlirOperationGetNumSuccessors(term);
@@ -235,18 +233,12 @@ static bool paths_destroy(struct handle_escape_cache *c, MlirBlock home,
               mlirStringRefCreate("", 0), "");
       } else if (!ir_ptrmap_find(&seen, s.ptr)) {
         ir_ptrmap_put(&seen, s.ptr, (void *)1);
-        if (destroys(c, s, h, (MlirOperation){NULL}))
-          continue;
-        if (n == cap) {
-          cap *= 2;
-          work = realloc(work, cap * sizeof *work);
-          assert(work && "out of memory");
-        }
-        work[n++] = s;
+        if (!destroys(c, s, h, (MlirOperation){NULL}))
+          ir_blockvec_push(&work, s);
       }
     }
   }
-  free(work);
+  free(work.v);
   ir_ptrmap_free(&seen);
   return ok;
 }

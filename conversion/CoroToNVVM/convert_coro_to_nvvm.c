@@ -328,13 +328,11 @@ static void check_function(struct device *d, MlirOperation fn) {
   if (mlirBlockIsNull(entry))
     return;
   struct ir_ptrmap seen = {0};
-  size_t n = 0, cap = 16;
-  MlirBlock *work = malloc(cap * sizeof *work);
-  assert(work && "out of memory");
-  work[n++] = entry;
+  struct ir_blockvec work = {0};
+  ir_blockvec_push(&work, entry);
   ir_ptrmap_put(&seen, entry.ptr, (void *)1);
-  while (n) {
-    MlirBlock b = work[--n];
+  while (work.n) {
+    MlirBlock b = work.v[--work.n];
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       if (coro_op_named(op, "llvm.call"))
@@ -350,15 +348,10 @@ static void check_function(struct device *d, MlirOperation fn) {
       if ((taken >= 0 && i != taken) || ir_ptrmap_find(&seen, s.ptr))
         continue;
       ir_ptrmap_put(&seen, s.ptr, (void *)1);
-      if (n == cap) {
-        cap *= 2;
-        work = realloc(work, cap * sizeof *work);
-        assert(work && "out of memory");
-      }
-      work[n++] = s;
+      ir_blockvec_push(&work, s);
     }
   }
-  free(work);
+  free(work.v);
   ir_ptrmap_free(&seen);
 }
 

@@ -270,6 +270,19 @@ static void testRoutes(void) {
   mlirContextDestroy(ctx);
 }
 
+/* Lowers `src` with `options` and prints "LABEL: OK WHAT: HAS", HAS
+ * telling whether the lowered module has the symbol `symbol`. */
+static void lowerAndLook(MlirContext ctx, const char *src,
+                         CoroLowerOptions options, const char *label,
+                         const char *what, const char *symbol) {
+  MlirModule module = parse(ctx, src);
+  int ok = mlirLogicalResultIsSuccess(
+      coroLowerToLLVMDialectWithOptions(module, options));
+  fprintf(stderr, "%s: %d %s: %d\n", label, ok, what,
+          hasSymbol(mlirModuleGetOperation(module), symbol));
+  mlirModuleDestroy(module);
+}
+
 static void testCheckedMode(void) {
   fprintf(stderr, "@testCheckedMode\n");
   // CHECK-LABEL: @testCheckedMode
@@ -287,15 +300,10 @@ static void testCheckedMode(void) {
                     "  \"coro.resume\"(%g) : (!coro.handle<none>) -> ()\n"
                     "  return\n"
                     "}\n";
-  for (int checked = 0; checked < 2; ++checked) {
-    MlirModule module = parse(ctx, src);
-    CoroLowerOptions options = {.route = CoroRouteLLVM, .checked = checked};
-    int ok = mlirLogicalResultIsSuccess(
-        coroLowerToLLVMDialectWithOptions(module, options));
-    fprintf(stderr, "%s: %d report: %d\n", checked ? "checked" : "unchecked",
-            ok, hasSymbol(mlirModuleGetOperation(module), "__coro_misuse"));
-    mlirModuleDestroy(module);
-  }
+  for (int checked = 0; checked < 2; ++checked)
+    lowerAndLook(ctx, src,
+                 (CoroLowerOptions){.route = CoroRouteLLVM, .checked = checked},
+                 checked ? "checked" : "unchecked", "report", "__coro_misuse");
   mlirContextDestroy(ctx);
 }
 
@@ -318,15 +326,11 @@ static void testElision(void) {
                     "  \"coro.destroy\"(%g) : (!coro.handle<none>) -> ()\n"
                     "  return\n"
                     "}\n";
-  for (int off = 0; off < 2; ++off) {
-    MlirModule module = parse(ctx, src);
-    CoroLowerOptions options = {.route = CoroRouteMLIRSplit, .no_elide = off};
-    int ok = mlirLogicalResultIsSuccess(
-        coroLowerToLLVMDialectWithOptions(module, options));
-    fprintf(stderr, "%s: %d in the caller: %d\n", off ? "no_elide" : "elide",
-            ok, hasSymbol(mlirModuleGetOperation(module), "g.elided"));
-    mlirModuleDestroy(module);
-  }
+  for (int off = 0; off < 2; ++off)
+    lowerAndLook(
+        ctx, src,
+        (CoroLowerOptions){.route = CoroRouteMLIRSplit, .no_elide = off},
+        off ? "no_elide" : "elide", "in the caller", "g.elided");
   mlirContextDestroy(ctx);
 }
 
