@@ -104,9 +104,9 @@ static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
 
 /*===--- small builders -----------------------------------------------------*/
 
-/* The address of the frame field at `offset`: one getelementptr per
- * offset and variant, built before anything else (make_field_ptrs) where
- * it dominates every use; the unused ones are swept at the end. */
+/* In the ramp, the address of the field of an alloca or of the promise at
+ * `offset`: one getelementptr per offset, built before coro.begin's place
+ * (make_field_ptrs), where it dominates every use of the alloca. */
 static MlirValue field_ptr(const struct variant_state *vs, uint64_t offset) {
   if (!offset)
     return vs->frame;
@@ -122,16 +122,27 @@ static void put_field_ptr(struct variant_state *vs, struct ir_builder *b,
                   (void *)ir_gep_bytes(b, vs->frame, (int)offset).ptr);
 }
 
-/* The addresses of the header's fields, the promise, the index and every
- * kept value's field, at `b`. */
+/* The ramp's addresses of the promise and of every alloca's field, at
+ * `b`. */
 static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
   const struct split *sp = vs->sp;
-  put_field_ptr(vs, b, CORO_HANDLE_DESTROY_OFFSET);
-  put_field_ptr(vs, b, sp->fl.index_offset);
   if (!mlirValueIsNull(sp->shape.promise))
     put_field_ptr(vs, b, sp->fl.promise_offset);
   for (size_t it = 0; it < sp->sc.nitem; ++it)
-    put_field_ptr(vs, b, sp->fl.field[it].offset);
+    if (sp->sc.item[it].alloca)
+      put_field_ptr(vs, b, sp->fl.field[it].offset);
+}
+
+/* The address of the field at `offset` for an access at `b`: in the ramp
+ * the one made for an alloca's field or the promise, else a GEP right
+ * there (at -O0 a GEP next to its use folds into the access; one made in
+ * the entry block would be kept in a stack slot across the function). */
+static MlirValue field_at(const struct variant_state *vs, struct ir_builder *b,
+                          uint64_t offset) {
+  if (!offset)
+    return vs->frame;
+  MlirValue v = {ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset)};
+  return mlirValueIsNull(v) ? ir_gep_bytes(b, vs->frame, (int)offset) : v;
 }
 
 static bool unused(MlirOperation op);
@@ -250,7 +261,7 @@ static bool returns_at_once(const struct coro_suspend *s) {
 
 /* Clears the resume pointer of `frame`: the coroutine is done. */
 static void mark_done(const struct variant_state *vs, struct ir_builder *b) {
-  ir_store(b, ir_null(b), field_ptr(vs, CORO_HANDLE_RESUME_OFFSET), 8);
+  ir_store(b, ir_null(b), field_at(vs, b, CORO_HANDLE_RESUME_OFFSET), 8);
 }
 
 /* Stores what suspension `i` keeps, its index and, for a final one, the
@@ -263,11 +274,11 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     if (sp->sc.item[it].alloca || sp->rm.remat[q])
       continue;
     const struct frame_field *f = &sp->fl.field[it];
-    ir_store(&b, mapv(vs, sp->sc.item[it].value), field_ptr(vs, f->offset),
+    ir_store(&b, mapv(vs, sp->sc.item[it].value), field_at(vs, &b, f->offset),
              (unsigned)f->align);
   }
   MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  ir_store(&b, index, field_ptr(vs, sp->fl.index_offset),
+  ir_store(&b, index, field_at(vs, &b, sp->fl.index_offset),
            sp->fl.index_width / 8);
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
@@ -380,7 +391,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
     }
     const struct frame_field *f = &sp->fl.field[it];
     vs->reload[q] =
-        ir_load(&b, field_ptr(vs, f->offset), f->type, (unsigned)f->align);
+        ir_load(&b, field_at(vs, &b, f->offset), f->type, (unsigned)f->align);
     ir_map_value(&here, mine, vs->reload[q]);
   }
   ir_map_free(&here);
@@ -596,11 +607,11 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
     /* Each value built in its own statement: C leaves argument order. */
     MlirValue resume = fn_address(&b, vs->sp, V_RESUME);
-    ir_store(&b, resume, field_ptr(vs, CORO_HANDLE_RESUME_OFFSET), 8);
+    ir_store(&b, resume, field_at(vs, &b, CORO_HANDLE_RESUME_OFFSET), 8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
     MlirValue destroy =
         fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
-    ir_store(&b, destroy, field_ptr(vs, CORO_HANDLE_DESTROY_OFFSET), 8);
+    ir_store(&b, destroy, field_at(vs, &b, CORO_HANDLE_DESTROY_OFFSET), 8);
   }
   replace_result(op, vs->frame);
   erase(op);
@@ -669,7 +680,20 @@ static void place_allocas(struct variant_state *vs) {
       continue;
     }
     MlirValue mine = mapv(vs, a);
-    mlirValueReplaceAllUsesOfWith(mine, field_ptr(vs, offset));
+    if (is_clone(vs->v)) {
+      /* the frame (the dispatch block's argument) dominates every use: an
+       * address next to each use, which -O0 folds into the access */
+      while (!mlirOpOperandIsNull(mlirValueGetFirstUse(mine))) {
+        MlirOpOperand u = mlirValueGetFirstUse(mine);
+        MlirOperation user = mlirOpOperandGetOwner(u);
+        struct ir_builder b = ir_before(user);
+        mlirOperationSetOperand(user,
+                                (intptr_t)mlirOpOperandGetOperandNumber(u),
+                                field_at(vs, &b, offset));
+      }
+    } else {
+      mlirValueReplaceAllUsesOfWith(mine, field_ptr(vs, offset));
+    }
     erase(mlirOpResultGetOwner(mine));
   }
 }
@@ -711,7 +735,7 @@ static void finish_dispatch(struct variant_state *vs) {
   struct ir_builder u = ir_at_end(bad, sp->loc);
   ir_unreachable(&u);
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
-  MlirValue index = ir_load(&b, field_ptr(vs, sp->fl.index_offset), sp->idx,
+  MlirValue index = ir_load(&b, field_at(vs, &b, sp->fl.index_offset), sp->idx,
                             sp->fl.index_width / 8);
   ir_switch(&b, index, bad, (intptr_t)k, values, cases, NULL);
   free(values);
@@ -902,7 +926,8 @@ static bool rewrite_variant(struct variant_state *vs) {
   free(seen);
   struct ir_builder at = is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc)
                                          : ir_before(vs->shape.begin);
-  make_field_ptrs(vs, &at);
+  if (!is_clone(vs->v))
+    make_field_ptrs(vs, &at);
   place_allocas(vs);
   /* Awaits that belong to a suspension go with it; any other is the call
    * of its wrapper (and, for .handle, a call resuming what it returns). */
