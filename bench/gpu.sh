@@ -121,3 +121,37 @@ for O in 0 2; do
       "$(ratio "$cr" "$pr")" "$(ratio "$cs" "$ps")" "$(ratio "$cc" "$pc")"
   done
 done
+
+# Run time, where a GPU is at hand: every thread of 1,024 blocks of 256
+# folds the 4,096 values of a generator (a count read from memory) (bench/gpu-generator.mlir against
+# bench_coro_kernel and bench_sm_kernel of gpu_generator.cu, all -O2), the
+# best of 5 launches, as resumed values per second. With PTX_OUT=DIR set,
+# the three PTX files are also copied there (to run elsewhere with
+# coro-gpu-run --time=5).
+"$translate" "$here/gpu-generator.mlir" --emit=ptx -O2 --mcpu=sm_90 \
+  -o "$tmp/bench-coro.ptx"
+if [ -n "${PTX_OUT:-}" ]; then
+  mkdir -p "$PTX_OUT"
+  cp "$tmp/bench-coro.ptx" "$tmp/clang2.ptx" "$PTX_OUT/"
+fi
+echo
+if ! "$build/bin/coro-gpu-run" --probe 2>/dev/null; then
+  echo "run time: skipped (no GPU or CUDA driver here)"
+  exit 0
+fi
+values=$((1024 * 256 * 4096))
+best_ms() { # PTX KERNEL -> ms
+  "$build/bin/coro-gpu-run" "$1" --kernel="$2" --grid=1024 --block=256 \
+    --time=5 2>&1 >/dev/null | sed -n "s/.*: \([0-9.]*\) ms per launch.*/\1/p"
+}
+coro=$(best_ms "$tmp/bench-coro.ptx" bench_kernel)
+cxx_ms=$(best_ms "$tmp/clang2.ptx" bench_coro_kernel)
+sm=$(best_ms "$tmp/clang2.ptx" bench_sm_kernel)
+printf '%-22s %10s %14s\n' kernel ms "values/s"
+for row in "coro $coro" "clang-coroutine $cxx_ms" "clang-state-machine $sm"; do
+  set -- $row
+  printf '%-22s %10s %14s\n' "$1" "$2" \
+    "$(awk -v v="$values" -v t="$2" 'BEGIN { printf "%.3g", v / (t / 1e3) }')"
+done
+printf 'coro/state machine %s, coro/clang coroutine %s (time)\n' \
+  "$(ratio "$coro" "$sm")" "$(ratio "$coro" "$cxx_ms")"

@@ -118,3 +118,41 @@ extern "C" __global__ void sm_kernel(long long *out) {
   unsigned t = thread_id();
   out[t] = sum_sm(int64_t(t));
 }
+
+// bench/gpu.sh's run-time rows: each thread t folds the n = 4096 + out[t]
+// values of a generator (out[] is zeroed by the runner: n is 4096, known
+// only at run time) with acc = acc * 31 + v (no closed form), as
+// bench/gpu-generator.mlir does, and stores acc + t.
+namespace {
+__device__ int64_t fold_coro(int64_t n) {
+  std::coroutine_handle<generator::promise_type> g = range(n).h;
+  int64_t acc = 0;
+  while (!g.done()) {
+    acc = acc * 31 + g.promise().value;
+    g.resume();
+  }
+  g.destroy();
+  return acc;
+}
+
+__device__ int64_t fold_sm(int64_t n) {
+  range_sm g{0, n, 0, false};
+  range_sm_next(g);
+  int64_t acc = 0;
+  while (!g.done) {
+    acc = acc * 31 + g.value;
+    range_sm_next(g);
+  }
+  return acc;
+}
+} // namespace
+
+extern "C" __global__ void bench_coro_kernel(long long *out) {
+  unsigned t = thread_id();
+  out[t] = fold_coro(4096 + out[t]) + t;
+}
+
+extern "C" __global__ void bench_sm_kernel(long long *out) {
+  unsigned t = thread_id();
+  out[t] = fold_sm(4096 + out[t]) + t;
+}

@@ -1,7 +1,7 @@
 /* coro-gpu-run.c - run a kernel from a PTX file on an NVIDIA GPU.
  *
  *   coro-gpu-run FILE.ptx --kernel=NAME [--grid=G] [--block=B] [--out=K]
- *                [--arena=BYTES] [--stack=BYTES]
+ *                [--arena=BYTES] [--stack=BYTES] [--time=R]
  *   coro-gpu-run --probe
  *
  * The PTX text is loaded with the CUDA driver's JIT (cuModuleLoadDataEx),
@@ -44,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char *tool = "coro-gpu-run";
 
@@ -124,13 +125,14 @@ struct options {
   unsigned long long grid, block, out;
   unsigned long long arena; /* --arena: bytes per thread, 0 for none */
   unsigned long long stack; /* --stack: bytes per thread, 0: the driver's */
+  unsigned long long time;  /* --time: timed launches after the first */
   bool probe;
 };
 
 static const char usage_lines[] =
     "USAGE: coro-gpu-run FILE.ptx --kernel=NAME [--grid=G] [--block=B] "
     "[--out=K]\n"
-    "                    [--arena=BYTES] [--stack=BYTES]\n"
+    "                    [--arena=BYTES] [--stack=BYTES] [--time=R]\n"
     "       coro-gpu-run --probe\n";
 
 static void usage(void) {
@@ -148,6 +150,8 @@ static void usage(void) {
          "  --stack=BYTES  each thread's stack (the driver's default is\n"
          "                 1 KiB; recursion, e.g. eager awaits nesting\n"
          "                 ramps, needs more)\n"
+         "  --time=R       R more launches after the first; the best time of\n"
+         "                 one goes to stderr\n"
          "  --probe        only check for a usable GPU\n\n"
          "The G*B*K values, zeroed before the launch, are printed one per\n"
          "line. Exit status: 0 on success, 77 when there is no usable GPU\n"
@@ -196,6 +200,9 @@ static int parse_args(int argc, char **argv, struct options *o) {
         return 1;
     } else if (!strncmp(a, "--block=", 8)) {
       if (!parse_count("--block", a + 8, UINT_MAX, &o->block))
+        return 1;
+    } else if (!strncmp(a, "--time=", 7)) {
+      if (!parse_count("--time", a + 7, 1000000, &o->time))
         return 1;
     } else if (!strncmp(a, "--stack=", 8)) {
       if (!parse_count("--stack", a + 8, ULLONG_MAX, &o->stack))
@@ -461,6 +468,45 @@ static bool give_arena(const struct options *o, CUmodule mod,
          set_global(mod, "__coro_arena_size", (uint64_t)o->arena);
 }
 
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+/* --time=R: R more launches, each on a zeroed buffer and waited for; the
+ * best wall time of one launch goes to stderr (stdout keeps the first
+ * launch's values, copied out before). */
+static bool time_launches(const struct options *o, CUfunction fn, void **params,
+                          CUdeviceptr out, size_t bytes) {
+  double best = 1e300;
+  for (unsigned long long r = 0; r < o->time; ++r) {
+    /* each launch on a zeroed buffer, as the first (not timed) */
+    CUresult zero = cu.MemsetD8(out, 0, bytes);
+    if (zero == CUDA_SUCCESS)
+      zero = cu.CtxSynchronize();
+    if (zero != CUDA_SUCCESS) {
+      cu_error("cuMemsetD8 of the output buffer", zero);
+      return false;
+    }
+    double t0 = now_ms();
+    CUresult err =
+        cu.LaunchKernel(fn, (unsigned)o->grid, 1, 1, (unsigned)o->block, 1, 1,
+                        0, NULL, params, NULL);
+    if (err == CUDA_SUCCESS)
+      err = cu.CtxSynchronize();
+    if (err != CUDA_SUCCESS) {
+      cu_error("a timed launch failed", err);
+      return false;
+    }
+    double t = now_ms() - t0;
+    best = t < best ? t : best;
+  }
+  fprintf(stderr, "%s: kernel '%s': %.3f ms per launch (best of %llu)\n", tool,
+          o->kernel, best, o->time);
+  return true;
+}
+
 /* Launches the kernel on a zeroed buffer of `count` values and prints them.
  */
 static int launch(const struct options *o, CUmodule mod, size_t count) {
@@ -504,6 +550,8 @@ static int launch(const struct options *o, CUmodule mod, size_t count) {
     cu_error("the kernel failed (cuCtxSynchronize)", err);
   else if ((err = cu.MemcpyDtoH(host, out, bytes)) != CUDA_SUCCESS)
     cu_error("cuMemcpyDtoH of the output buffer", err);
+  else if (o->time && !time_launches(o, fn, params, out, bytes))
+    ;
   else
     status = 0;
   cu.MemFree(out);
