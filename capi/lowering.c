@@ -10,6 +10,7 @@
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 #include "dialect/support.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -85,6 +86,22 @@ MlirLogicalResult coroLowerForDevice(MlirModule module) {
       coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
+}
+
+int64_t coroFrameSize(MlirModule module, MlirStringRef coroutine) {
+  struct coro_str n = {0};
+  coro_str_append(&n, coroutine.data, coroutine.length);
+  coro_str_appendz(&n, CORO_FRAME_SIZE_SUFFIX);
+  MlirOperation g = coro_lookup_symbol(mlirModuleGetOperation(module),
+                                       mlirStringRefCreate(n.data, n.len));
+  coro_str_free(&n);
+  if (mlirOperationIsNull(g) || !coro_op_named(g, "llvm.mlir.global"))
+    return -1;
+  MlirAttribute v = mlirOperationGetAttributeByName(
+      g, mlirStringRefCreateFromCString("value"));
+  return !mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v)
+             ? mlirIntegerAttrGetValueInt(v)
+             : -1;
 }
 
 MlirLogicalResult coroLowerToLLVMDialectWithRoute(MlirModule module,

@@ -27,6 +27,11 @@
  * returned, until null, each by a direct call (split_consumers.c). */
 #define CORO_DEVICE_RUN "__coro_device_run"
 
+/* On the device, the split adds for each coroutine NAME the constant
+ * global NAME_frame_size (i64; no dot, which PTX names cannot hold): its
+ * frame's bytes (coroFrameSize). */
+#define CORO_FRAME_SIZE_SUFFIX "_frame_size"
+
 /* The pass, run on a builtin.module. */
 MlirLogicalResult coro_split_run(MlirOperation module);
 

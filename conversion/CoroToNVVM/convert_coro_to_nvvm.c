@@ -39,6 +39,7 @@
 #include "ir/blocks.h"
 #include "transforms/coro_elide.h"
 #include "transforms/coro_shape.h"
+#include "transforms/coro_split.h"
 #include "transforms/handle_escape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -47,6 +48,7 @@
 #include <assert.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct device {
   MlirOperation module;
@@ -276,9 +278,24 @@ static MlirWalkResult reach_refs(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether `op` is for the host, kept though no kernel reaches it: a frame
+ * size (NAME_frame_size) or the arena's globals. */
+static bool host_facing(MlirOperation op) {
+  if (!coro_op_named(op, "llvm.mlir.global"))
+    return false;
+  MlirStringRef n = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("sym_name")));
+  size_t k = strlen(CORO_FRAME_SIZE_SUFFIX);
+  return (n.length > k &&
+          !memcmp(n.data + n.length - k, CORO_FRAME_SIZE_SUFFIX, k)) ||
+         coro_ref_eq(n, CORO_ARENA_GLOBAL) ||
+         coro_ref_eq(n, CORO_ARENA_SIZE_GLOBAL);
+}
+
 /* Erases every llvm.func and llvm.mlir.global no kernel reaches (the heap
  * ramps of elided coroutines, their destroy functions, the allocators'
- * declarations). */
+ * declarations), but the frame sizes and the arena's globals, which are
+ * the host's. */
 static void drop_unreached(MlirOperation module) {
   struct reach r = {.module = module};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -297,7 +314,7 @@ static void drop_unreached(MlirOperation module) {
     MlirOperation next = mlirOperationGetNextInBlock(fn);
     if ((coro_op_named(fn, "llvm.func") ||
          coro_op_named(fn, "llvm.mlir.global")) &&
-        !ir_ptrmap_find(&r.seen, fn.ptr))
+        !ir_ptrmap_find(&r.seen, fn.ptr) && !host_facing(fn))
       mlirOperationDestroy(fn);
     fn = next;
   }

@@ -334,6 +334,33 @@ static void testElision(void) {
   mlirContextDestroy(ctx);
 }
 
+static void testDevice(void) {
+  fprintf(stderr, "@testDevice\n");
+  // CHECK-LABEL: @testDevice
+  // CHECK: device: 1 frame size known: 1 unknown: -1
+  MlirContext ctx = makeContext();
+  MlirModule module =
+      parse(ctx, "func.func @gen(%n: i64) -> !coro.handle<i64> "
+                 "attributes {coro.abi = \"switch\"} {\n"
+                 "  %h = \"coro.begin\"() : () -> !coro.handle<i64>\n"
+                 "  \"coro.yield\"(%n) : (i64) -> i1\n"
+                 "  \"coro.end\"(%h) : (!coro.handle<i64>) -> ()\n"
+                 "  return %h : !coro.handle<i64>\n"
+                 "}\n"
+                 "func.func @k(%n: i64) attributes {gpu.kernel} {\n"
+                 "  %g = func.call @gen(%n) : (i64) -> !coro.handle<i64>\n"
+                 "  \"coro.destroy\"(%g) : (!coro.handle<i64>) -> ()\n"
+                 "  return\n"
+                 "}\n");
+  int ok = mlirLogicalResultIsSuccess(coroLowerForDevice(module));
+  int64_t size = coroFrameSize(module, mlirStringRefCreateFromCString("gen"));
+  fprintf(
+      stderr, "device: %d frame size known: %d unknown: %lld\n", ok, size >= 32,
+      (long long)coroFrameSize(module, mlirStringRefCreateFromCString("k")));
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testRegisterAndParsePipeline();
   testForEachPass();
@@ -343,5 +370,6 @@ int main(void) {
   testRoutes();
   testCheckedMode();
   testElision();
+  testDevice();
   return 0;
 }

@@ -20,10 +20,15 @@
 // NVVM-DAG: llvm.call @__coro_arena_alloc(
 // NVVM-DAG: llvm.call @__coro_arena_free(
 // NVVM-DAG: llvm.call @vprintf(
+// The frame sizes, for the host to size the arena (NAME_frame_size, read
+// with cuModuleGetGlobal; coroFrameSize in the C API).
+// NVVM-DAG: llvm.mlir.global external constant @fib_frame_size({{[0-9]+}} : i64)
+// NVVM-DAG: llvm.mlir.global external constant @link_frame_size({{[0-9]+}} : i64)
 // PTX-NOT: malloc
 // PTX-NOT: prototype
-// PTX: .visible .global .align 8 .u64 __coro_arena;
-// PTX: .visible .entry kernel(
+// PTX-DAG: .visible .global .align 8 .u64 fib_frame_size = {{[0-9]+}};
+// PTX-DAG: .visible .global .align 8 .u64 __coro_arena;
+// PTX-DAG: .visible .entry kernel(
 // VALUES: 0
 // VALUES-NEXT: 100100
 // VALUES-NEXT: 100200

@@ -16,6 +16,8 @@
 #include "mlir-c/Pass.h"
 #include "mlir-c/Support.h"
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -76,6 +78,12 @@ typedef struct {
 /// frame lives in its caller; what would need device malloc or an indirect
 /// call is a located error.
 MlirLogicalResult coroLowerForDevice(MlirModule module);
+
+/// The frame size in bytes of the coroutine `coroutine` (borrowed) of a
+/// module coroLowerForDevice lowered: the value of its constant
+/// NAME_frame_size (in the PTX too, which a host reads with
+/// cuModuleGetGlobal to size an arena). -1 when the module has none.
+int64_t coroFrameSize(MlirModule module, MlirStringRef coroutine);
 
 /// coroLowerToLLVMDialect with `options`.
 MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
