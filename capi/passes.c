@@ -21,6 +21,8 @@
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
 
+#include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/NVVM.h"
 #include "mlir-c/RegisterEverything.h"
 
 #include <stddef.h>
@@ -45,18 +47,25 @@ MlirPass coro_pass_create(const struct coro_pass_info *info) {
   };
   /* The row's address is unique per pass and suitably aligned: it is the
    * pass's TypeID. */
+  MlirDialectHandle deps[4];
+  intptr_t ndeps = 0;
+  for (intptr_t i = 0; info->dependent && info->dependent[i] && ndeps < 4; ++i)
+    deps[ndeps++] = info->dependent[i]();
   return mlirCreateExternalPass(
       mlirTypeIDCreate(info), mlirStringRefCreateFromCString(info->name),
       mlirStringRefCreateFromCString(info->argument),
       mlirStringRefCreateFromCString(info->description),
-      mlirStringRefCreateFromCString(info->anchor), 0, NULL, callbacks,
+      mlirStringRefCreateFromCString(info->anchor), ndeps, deps, callbacks,
       (void *)info);
 }
 
 /* One pass: its row and its public constructor, which the registry calls
  * too (it stores a constructor without user data). */
-#define CORO_PASS(row, ctor, ...)                                              \
-  static const struct coro_pass_info row = {__VA_ARGS__};                      \
+#define CORO_PASS(row, ctor, ...) CORO_PASS_DEPS(row, ctor, NULL, __VA_ARGS__)
+/* The same for a pass that creates ops of `deps` (a null-terminated array
+ * of dialect handle getters). */
+#define CORO_PASS_DEPS(row, ctor, deps, ...)                                   \
+  static const struct coro_pass_info row = {__VA_ARGS__, deps};                \
   MlirPass ctor(void) { return coro_pass_create(&row); }
 
 CORO_PASS(verify_pass, coroCreateVerifyPass, "coro-verify", "CoroVerify",
@@ -82,13 +91,18 @@ CORO_PASS(async_pass, coroCreateConvertCoroToLLVMAsyncPass,
           "Lower async-ABI coroutines and consumer ops to LLVM's async "
           "coroutine intrinsics",
           "builtin.module", coro_convert_to_llvm_async_run)
-CORO_PASS(nvvm_pass, coroCreateConvertCoroToNVVMPass, "convert-coro-to-nvvm",
-          "ConvertCoroToNVVM",
-          "The GPU path's rules on the coro dialect (after coro-elide): "
-          "switch coroutines whose frames live in their callers, resumed "
-          "and destroyed where their handles are made (direct calls), no "
-          "await; marks the module coro.device",
-          "builtin.module", coro_convert_to_nvvm_run)
+/* convert-coro-to-nvvm makes NVVM special-register reads (gpu.thread_id
+ * and the like) and arith index casts. */
+static MlirDialectHandle (*const nvvm_deps[])(void) = {
+    mlirGetDialectHandle__nvvm__, mlirGetDialectHandle__arith__, NULL};
+
+CORO_PASS_DEPS(nvvm_pass, coroCreateConvertCoroToNVVMPass, nvvm_deps,
+               "convert-coro-to-nvvm", "ConvertCoroToNVVM",
+               "The GPU path's rules on the coro dialect (after coro-elide): "
+               "switch coroutines whose frames live in their callers, resumed "
+               "and destroyed where their handles are made (direct calls), no "
+               "await; marks the module coro.device",
+               "builtin.module", coro_convert_to_nvvm_run)
 CORO_PASS(check_device_pass, coroCreateCheckDevicePass, "coro-check-device",
           "CoroCheckDevice",
           "In a module marked coro.device: no call of an allocator and no "

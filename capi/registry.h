@@ -23,6 +23,9 @@ struct coro_pass_info {
   const char *description; /* one line, for --help */
   const char *anchor;      /* op name the pass runs on; "" for any */
   MlirLogicalResult (*run)(MlirOperation op);
+  /* the dialects whose ops the pass creates where the input may have none
+   * (loaded before the pass runs), null-terminated; may be null */
+  MlirDialectHandle (*const *dependent)(void);
 };
 
 /* A new pass (owned by the caller) running `info` (static). */

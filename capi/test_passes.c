@@ -59,7 +59,7 @@ static MlirLogicalResult run_test_remarks(MlirOperation op) {
 static const struct coro_pass_info test_passes[] = {
     {"test-coro-remarks", "TestCoroRemarks",
      "Test only: emit a coro-split and a coro-elide remark per func.func", "",
-     run_test_remarks},
+     run_test_remarks, NULL},
 };
 
 static MlirPass create_test_remarks_pass(void) {

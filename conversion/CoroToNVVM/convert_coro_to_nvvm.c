@@ -25,6 +25,10 @@
  * Only switch coroutines run on the device: async needs an executor the
  * device has not, and retcon waits for route B's retcon split.
  *
+ * gpu.thread_id, gpu.block_id, gpu.block_dim and gpu.grid_dim become the
+ * NVVM special registers (as indices), so kernels and coroutines may use
+ * them as they may use nvvm.read.ptx.sreg.* directly.
+ *
  * Kernels: a func.func with the unit attribute gpu.kernel (not a coroutine
  * itself) becomes an llvm.func marked nvvm.kernel (coro-check-device marks
  * it, once it is one). Every other function with a body becomes
@@ -37,6 +41,8 @@
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
 #include "ir/blocks.h"
+#include "ir/builder.h"
+#include "ir/types.h"
 #include "transforms/coro_elide.h"
 #include "transforms/coro_shape.h"
 #include "transforms/coro_split.h"
@@ -47,6 +53,7 @@
 
 #include <assert.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -211,6 +218,51 @@ static void check_coroutine(struct device *d, MlirOperation fn) {
   }
 }
 
+/* gpu.thread_id, gpu.block_id, gpu.block_dim and gpu.grid_dim in a
+ * func.func (MLIR's convert-gpu-to-nvvm lowers them only in a gpu.module):
+ * the NVVM special register, as an index. */
+static const struct {
+  const char *op, *sreg;
+} gpu_ids[] = {{"gpu.thread_id", "tid"},
+               {"gpu.block_id", "ctaid"},
+               {"gpu.block_dim", "ntid"},
+               {"gpu.grid_dim", "nctaid"}};
+
+static MlirWalkResult collect_gpu_ids(MlirOperation op, void *user) {
+  for (size_t i = 0; i < sizeof gpu_ids / sizeof gpu_ids[0]; ++i)
+    if (coro_op_named(op, gpu_ids[i].op))
+      ir_opvec_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+static void lower_gpu_ids(MlirOperation module) {
+  struct ir_opvec ops = {0};
+  mlirOperationWalk(module, collect_gpu_ids, &ops, MlirWalkPreOrder);
+  for (size_t k = 0; k < ops.n; ++k) {
+    MlirOperation op = ops.v[k];
+    const char *sreg = NULL;
+    for (size_t i = 0; i < sizeof gpu_ids / sizeof gpu_ids[0]; ++i)
+      if (coro_op_named(op, gpu_ids[i].op))
+        sreg = gpu_ids[i].sreg;
+    /* the dimension attribute prints as #gpu<dim x> */
+    struct coro_str dim = {0};
+    mlirAttributePrint(mlirOperationGetAttributeByName(
+                           op, mlirStringRefCreateFromCString("dimension")),
+                       coro_str_callback, &dim);
+    char axis = dim.len >= 2 ? dim.data[dim.len - 2] : 'x';
+    coro_str_free(&dim);
+    char name[48];
+    snprintf(name, sizeof name, "nvvm.read.ptx.sreg.%s.%c", sreg, axis);
+    struct ir_builder b = ir_before(op);
+    MlirValue r = ir_val(&b, name, 0, NULL, ir_int_type(b.ctx, 32));
+    MlirValue i = ir_val(&b, "arith.index_castui", 1, &r,
+                         mlirValueGetType(mlirOperationGetResult(op, 0)));
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), i);
+    mlirOperationDestroy(op);
+  }
+  free(ops.v);
+}
+
 MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
   struct device d = {.module = module, .cache = {.module = module}, .ok = true};
@@ -238,6 +290,7 @@ MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
     }
   }
   handle_escape_cache_free(&d.cache);
+  lower_gpu_ids(module);
   mlirOperationSetAttributeByName(
       module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR),
       mlirUnitAttrGet(ctx));
