@@ -51,22 +51,22 @@ static void add(struct coro_str *out, const char *pass) {
   coro_str_appendz(out, pass);
 }
 
-bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
-                         const struct coro_abi_row *only) {
-  CoroRoute route = opts->route;
-  if (route != CoroRouteLLVM && route != CoroRouteMLIRSplit)
-    return false;
-  add(out, "coro-verify");
-  if (opts->checked)
-    add(out, "coro-misuse-checks");
-  /* A suspension may sit in affine.for/if (coro-verify allows it): affine
-   * to scf, then scf to cf, so that it sits in a CFG. */
+/* A suspension may sit in affine.for/if (coro-verify allows it): affine
+ * to scf, then scf to cf, so that it sits in a CFG (where coro-elide, run
+ * next on the coro dialect, sees every path as a CFG edge). */
+static void add_to_cf(struct coro_str *out) {
   add(out, "lower-affine");
   add(out, "convert-scf-to-cf");
-  /* on the coro dialect, where handles are typed, and after scf-to-cf so
-   * that "destroyed on every path" sees every path as a CFG edge */
-  if (!opts->no_elide)
-    add(out, "coro-elide");
+}
+
+/* The conversions of `only`'s ABI (every ABI when null), after `device`
+ * (the device's rules, when not null), and of everything else to the LLVM
+ * dialect, ending with the check that no coroutine is left. */
+static void add_conversions(struct coro_str *out,
+                            const struct coro_abi_row *only,
+                            const char *device) {
+  if (device)
+    add(out, device);
   /* Before the coroutine conversions: its greedy driver merges identical
    * blocks, and two resume blocks that differ only in a memref they use
    * would become one block with a memref argument on the llvm.switch the
@@ -82,6 +82,20 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
   add(out, "convert-func-to-llvm");
   add(out, "reconcile-unrealized-casts");
   add(out, "coro-check-lowered");
+}
+
+bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
+                         const struct coro_abi_row *only) {
+  CoroRoute route = opts->route;
+  if (route != CoroRouteLLVM && route != CoroRouteMLIRSplit)
+    return false;
+  add(out, "coro-verify");
+  if (opts->checked)
+    add(out, "coro-misuse-checks");
+  add_to_cf(out);
+  if (!opts->no_elide)
+    add(out, "coro-elide");
+  add_conversions(out, only, NULL);
   /* before the split: coro-split derives its clones' subprograms and
    * describes the frame, as LLVM's CoroSplit does under route A */
   if (opts->debug_info)
@@ -92,18 +106,15 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
 }
 
 void coro_pipeline_nvvm(struct coro_str *out) {
-  static const char *const passes[] = {
-      "coro-verify", "lower-affine", "convert-scf-to-cf",
-      /* frames in their callers, checked for the device before lowering */
-      "coro-elide", "convert-coro-to-nvvm", "convert-vector-to-llvm",
-      "convert-coro-to-llvm-switch", "finalize-memref-to-llvm",
-      "convert-index-to-llvm", "convert-arith-to-llvm", "convert-cf-to-llvm",
-      "convert-func-to-llvm", "reconcile-unrealized-casts",
-      "coro-check-lowered",
-      /* route B: the split knows every frame size and calls parts directly */
-      "coro-split",
-      /* what no kernel reaches goes; what is left is checked */
-      "coro-check-device"};
-  for (size_t i = 0; i < sizeof passes / sizeof passes[0]; ++i)
-    add(out, passes[i]);
+  add(out, "coro-verify");
+  add_to_cf(out);
+  /* frames in their callers, checked for the device before lowering */
+  add(out, "coro-elide");
+  add_conversions(out,
+                  coro_abi_row_find(mlirStringRefCreateFromCString("switch")),
+                  "convert-coro-to-nvvm");
+  /* route B: the split knows every frame size and calls parts directly;
+   * then what no kernel reaches goes and what is left is checked */
+  add(out, "coro-split");
+  add(out, "coro-check-device");
 }

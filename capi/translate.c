@@ -190,10 +190,8 @@ MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-/* Whether `cpu` is an sm_NN name LLVM's NVPTX backend knows. */
-static bool known_cpu(LLVMTargetMachineRef tm, const char *cpu) {
-  (void)tm;
-  if (strncmp(cpu, "sm_", 3) || !cpu[3])
+bool coroGPUArchIsValid(const char *cpu) {
+  if (strncmp(cpu, "sm_", 3) || cpu[3] < '0' || cpu[3] > '9')
     return false;
   for (const char *c = cpu + 3; *c; ++c)
     if ((*c < '0' || *c > '9') && !(c[1] == 0 && (*c == 'a' || *c == 'f')))
@@ -210,7 +208,7 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
   LLVMTargetMachineRef tm = nvptx_machine(module, optLevel, cpu);
   if (!tm)
     return mlirLogicalResultFailure();
-  if (!known_cpu(tm, cpu)) {
+  if (!coroGPUArchIsValid(cpu)) {
     error_at(module, "unknown GPU architecture (expected sm_NN, e.g. sm_90)",
              cpu);
     LLVMDisposeTargetMachine(tm);

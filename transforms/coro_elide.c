@@ -5,12 +5,11 @@
  * plain to see. For every func.call of a switch-ABI coroutine it asks:
  *
  *   1. does the callee keep its own handle to itself?
- *      (handle_escape_self_local)
  *   2. is the call's handle used only locally, in the caller and in the
- *      helpers it is passed to? (handle_escape_local)
+ *      helpers it is passed to?
  *   3. is it destroyed on every path from the call, so that the frame is
  *      dead before the caller returns and before the call runs again?
- *      (handle_escape_destroyed)
+ *      (1 to 3: handle_escape_call)
  *   4. when the caller is itself a coroutine, do the elided calls between
  *      coroutines form no cycle? (the caller's frame holds the callee's, so
  *      a cycle would be a frame that contains itself)
@@ -53,7 +52,6 @@ struct elide {
   MlirContext ctx;
   MlirOperation module;
   struct handle_escape_cache cache;
-  struct ir_ptrmap self; /* coroutine -> struct handle_escape * (check 1) */
   struct candidate *cand;
   size_t n, cap;
   bool failed;
@@ -79,10 +77,9 @@ static void mark(struct elide *e, MlirOperation call, bool elided) {
 }
 
 /* "'CALLEE' <verb> in 'CALLER'" */
-static struct coro_str headline(MlirOperation callee, const char *verb,
-                                MlirOperation caller) {
+static struct coro_str headline(MlirStringRef a, const char *verb,
+                                MlirStringRef b) {
   struct coro_str s = {0};
-  MlirStringRef a = name_of(callee), b = name_of(caller);
   coro_str_appendz(&s, "'");
   coro_str_append(&s, a.data, a.length);
   coro_str_appendz(&s, "' ");
@@ -91,6 +88,14 @@ static struct coro_str headline(MlirOperation callee, const char *verb,
   coro_str_append(&s, b.data, b.length);
   coro_str_appendz(&s, "'");
   return s;
+}
+
+void coro_elide_remark_elided(MlirLocation loc, MlirStringRef callee,
+                              MlirStringRef caller) {
+  struct coro_str msg = headline(callee, "elided", caller);
+  coro_emit_remark(loc, CORO_REMARK_PASSED, "coro-elide", "CoroElide",
+                   coro_str_cstr(&msg));
+  coro_str_free(&msg);
 }
 
 /* The call is not elided: a missed remark at `at`, or, where the callee
@@ -115,7 +120,8 @@ static void reject(struct elide *e, const struct candidate *c, MlirOperation at,
   }
   if (!coro_remarks_enabled(e->ctx))
     return;
-  struct coro_str msg = headline(c->callee, "not elided", c->caller);
+  struct coro_str msg =
+      headline(name_of(c->callee), "not elided", name_of(c->caller));
   coro_str_appendz(&msg, ": ");
   coro_str_append(&msg, why->data, why->len);
   coro_emit_remark(mlirOperationGetLocation(at), CORO_REMARK_MISSED,
@@ -131,30 +137,14 @@ static void reject_z(struct elide *e, const struct candidate *c,
   coro_str_free(&w);
 }
 
-/* Check 1 for `callee`, computed once. */
-static const struct handle_escape *self_escape(struct elide *e,
-                                               MlirOperation callee) {
-  struct handle_escape *s = ir_ptrmap_find(&e->self, callee.ptr);
-  if (!s) {
-    s = calloc(1, sizeof *s);
-    assert(s && "out of memory");
-    handle_escape_self_local(callee, s);
-    ir_ptrmap_put(&e->self, callee.ptr, s);
-  }
-  return s;
-}
-
 /* Checks 1 to 3 for one call; a call that passes becomes a candidate. */
 static void consider(struct elide *e, MlirOperation call,
                      MlirOperation caller) {
-  MlirAttribute sym = mlirOperationGetAttributeByName(
-      call, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) ||
-      mlirOperationGetNumResults(call) != 1)
+  if (mlirOperationGetNumResults(call) != 1)
     return;
   MlirOperation callee =
-      coro_lookup_symbol(e->module, mlirFlatSymbolRefAttrGetValue(sym));
-  if (mlirOperationIsNull(callee) || !coro_op_is_coroutine(callee))
+      coro_handle_origin(e->module, mlirOperationGetResult(call, 0));
+  if (mlirOperationIsNull(callee))
     return;
   struct candidate c = {call, caller, callee};
   MlirStringRef kind = alloc_kind(callee);
@@ -171,15 +161,8 @@ static void consider(struct elide *e, MlirOperation call,
                  : "coro.alloc = \"arena\" gives it an arena frame");
     return;
   }
-  const struct handle_escape *self = self_escape(e, callee);
-  if (!mlirOperationIsNull(self->at)) {
-    reject(e, &c, self->at, &self->why, true);
-    return;
-  }
   struct handle_escape why = {0};
-  MlirValue h = mlirOperationGetResult(call, 0);
-  if (!handle_escape_local(&e->cache, h, &why) ||
-      !handle_escape_destroyed(&e->cache, call, &why)) {
+  if (!handle_escape_call(&e->cache, call, callee, &why)) {
     reject(e, &c, why.at, &why.why, true);
     handle_escape_clear(&why);
     return;
@@ -248,10 +231,8 @@ static void decide(struct elide *e) {
     mark(e, c->call, true);
     if (!coro_remarks_enabled(e->ctx))
       continue;
-    struct coro_str msg = headline(c->callee, "elided", c->caller);
-    coro_emit_remark(mlirOperationGetLocation(c->call), CORO_REMARK_PASSED,
-                     "coro-elide", "CoroElide", coro_str_cstr(&msg));
-    coro_str_free(&msg);
+    coro_elide_remark_elided(mlirOperationGetLocation(c->call),
+                             name_of(c->callee), name_of(c->caller));
   }
   free(cyclic);
 }
@@ -279,12 +260,6 @@ MlirLogicalResult coro_elide_run(MlirOperation module) {
     free(c.calls.v);
   }
   decide(&e);
-  for (size_t i = 0; i < e.self.cap; ++i)
-    if (e.self.from && e.self.from[i]) {
-      handle_escape_clear(e.self.to[i]);
-      free(e.self.to[i]);
-    }
-  ir_ptrmap_free(&e.self);
   handle_escape_cache_free(&e.cache);
   free(e.cand);
   return ok && !e.failed ? mlirLogicalResultSuccess()

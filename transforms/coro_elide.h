@@ -22,4 +22,10 @@
  * escape, where coro.alloc = "elide" asserts what is not true. */
 MlirLogicalResult coro_elide_run(MlirOperation module);
 
+/* The coro-elide remark "'CALLEE' elided in 'CALLER'" at `loc` (the one
+ * text for --coro-elide's decisions and --coro-split's own, made where
+ * --coro-elide did not run). */
+void coro_elide_remark_elided(MlirLocation loc, MlirStringRef callee,
+                              MlirStringRef caller);
+
 #endif /* CORO_TRANSFORMS_CORO_ELIDE_H */

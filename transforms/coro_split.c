@@ -104,17 +104,6 @@ static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
 
 /*===--- small builders -----------------------------------------------------*/
 
-/* In the ramp, the address of the field of an alloca or of the promise at
- * `offset`: one getelementptr per offset, built before coro.begin's place
- * (make_field_ptrs), where it dominates every use of the alloca. */
-static MlirValue field_ptr(const struct variant_state *vs, uint64_t offset) {
-  if (!offset)
-    return vs->frame;
-  MlirValue v = {ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset)};
-  assert(!mlirValueIsNull(v) && "every field's address is made first");
-  return v;
-}
-
 static void put_field_ptr(struct variant_state *vs, struct ir_builder *b,
                           uint64_t offset) {
   if (offset && !ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset))
@@ -123,7 +112,8 @@ static void put_field_ptr(struct variant_state *vs, struct ir_builder *b,
 }
 
 /* The ramp's addresses of the promise and of every alloca's field, at
- * `b`. */
+ * `b` (before coro.begin's place), where they dominate every use of the
+ * allocas they replace. */
 static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
   const struct split *sp = vs->sp;
   if (!mlirValueIsNull(sp->shape.promise))
@@ -680,19 +670,15 @@ static void place_allocas(struct variant_state *vs) {
       continue;
     }
     MlirValue mine = mapv(vs, a);
-    if (is_clone(vs->v)) {
-      /* the frame (the dispatch block's argument) dominates every use: an
-       * address next to each use, which -O0 folds into the access */
-      while (!mlirOpOperandIsNull(mlirValueGetFirstUse(mine))) {
-        MlirOpOperand u = mlirValueGetFirstUse(mine);
-        MlirOperation user = mlirOpOperandGetOwner(u);
-        struct ir_builder b = ir_before(user);
-        mlirOperationSetOperand(user,
-                                (intptr_t)mlirOpOperandGetOperandNumber(u),
-                                field_at(vs, &b, offset));
-      }
-    } else {
-      mlirValueReplaceAllUsesOfWith(mine, field_ptr(vs, offset));
+    /* in a clone, an address next to each use (the frame, the dispatch
+     * block's argument, dominates them all), which -O0 folds into the
+     * access; in the ramp, the one make_field_ptrs made */
+    while (!mlirOpOperandIsNull(mlirValueGetFirstUse(mine))) {
+      MlirOpOperand u = mlirValueGetFirstUse(mine);
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      struct ir_builder b = ir_before(user);
+      mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
+                              field_at(vs, &b, offset));
     }
     erase(mlirOpResultGetOwner(mine));
   }
@@ -1288,8 +1274,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       mlirLocationFusedGetNumLocations(sp.loc) == 1)
     mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
-  sp.device = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-      sp.module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR)));
+  sp.device = coro_module_is_device(sp.module);
   sp.i1 = ir_int_type(sp.ctx, 1);
   sp.i8 = ir_int_type(sp.ctx, 8);
   MlirAttribute name = mlirOperationGetAttributeByName(
@@ -1491,17 +1476,9 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
           op = next;
           if (decided)
             continue;
-          struct coro_str msg = {0};
-          coro_str_appendz(&msg, "'");
-          coro_str_append(&msg, name.data, name.length);
-          coro_str_appendz(&msg, "' elided in '");
-          MlirStringRef caller = sym_name(fn);
-          coro_str_append(&msg, caller.data, caller.length);
-          coro_str_appendz(&msg, "'");
-          coro_emit_remark(mlirOperationGetLocation(mlirOpResultGetOwner(h)),
-                           CORO_REMARK_PASSED, "coro-elide", "CoroElide",
-                           coro_str_cstr(&msg));
-          coro_str_free(&msg);
+          coro_elide_remark_elided(
+              mlirOperationGetLocation(mlirOpResultGetOwner(h)), name,
+              sym_name(fn));
           continue;
         }
         op = next;

@@ -101,6 +101,9 @@ static bool uses_local(struct handle_escape_cache *c, MlirValue h,
   return true;
 }
 
+static bool copy_answer(struct handle_escape *out,
+                        const struct handle_escape *known);
+
 static bool param_local(struct handle_escape_cache *c, MlirValue arg,
                         struct handle_escape *out) {
   struct handle_escape *known = ir_ptrmap_find(&c->params, arg.ptr);
@@ -113,6 +116,12 @@ static bool param_local(struct handle_escape_cache *c, MlirValue arg,
     uses_local(c, arg, H_PARAM, known);
     ir_ptrmap_put(&c->params, arg.ptr, known);
   }
+  return copy_answer(out, known);
+}
+
+/* `known` into `out`: whether it is local, else where and why not. */
+static bool copy_answer(struct handle_escape *out,
+                        const struct handle_escape *known) {
   if (mlirOperationIsNull(known->at))
     return true;
   out->at = known->at;
@@ -121,13 +130,8 @@ static bool param_local(struct handle_escape_cache *c, MlirValue arg,
   return false;
 }
 
-bool handle_escape_local(struct handle_escape_cache *c, MlirValue h,
-                         struct handle_escape *out) {
-  return uses_local(c, h, H_CALLER, out);
-}
-
 struct self_walk {
-  struct handle_escape_cache cache;
+  struct handle_escape_cache *cache;
   struct handle_escape *out;
   bool local;
 };
@@ -137,7 +141,7 @@ static MlirWalkResult self_uses(MlirOperation op, void *user) {
   if (!coro_op_named(op, "coro.begin") && !coro_op_named(op, "coro.self"))
     return MlirWalkResultAdvance;
   struct handle_escape e = {0};
-  if (uses_local(&w->cache, mlirOperationGetResult(op, 0), H_SELF, &e)) {
+  if (uses_local(w->cache, mlirOperationGetResult(op, 0), H_SELF, &e)) {
     handle_escape_clear(&e);
     return MlirWalkResultAdvance;
   }
@@ -150,15 +154,20 @@ static MlirWalkResult self_uses(MlirOperation op, void *user) {
   return MlirWalkResultInterrupt;
 }
 
-bool handle_escape_self_local(MlirOperation coroutine,
-                              struct handle_escape *out) {
-  struct self_walk w = {
-      .cache = {.module = mlirOperationGetParentOperation(coroutine)},
-      .out = out,
-      .local = true};
-  mlirOperationWalk(coroutine, self_uses, &w, MlirWalkPreOrder);
-  handle_escape_cache_free(&w.cache);
-  return w.local;
+/* Whether the coroutine `coroutine` keeps its own handle to itself: its
+ * coro.begin and coro.self results feed only coro.end, the ramp's return
+ * and consumer ops. Computed once per coroutine. */
+static bool self_local(struct handle_escape_cache *c, MlirOperation coroutine,
+                       struct handle_escape *out) {
+  struct handle_escape *known = ir_ptrmap_find(&c->selves, coroutine.ptr);
+  if (!known) {
+    known = calloc(1, sizeof *known);
+    assert(known && "out of memory");
+    struct self_walk w = {.cache = c, .out = known, .local = true};
+    mlirOperationWalk(coroutine, self_uses, &w, MlirWalkPreOrder);
+    ir_ptrmap_put(&c->selves, coroutine.ptr, known);
+  }
+  return copy_answer(out, known);
 }
 
 static bool param_destroys(struct handle_escape_cache *c, MlirValue arg);
@@ -260,10 +269,11 @@ static bool param_destroys(struct handle_escape_cache *c, MlirValue arg) {
   return known == &destroys_yes;
 }
 
-bool handle_escape_destroyed(struct handle_escape_cache *c, MlirOperation call,
-                             struct handle_escape *out) {
-  return paths_destroy(c, mlirOperationGetBlock(call), call,
-                       mlirOperationGetResult(call, 0), out);
+bool handle_escape_call(struct handle_escape_cache *c, MlirOperation call,
+                        MlirOperation callee, struct handle_escape *out) {
+  MlirValue h = mlirOperationGetResult(call, 0);
+  return self_local(c, callee, out) && uses_local(c, h, H_CALLER, out) &&
+         paths_destroy(c, mlirOperationGetBlock(call), call, h, out);
 }
 
 void handle_escape_clear(struct handle_escape *e) {
@@ -271,13 +281,18 @@ void handle_escape_clear(struct handle_escape *e) {
   e->at = (MlirOperation){NULL};
 }
 
-void handle_escape_cache_free(struct handle_escape_cache *c) {
-  for (size_t i = 0; i < c->params.cap; ++i)
-    if (c->params.from && c->params.from[i] && c->params.to[i] &&
-        c->params.to[i] != &in_progress) {
-      handle_escape_clear(c->params.to[i]);
-      free(c->params.to[i]);
+/* Frees the answers a map holds, and the map. */
+static void free_answers(struct ir_ptrmap *m) {
+  for (size_t i = 0; i < m->cap; ++i)
+    if (m->from && m->from[i] && m->to[i] && m->to[i] != &in_progress) {
+      handle_escape_clear(m->to[i]);
+      free(m->to[i]);
     }
-  ir_ptrmap_free(&c->params);
+  ir_ptrmap_free(m);
+}
+
+void handle_escape_cache_free(struct handle_escape_cache *c) {
+  free_answers(&c->params);
+  free_answers(&c->selves);
   ir_ptrmap_free(&c->destroys);
 }

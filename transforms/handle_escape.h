@@ -39,29 +39,25 @@ struct handle_escape {
   struct coro_str why;
 };
 
-/* The analysis's state for one module: its answers for parameters. */
+/* The analysis's state for one module: its answers for parameters and
+ * for coroutines' own handles. */
 struct handle_escape_cache {
   MlirOperation module;
   struct ir_ptrmap params;   /* block argument -> struct handle_escape * */
   struct ir_ptrmap destroys; /* block argument -> whether it is destroyed */
+  struct ir_ptrmap selves;   /* coroutine -> struct handle_escape * */
 };
 
-/* Whether the handle `h`, the result of a call, is used only
- * locally (see the invariant). On false, `out` says where and why. */
-bool handle_escape_local(struct handle_escape_cache *c, MlirValue h,
-                         struct handle_escape *out);
-
-/* Whether the coroutine `coroutine` keeps its own handle to itself: its
- * coro.begin and coro.self results feed only coro.end, the ramp's return
- * and consumer ops. On false, `out` says where and why. */
-bool handle_escape_self_local(MlirOperation coroutine,
-                              struct handle_escape *out);
-
-/* Whether the handle made by `call` is destroyed on every path from the
- * call (see the invariant). On false, `out` names the exit op a path
- * reaches first (or the call, when a path reaches it again). */
-bool handle_escape_destroyed(struct handle_escape_cache *c, MlirOperation call,
-                             struct handle_escape *out);
+/* Whether the frame the func.call `call` of the coroutine `callee` makes
+ * stays local (see the invariant), checked in this order: the callee keeps
+ * its own handle to itself (its coro.begin and coro.self results feed only
+ * coro.end, the ramp's return and consumer ops); the call's handle is used
+ * only locally; it is destroyed on every path from the call. On false,
+ * `out` says where and why: the op that lets the handle escape, or the
+ * exit op a path reaches first without coro.destroy (the call, when a path
+ * reaches it again). */
+bool handle_escape_call(struct handle_escape_cache *c, MlirOperation call,
+                        MlirOperation callee, struct handle_escape *out);
 
 void handle_escape_clear(struct handle_escape *e);
 void handle_escape_cache_free(struct handle_escape_cache *c);

@@ -26,12 +26,11 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
-
 #include "mlir-c/Dialect/LLVM.h"
-#include <string.h>
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define NOOP_FRAME "__coro_noop_frame"
 #define NOOP_FN "__coro_noop_resume"
@@ -44,6 +43,11 @@ struct consumers {
   bool device;             /* the module is for the device (coro.device) */
   struct ir_ptrmap called; /* on the device: the functions called directly */
 };
+
+static bool ends_with(MlirStringRef s, const char *suffix) {
+  size_t n = strlen(suffix);
+  return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
+}
 
 /* The function a resume (`destroy` false) or destroy of `h` calls when
  * `h` is the result of a direct call of a coroutine this split made: its
@@ -65,12 +69,9 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return none;
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  static const char elided[] = ".elided";
-  size_t el = sizeof elided - 1;
-  bool from_elided =
-      name.length > el && !memcmp(name.data + name.length - el, elided, el);
-  MlirStringRef base =
-      mlirStringRefCreate(name.data, name.length - (from_elided ? el : 0));
+  bool from_elided = ends_with(name, ".elided");
+  MlirStringRef base = mlirStringRefCreate(
+      name.data, name.length - (from_elided ? strlen(".elided") : 0));
   MlirOperation ramp = mlirSymbolTableLookup(c->table, base);
   if (mlirOperationIsNull(ramp) || !ir_ptrmap_find(c->split, ramp.ptr))
     return none;
@@ -164,11 +165,6 @@ static uint64_t promise_offset(uint64_t align) {
   return (CORO_HANDLE_PROMISE_OFFSET + a - 1) / a * a;
 }
 
-static bool ends_with(MlirStringRef s, const char *suffix) {
-  size_t n = strlen(suffix);
-  return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
-}
-
 /* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup
  * for a frame in its caller, NAME.destroy for one from the arena) of every
  * coroutine split, and the noop coroutine's function. */
@@ -189,7 +185,8 @@ static void device_parts(struct consumers *c, bool destroy,
     if (!part && destroy && ir_ptrmap_find(c->split, f.ptr) &&
         ends_with(name, ".destroy")) {
       MlirOperation ramp = mlirSymbolTableLookup(
-          c->table, mlirStringRefCreate(name.data, name.length - 8));
+          c->table,
+          mlirStringRefCreate(name.data, name.length - strlen(".destroy")));
       part = !mlirOperationIsNull(ramp) && ir_ptrmap_find(&c->called, ramp.ptr);
     }
     if (part || coro_ref_eq(name, NOOP_FN))
@@ -312,19 +309,20 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   case CI_RESUME:
   case CI_DESTROY: {
     MlirAttribute direct = direct_target(c, h, k == CI_DESTROY);
-    MlirAttribute run = mlirFlatSymbolRefAttrGet(
-        b.ctx, mlirStringRefCreateFromCString(CORO_DEVICE_RUN));
-    if (!mlirAttributeIsNull(direct)) {
-      MlirValue next = ir_call_cc(&b, direct, MlirLLVMCConvFast, 0, 1, &h,
-                                  c->device ? ptr : (MlirType){NULL});
-      if (c->device && k == CI_RESUME) /* then what it hands over */
-        ir_call(&b, run, false, 1, &next, (MlirType){NULL});
+    /* on the device a resume runs the resume loop: on what the direct
+     * call hands over, or on the handle itself */
+    bool loop = c->device && k == CI_RESUME;
+    MlirValue run_on = h;
+    if (!mlirAttributeIsNull(direct))
+      run_on = ir_call_cc(&b, direct, MlirLLVMCConvFast, 0, 1, &h,
+                          c->device ? ptr : (MlirType){NULL});
+    if (loop)
+      ir_call(&b,
+              mlirFlatSymbolRefAttrGet(
+                  b.ctx, mlirStringRefCreateFromCString(CORO_DEVICE_RUN)),
+              false, 1, &run_on, (MlirType){NULL});
+    if (loop || !mlirAttributeIsNull(direct))
       break;
-    }
-    if (c->device && k == CI_RESUME) {
-      ir_call(&b, run, false, 1, &h, (MlirType){NULL});
-      break;
-    }
     MlirValue slot =
         k == CI_RESUME ? h : ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET);
     MlirValue fn = ir_load(&b, slot, ptr, 8);
@@ -381,12 +379,10 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
 
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                                 const struct ir_ptrmap *split) {
-  struct consumers c = {
-      .module = module,
-      .table = table,
-      .split = split,
-      .device = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          module, mlirStringRefCreateFromCString(CORO_DEVICE_ATTR)))};
+  struct consumers c = {.module = module,
+                        .table = table,
+                        .split = split,
+                        .device = coro_module_is_device(module)};
   if (c.device)
     mlirOperationWalk(module, note_called, &c, MlirWalkPreOrder);
   bool ok = true;

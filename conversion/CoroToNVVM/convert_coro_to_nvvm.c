@@ -124,19 +124,6 @@ static void use_arena(struct device *d, MlirOperation fn) {
           ctx, mlirStringRefCreateFromCString(CORO_ARENA_FREE)));
 }
 
-/* The coroutine called by `call`, or null. */
-static MlirOperation called_coroutine(struct device *d, MlirOperation call) {
-  MlirAttribute sym = mlirOperationGetAttributeByName(
-      call, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
-    return (MlirOperation){NULL};
-  MlirOperation f =
-      coro_lookup_symbol(d->module, mlirFlatSymbolRefAttrGetValue(sym));
-  return !mlirOperationIsNull(f) && coro_op_is_coroutine(f)
-             ? f
-             : (MlirOperation){NULL};
-}
-
 /* A call of a coroutine: its frame must live in its caller. */
 static void check_call(struct device *d, MlirOperation call,
                        MlirOperation callee) {
@@ -158,9 +145,7 @@ static void check_call(struct device *d, MlirOperation call,
     return;
   }
   struct handle_escape why = {0};
-  if (!handle_escape_self_local(callee, &why) ||
-      !handle_escape_local(&d->cache, mlirOperationGetResult(call, 0), &why) ||
-      !handle_escape_destroyed(&d->cache, call, &why)) {
+  if (!handle_escape_call(&d->cache, call, callee, &why)) {
     struct coro_str msg = {0};
     coro_str_appendz(&msg, "' would need device malloc: ");
     coro_str_append(&msg, why.why.data, why.why.len);
@@ -179,7 +164,10 @@ static void check_call(struct device *d, MlirOperation call,
 static MlirWalkResult check_op(MlirOperation op, void *user) {
   struct device *d = user;
   if (coro_op_named(op, "func.call")) {
-    MlirOperation callee = called_coroutine(d, op);
+    MlirOperation callee =
+        mlirOperationGetNumResults(op) == 1
+            ? coro_handle_origin(d->module, mlirOperationGetResult(op, 0))
+            : (MlirOperation){NULL};
     if (!mlirOperationIsNull(callee))
       check_call(d, op, callee);
   } else if (coro_op_named(op, "func.call_indirect")) {
@@ -425,8 +413,12 @@ static void check_function(struct device *d, MlirOperation fn) {
   ir_ptrmap_free(&seen);
 }
 
+bool coro_module_is_device(MlirOperation module) {
+  return has_attr(module, CORO_DEVICE_ATTR);
+}
+
 MlirLogicalResult coro_check_device_run(MlirOperation module) {
-  if (!has_attr(module, CORO_DEVICE_ATTR))
+  if (!coro_module_is_device(module))
     return mlirLogicalResultSuccess();
   struct device d = {.module = module, .ok = true};
   MlirContext ctx = mlirOperationGetContext(module);

@@ -125,11 +125,7 @@ static int parse_args(int argc, char **argv, struct options *o) {
     return 1;
   }
   if (o->mcpu) {
-    bool sm =
-        !strncmp(o->mcpu, "sm_", 3) && o->mcpu[3] >= '0' && o->mcpu[3] <= '9';
-    for (const char *c = o->mcpu + 3; sm && *c; ++c)
-      sm = (*c >= '0' && *c <= '9') || (!c[1] && (*c == 'a' || *c == 'f'));
-    if (!sm) {
+    if (!coroGPUArchIsValid(o->mcpu)) {
       fprintf(stderr,
               "%s: error: unknown GPU architecture '%s' (expected sm_NN, "
               "e.g. sm_90)\n",

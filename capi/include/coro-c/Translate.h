@@ -38,6 +38,11 @@ MlirLogicalResult coroTranslateToLLVMIR(MlirModule module, int optLevel,
 MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
                                      const char *path);
 
+/// Whether `cpu` (NUL-terminated) names a GPU architecture the way
+/// coroTranslateForDevice takes it: sm_NN, optionally with an a or f
+/// suffix (sm_90a).
+bool coroGPUArchIsValid(const char *cpu);
+
 /// Translates a device module (lowered by coroLowerForDevice; borrowed) to
 /// LLVM IR for nvptx64-nvidia-cuda, runs LLVM's `default<O{optLevel}>`
 /// pipeline (at -O0 only simplifycfg and globaldce, which drop the branches
