@@ -2,6 +2,7 @@
  * coro_shape.h). */
 #include "transforms/coro_shape.h"
 #include "dialect/support.h"
+#include "ir/builder.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -129,11 +130,81 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
   return true;
 }
 
+static bool is_switch_only(enum coro_intr k) {
+  return k == CI_ALLOC || k == CI_SAVE || k == CI_SUSPEND || k == CI_FREE ||
+         k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE;
+}
+
+static bool is_retcon_only(enum coro_intr k) {
+  return k == CI_SUSPEND_RETCON || k == CI_END_RESULTS;
+}
+
+/* An intrinsic of another ABI than the coroutine's (its coro.id's). */
+static void wrong_abi(const struct coro_shape *s, MlirOperation op) {
+  struct coro_str msg = {0};
+  MlirStringRef n = coro_intr_name(op);
+  coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
+  coro_str_append(&msg, n.data, n.length);
+  coro_str_appendz(&msg, s->abi == CORO_SHAPE_SWITCH
+                             ? "' is not an intrinsic of the switched-resume "
+                               "ABI, which the coroutine's llvm.coro.id "
+                               "chose"
+                             : "' is not an intrinsic of the "
+                               "returned-continuation ABIs, which the "
+                               "coroutine's llvm.coro.id.retcon chose");
+  error(op, coro_str_cstr(&msg));
+  coro_str_free(&msg);
+}
+
+/* The retcon id's operands: constant size and alignment, the storage. */
+static bool check_retcon(struct coro_shape *s) {
+  if (mlirOperationGetNumOperands(s->id) != 6 ||
+      !coro_const_int(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
+      !coro_const_int(mlirOperationGetOperand(s->id, 1), &s->buffer_align) ||
+      s->buffer_size < 0 || s->buffer_align <= 0) {
+    error(s->id, "llvm.coro.id.retcon takes the buffer's constant size and "
+                 "alignment, the buffer, the prototype, the allocator and "
+                 "the deallocator");
+    return false;
+  }
+  s->storage = mlirOperationGetOperand(s->id, 2);
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    MlirOperation op = s->susp[i].suspend;
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (mlirOperationGetNumResults(op) > 1 || mlirOperationIsNull(next) ||
+        !coro_op_named(next, "llvm.br") || mlirOperationGetNumOperands(next)) {
+      error(op, "llvm.coro.suspend.retcon has at most one result and must "
+                "end its block (coro_shape_normalize)");
+      return false;
+    }
+  }
+  return true;
+}
+
+void coro_shape_normalize(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (coro_intr_classify(op) != CI_SUSPEND_RETCON)
+        continue;
+      MlirOperation next = mlirOperationGetNextInBlock(op);
+      if (mlirOperationIsNull(next) || (coro_op_named(next, "llvm.br") &&
+                                        !mlirOperationGetNumOperands(next)))
+        continue;
+      MlirBlock tail = ir_split_after(op);
+      struct ir_builder at = ir_at_end(b, mlirOperationGetLocation(op));
+      ir_br(&at, tail, 0, NULL);
+      break; /* the rest of the block is `tail`, visited next */
+    }
+}
+
 bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
   *s = (struct coro_shape){.func = func};
   size_t cap = 0, scap = 0, nid = 0, nbegin = 0;
   bool ok = true;
-  MlirOperation fallthrough = {NULL};
+  MlirOperation fallthrough = {NULL}, second = {NULL};
   MlirRegion body = mlirOperationGetRegion(func, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
@@ -151,22 +222,25 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
         coro_str_append(&msg, n.data, n.length);
         coro_str_appendz(&msg,
-                         "' is not an intrinsic of the switched-resume ABI: "
-                         "--coro-split splits switch coroutines (use "
-                         "--route=llvm for the other ABIs)");
+                         "' is not an intrinsic --coro-split lowers: it "
+                         "splits switch, retcon and retcon.once coroutines "
+                         "(use --route=llvm for the async ABI)");
         error(op, coro_str_cstr(&msg));
         coro_str_free(&msg);
         ok = false;
         continue;
       }
       push_intr(s, &cap, op, k);
-      if (k == CI_ID) {
+      if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE) {
         ++nid;
         s->id = op;
+        s->abi = k == CI_ID          ? CORO_SHAPE_SWITCH
+                 : k == CI_ID_RETCON ? CORO_SHAPE_RETCON
+                                     : CORO_SHAPE_ONCE;
       } else if (k == CI_BEGIN) {
         ++nbegin;
         s->begin = op;
-      } else if (k == CI_SUSPEND) {
+      } else if (k == CI_SUSPEND || k == CI_SUSPEND_RETCON) {
         if (s->nsusp == scap) {
           scap = scap ? 2 * scap : 8;
           s->susp = realloc(s->susp, scap * sizeof *s->susp);
@@ -174,7 +248,6 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         }
         struct coro_suspend *sp = &s->susp[s->nsusp++];
         *sp = (struct coro_suspend){.suspend = op};
-        ok &= check_suspend(s, sp);
       } else if (k == CI_END) {
         int64_t unwind = 0;
         if (mlirOperationGetNumOperands(op) < 2 ||
@@ -182,16 +255,33 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
           error(op, "the unwind flag of llvm.coro.end must be a constant");
           ok = false;
         } else if (!unwind) {
-          if (!mlirOperationIsNull(fallthrough)) {
-            error(op, "a second fall-through llvm.coro.end: a "
-                      "switched-resume coroutine ends in one place (branch "
-                      "to it from every path)");
-            ok = false;
-          }
+          if (!mlirOperationIsNull(fallthrough) && mlirOperationIsNull(second))
+            second = op;
           fallthrough = op;
           after_end = true;
         }
       }
+    }
+  }
+  if (nid == 1) {
+    /* every intrinsic of the coroutine's ABI, each suspension checked */
+    for (size_t i = 0; i < s->nintr; ++i) {
+      enum coro_intr k = s->intr[i].kind;
+      if (s->abi == CORO_SHAPE_SWITCH ? is_retcon_only(k) : is_switch_only(k)) {
+        wrong_abi(s, s->intr[i].op);
+        ok = false;
+      }
+    }
+    for (size_t i = 0; ok && s->abi == CORO_SHAPE_SWITCH && i < s->nsusp; ++i)
+      ok &= check_suspend(s, &s->susp[i]);
+    if (ok && s->abi != CORO_SHAPE_SWITCH)
+      ok = check_retcon(s);
+    /* a returned-continuation coroutine returns at each end */
+    if (s->abi == CORO_SHAPE_SWITCH && !mlirOperationIsNull(second)) {
+      error(second, "a second fall-through llvm.coro.end: a switched-resume "
+                    "coroutine ends in one place (branch to it from every "
+                    "path)");
+      ok = false;
     }
   }
   if (!ok)
@@ -202,6 +292,16 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
                          : "a coroutine to split needs exactly one "
                            "llvm.coro.begin");
     return false;
+  }
+  if (s->abi != CORO_SHAPE_SWITCH) {
+    if (mlirOperationGetNumOperands(s->begin) != 2 ||
+        !mlirValueEqual(mlirOperationGetOperand(s->begin, 0),
+                        mlirOperationGetResult(s->id, 0))) {
+      error(s->begin, "llvm.coro.begin takes the token of the coroutine's "
+                      "llvm.coro.id.retcon and a frame pointer");
+      return false;
+    }
+    return true;
   }
   if (mlirOperationGetNumOperands(s->id) != 4 ||
       mlirOperationGetNumOperands(s->begin) != 2 ||

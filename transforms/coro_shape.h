@@ -1,4 +1,4 @@
-/* coro_shape.h - a switched-resume coroutine as --coro-split finds it: its
+/* coro_shape.h - a coroutine as --coro-split finds it: its ABI, its
  * intrinsics, its suspension points and what each suspension continues
  * with, checked.
  *
@@ -12,7 +12,19 @@
  * llvm.coro.end is a fall-through one and every unwind flag is a constant;
  * no intrinsic of another ABI appears. Violations are located errors. The
  * order of `intr` and `susp` is the function's block order, so a clone
- * collects the same lists in the same order. */
+ * collects the same lists in the same order.
+ *
+ * A returned-continuation coroutine (llvm.coro.id.retcon or .retcon.once)
+ * has instead: one id and one llvm.coro.begin on it; the id's prototype is
+ * an llvm.func of the module taking a ptr first, returning what the
+ * coroutine returns (retcon) or anything (retcon.once, whose coroutine
+ * returns {ptr, ...}); every llvm.coro.suspend.retcon passes the values
+ * the coroutine's result holds after the continuation and returns the
+ * prototype's parameters after the first (none: no result; one: that
+ * type; more: a struct of them), and is the last op of its block before
+ * an llvm.br without operands (coro_shape_normalize makes it so); every
+ * llvm.coro.end has a constant unwind flag, and takes the token of an
+ * llvm.coro.end.results only in retcon.once. */
 #ifndef CORO_TRANSFORMS_CORO_SHAPE_H
 #define CORO_TRANSFORMS_CORO_SHAPE_H
 
@@ -37,8 +49,16 @@ struct coro_suspend {
   bool final;
 };
 
+enum coro_shape_abi { CORO_SHAPE_SWITCH, CORO_SHAPE_RETCON, CORO_SHAPE_ONCE };
+
 struct coro_shape {
   MlirOperation func;
+  enum coro_shape_abi abi;
+  /* retcon and retcon.once: the prototype (llvm.func), the storage (the
+   * id's buffer pointer) and the buffer's size and alignment */
+  MlirOperation proto;
+  MlirValue storage;
+  int64_t buffer_size, buffer_align;
   MlirOperation id, begin;
   MlirValue promise; /* coro.id's promise alloca, or null */
   struct coro_intr_op *intr;
@@ -50,6 +70,9 @@ struct coro_shape {
 
 /* Collects and checks the coroutine `func`. False after located errors. */
 bool coro_shape_collect(struct coro_shape *s, MlirOperation func);
+/* Splits the block of every llvm.coro.suspend.retcon of `func` right after
+ * it, joined by an llvm.br, unless one follows already. */
+void coro_shape_normalize(MlirOperation func);
 void coro_shape_free(struct coro_shape *s);
 
 /* Where the tail of suspension `s` goes when the suspend returns `c` (-1

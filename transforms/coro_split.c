@@ -43,6 +43,7 @@
 #include "transforms/frame_debug.h"
 #include "transforms/frame_layout.h"
 #include "transforms/remat.h"
+#include "transforms/split_internal.h"
 #include "transforms/suspend_crossing.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -56,49 +57,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* V_ELIDED is the ramp of a coro.alloc = "elide" coroutine for callers
- * that give it the frame: NAME.elided(args..., ptr frame). */
-enum variant { V_RAMP, V_RESUME, V_DESTROY, V_CLEANUP, V_ELIDED, V_COUNT };
-
-static const char *const suffix[V_COUNT] = {"", ".resume", ".destroy",
-                                            ".cleanup", ".elided"};
-
-struct split {
-  MlirContext ctx;
-  MlirOperation module, func;
-  MlirLocation loc;
-  struct coro_str name;
-  struct coro_shape shape;
-  struct ir_cfg cfg;
-  struct suspend_crossing sc;
-  struct frame_layout fl;
-  struct remat rm;
-  MlirType ptr, i1, i8, idx;
-  /* the module is compiled for the device (coro.device): no transfer to
-   * an awaiter, which convert-coro-to-nvvm made sure there is none of */
-  bool device;
-};
-
-/* One variant being rewritten: its function, the map from the original's
- * values and blocks, its own shape (same order as the original's). */
-struct variant_state {
-  struct split *sp;
-  enum variant v;
-  MlirOperation fn;
-  struct ir_map *map;
-  struct coro_shape shape;
-  MlirValue frame;
-  MlirBlock dispatch;
-  MlirBlock *landing; /* [nsusp], null where the variant has none */
-  MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
-  bool *live;         /* [nsusp]: the suspension is reachable in the variant */
-  bool *need;         /* [nitem]: the variant may use the item's reloads */
-  struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
-};
+static const char *const suffix[V_COUNT] = {"",         ".resume", ".destroy",
+                                            ".cleanup", ".elided", ".resume."};
 
 static bool is_clone(enum variant v) { return v != V_RAMP && v != V_ELIDED; }
 
-static MlirValue mapv(const struct variant_state *vs, MlirValue v) {
+MlirValue split_mapv(const struct variant_state *vs, MlirValue v) {
   return vs->map ? ir_map_lookup(vs->map, v) : v;
 }
 
@@ -127,8 +91,8 @@ static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
  * the one made for an alloca's field or the promise, else a GEP right
  * there (at -O0 a GEP next to its use folds into the access; one made in
  * the entry block would be kept in a stack slot across the function). */
-static MlirValue field_at(const struct variant_state *vs, struct ir_builder *b,
-                          uint64_t offset) {
+MlirValue split_field_at(const struct variant_state *vs, struct ir_builder *b,
+                         uint64_t offset) {
   if (!offset)
     return vs->frame;
   MlirValue v = {ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset)};
@@ -139,7 +103,7 @@ static bool unused(MlirOperation op);
 
 /* Destroys `op`. Its results must be unused by now (asserted); should one
  * not be, its uses get poison rather than a dangling value. */
-static void erase(MlirOperation op) {
+void split_erase(MlirOperation op) {
   if (!unused(op)) {
     assert(false && "erasing an op whose results are still used");
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
@@ -152,7 +116,7 @@ static void erase(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-static void replace_result(MlirOperation op, MlirValue with) {
+void split_replace_result(MlirOperation op, MlirValue with) {
   if (mlirOperationGetNumResults(op))
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), with);
 }
@@ -198,7 +162,7 @@ static void erase_dead_pure(MlirBlock block, MlirOperation from) {
       dead = mlirOpOperandIsNull(
           mlirValueGetFirstUse(mlirOperationGetResult(op, r)));
     if (dead)
-      erase(op);
+      split_erase(op);
   }
   free(ops);
 }
@@ -220,7 +184,7 @@ static void fold_branch(MlirBlock block, MlirOperation from) {
   struct ir_builder b = ir_before(term);
   ir_br(&b, mlirOperationGetSuccessor(term, k), count, args);
   free(args);
-  erase(term);
+  split_erase(term);
   if (!mlirOperationIsNull(from) && !mlirOperationEqual(from, term))
     erase_dead_pure(block, from);
 }
@@ -251,12 +215,12 @@ static bool returns_at_once(const struct coro_suspend *s) {
 
 /* Clears the resume pointer of `frame`: the coroutine is done. */
 static void mark_done(const struct variant_state *vs, struct ir_builder *b) {
-  ir_store(b, ir_null(b), field_at(vs, b, CORO_HANDLE_RESUME_OFFSET), 8);
+  ir_store(b, ir_null(b), split_field_at(vs, b, CORO_HANDLE_RESUME_OFFSET), 8);
 }
 
 /* Stores what suspension `i` keeps, its index and, for a final one, the
  * null resume pointer, before `at`. */
-static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
+void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at) {
   struct split *sp = vs->sp;
   struct ir_builder b = ir_before(at);
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
@@ -264,11 +228,17 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
     if (sp->sc.item[it].alloca || sp->rm.remat[q])
       continue;
     const struct frame_field *f = &sp->fl.field[it];
-    ir_store(&b, mapv(vs, sp->sc.item[it].value), field_at(vs, &b, f->offset),
-             (unsigned)f->align);
+    ir_store(&b, split_mapv(vs, sp->sc.item[it].value),
+             split_field_at(vs, &b, f->offset), (unsigned)f->align);
   }
+}
+
+static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
+  struct split *sp = vs->sp;
+  split_store_kept(vs, i, at);
+  struct ir_builder b = ir_before(at);
   MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  ir_store(&b, index, field_at(vs, &b, sp->fl.index_offset),
+  ir_store(&b, index, split_field_at(vs, &b, sp->fl.index_offset),
            sp->fl.index_width / 8);
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
@@ -307,8 +277,8 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
           ? ir_call(&b, named, false, 2, args, result)
           : ir_call_indirect(&b, fn, 0, 0, 2, args, result);
   if (s->await_kind == CI_AWAIT_BOOL)
-    replace_result(s->await, r);
-  erase(s->await);
+    split_replace_result(s->await, r);
+  split_erase(s->await);
   return r;
 }
 
@@ -339,7 +309,7 @@ static void resume_next(struct ir_builder *b, MlirValue next, bool tail,
 
 /* Erases `from` and everything after it in its block. A result still
  * used elsewhere (in blocks only reachable through this one) gets poison. */
-static void erase_from(MlirOperation from) {
+void split_erase_from(MlirOperation from) {
   size_t n;
   MlirOperation *ops = ops_from(mlirOperationGetBlock(from), from, &n);
   for (size_t i = n; i-- > 0;) {
@@ -352,27 +322,21 @@ static void erase_from(MlirOperation from) {
       mlirValueReplaceAllUsesOfWith(
           v, ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v)));
     }
-    erase(op);
+    split_erase(op);
   }
   free(ops);
 }
 
-/* A landing block of suspension `i` for a clone: reloads what it keeps,
- * then a copy of the suspension's tail with the suspend returning `c`. */
-static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
+/* Reloads, then recomputations from them (definition order). */
+void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
+                       struct ir_builder *b) {
   struct split *sp = vs->sp;
-  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  const struct coro_suspend *s = &vs->shape.susp[i];
-  MlirLocation loc = mlirOperationGetLocation(s->suspend);
-  MlirBlock l = ir_new_block(region, 0, NULL, loc);
-  struct ir_builder b = ir_at_end(l, loc);
-  /* Reloads, then recomputations from them (definition order). */
   struct ir_map here = {0};
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
     size_t it = sp->sc.list[q];
     if (sp->sc.item[it].alloca || !vs->need[it])
       continue;
-    MlirValue mine = mapv(vs, sp->sc.item[it].value);
+    MlirValue mine = split_mapv(vs, sp->sc.item[it].value);
     if (sp->rm.remat[q]) {
       MlirOperation copy = ir_clone_op(mlirOpResultGetOwner(mine), &here, l,
                                        (MlirOperation){NULL});
@@ -380,11 +344,22 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
       continue;
     }
     const struct frame_field *f = &sp->fl.field[it];
-    vs->reload[q] =
-        ir_load(&b, field_at(vs, &b, f->offset), f->type, (unsigned)f->align);
+    vs->reload[q] = ir_load(b, split_field_at(vs, b, f->offset), f->type,
+                            (unsigned)f->align);
     ir_map_value(&here, mine, vs->reload[q]);
   }
   ir_map_free(&here);
+}
+
+/* A landing block of suspension `i` for a clone: reloads what it keeps,
+ * then a copy of the suspension's tail with the suspend returning `c`. */
+static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  MlirLocation loc = mlirOperationGetLocation(s->suspend);
+  MlirBlock l = ir_new_block(region, 0, NULL, loc);
+  struct ir_builder b = ir_at_end(l, loc);
+  split_reload_kept(vs, i, l, &b);
   MlirValue cv = ir_const_int(&b, 8, c);
   MlirOperation first_tail = {NULL};
   struct ir_map tail = {0};
@@ -431,8 +406,8 @@ static void reach_succ(const struct ir_cfg *g, size_t b, MlirBlock block,
  * suspensions a variant does not reach are left to die with their blocks
  * rather than rewritten (NAME.destroy reaches no more than the cleanup
  * paths, the ramp no more than its first suspensions). */
-static void variant_reach(const struct split *sp, enum variant v, bool *live,
-                          bool *seen) {
+static void variant_reach(const struct split *sp, enum variant v, size_t cont,
+                          bool *live, bool *seen) {
   const struct ir_cfg *g = &sp->cfg;
   size_t ns = sp->shape.nsusp;
   size_t *work = malloc((g->n + 1) * sizeof *work);
@@ -453,7 +428,8 @@ static void variant_reach(const struct split *sp, enum variant v, bool *live,
   if (is_clone(v)) {
     for (size_t i = 0; i < ns; ++i) {
       const struct coro_suspend *s = &sp->shape.susp[i];
-      if (at[i] == IR_CFG_NONE || (v == V_RESUME && s->final))
+      if (at[i] == IR_CFG_NONE || (v == V_RESUME && s->final) ||
+          (v == V_CONT && i != cont))
         continue;
       reach_succ(g, at[i], mlirOperationGetBlock(s->suspend),
                  coro_suspend_target(s, v == V_RESUME ? 0 : 1), seen, work, &n);
@@ -468,6 +444,8 @@ static void variant_reach(const struct split *sp, enum variant v, bool *live,
     intptr_t k = -1;
     if (d && d != SIZE_MAX) {
       live[d - 1] = true;
+      if (sp->abi->suspend_returns)
+        continue;
       k = coro_suspend_target(&sp->shape.susp[d - 1], -1);
     } else if (d == SIZE_MAX) {
       for (size_t i = 0; i < ns; ++i)
@@ -544,17 +522,17 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
     resume_next(&b, waited, tail, sp->device);
   }
   if (tail) {
-    erase_from(s->suspend);
+    split_erase_from(s->suspend);
   } else {
     struct ir_builder b = ir_before(s->suspend);
     MlirValue minus1 = ir_const_int(&b, 8, -1);
-    replace_result(s->suspend, minus1);
-    erase(s->suspend);
+    split_replace_result(s->suspend, minus1);
+    split_erase(s->suspend);
     fold_branch(block, mlirOpResultGetOwner(minus1));
   }
   /* The save last: the suspend used its token. */
   if (!mlirOperationIsNull(s->save))
-    erase(s->save);
+    split_erase(s->save);
 }
 
 /*===--- the other intrinsics -----------------------------------------------*/
@@ -565,19 +543,19 @@ static void rewrite_end(struct variant_state *vs, MlirOperation op) {
   coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
   if (!is_clone(vs->v)) {
     if (mlirOperationGetNumResults(op))
-      replace_result(op, const_like(&b, op, 0));
-    erase(op);
+      split_replace_result(op, const_like(&b, op, 0));
+    split_erase(op);
     return;
   }
   if (mlirOperationGetNumResults(op))
-    replace_result(op, const_like(&b, op, 1));
+    split_replace_result(op, const_like(&b, op, 1));
   if (unwind) {
     mark_done(vs, &b);
-    erase(op);
+    split_erase(op);
     return;
   }
   MlirBlock block = mlirOperationGetBlock(op);
-  erase_from(op);
+  split_erase_from(op);
   struct ir_builder e = ir_at_end(block, b.loc);
   ir_op(&e, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
 }
@@ -597,14 +575,15 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
     /* Each value built in its own statement: C leaves argument order. */
     MlirValue resume = fn_address(&b, vs->sp, V_RESUME);
-    ir_store(&b, resume, field_at(vs, &b, CORO_HANDLE_RESUME_OFFSET), 8);
+    ir_store(&b, resume, split_field_at(vs, &b, CORO_HANDLE_RESUME_OFFSET), 8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
     MlirValue destroy =
         fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
-    ir_store(&b, destroy, field_at(vs, &b, CORO_HANDLE_DESTROY_OFFSET), 8);
+    ir_store(&b, destroy, split_field_at(vs, &b, CORO_HANDLE_DESTROY_OFFSET),
+             8);
   }
-  replace_result(op, vs->frame);
-  erase(op);
+  split_replace_result(op, vs->frame);
+  split_erase(op);
 }
 
 static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
@@ -615,8 +594,8 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     /* Always allocate (eliding is --coro-elide's decision, made before);
      * fold the branches on it. */
     MlirValue yes = ir_const_int(&b, 1, vs->v != V_ELIDED);
-    replace_result(op, yes);
-    erase(op);
+    split_replace_result(op, yes);
+    split_erase(op);
     for (MlirOpOperand u = mlirValueGetFirstUse(yes);
          !mlirOpOperandIsNull(u);) {
       MlirOperation user = mlirOpOperandGetOwner(u);
@@ -627,28 +606,28 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     return;
   }
   case CI_SIZE:
-    replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.size));
+    split_replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.size));
     break;
   case CI_ALIGN:
-    replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.align));
+    split_replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.align));
     break;
   case CI_FREE:
-    replace_result(op, vs->v == V_CLEANUP || vs->v == V_ELIDED ? ir_null(&b)
-                                                               : vs->frame);
+    split_replace_result(
+        op, vs->v == V_CLEANUP || vs->v == V_ELIDED ? ir_null(&b) : vs->frame);
     break;
   case CI_FRAME:
-    replace_result(op, vs->frame);
+    split_replace_result(op, vs->frame);
     break;
   case CI_END:
-    rewrite_end(vs, op);
+    vs->sp->abi->end(vs, op);
     return;
   case CI_BEGIN:
-    rewrite_begin(vs, op);
+    vs->sp->abi->begin(vs, op);
     return;
   default:
     return; /* suspensions are done; consumers are lowered module-wide */
   }
-  erase(op);
+  split_erase(op);
 }
 
 /* Allocas kept in the frame, and the promise, become frame addresses
@@ -669,7 +648,7 @@ static void place_allocas(struct variant_state *vs) {
     } else {
       continue;
     }
-    MlirValue mine = mapv(vs, a);
+    MlirValue mine = split_mapv(vs, a);
     /* in a clone, an address next to each use (the frame, the dispatch
      * block's argument, dominates them all), which -O0 folds into the
      * access; in the ramp, the one make_field_ptrs made */
@@ -678,9 +657,9 @@ static void place_allocas(struct variant_state *vs) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       struct ir_builder b = ir_before(user);
       mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
-                              field_at(vs, &b, offset));
+                              split_field_at(vs, &b, offset));
     }
-    erase(mlirOpResultGetOwner(mine));
+    split_erase(mlirOpResultGetOwner(mine));
   }
 }
 
@@ -704,6 +683,21 @@ static void hoist_constants(struct variant_state *vs) {
   (void)region;
 }
 
+/* A switch clone is entered with the frame, in a dispatch block. */
+static void switch_clone_entry(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  vs->dispatch = mlirBlockCreate(1, &sp->ptr, &sp->loc);
+  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
+                                   vs->dispatch);
+  vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
+}
+
+/* The switch ramp's frame is the memory coro.begin is given. */
+static void switch_ramp_frame(struct variant_state *vs) {
+  vs->frame = mlirOperationGetOperand(vs->shape.begin, 1);
+}
+
 /* The dispatch block's switch on the suspension index. */
 static void finish_dispatch(struct variant_state *vs) {
   struct split *sp = vs->sp;
@@ -721,8 +715,8 @@ static void finish_dispatch(struct variant_state *vs) {
   struct ir_builder u = ir_at_end(bad, sp->loc);
   ir_unreachable(&u);
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
-  MlirValue index = ir_load(&b, field_at(vs, &b, sp->fl.index_offset), sp->idx,
-                            sp->fl.index_width / 8);
+  MlirValue index = ir_load(&b, split_field_at(vs, &b, sp->fl.index_offset),
+                            sp->idx, sp->fl.index_width / 8);
   ir_switch(&b, index, bad, (intptr_t)k, values, cases, NULL);
   free(values);
   free(cases);
@@ -768,8 +762,8 @@ static bool repair_ssa(struct variant_state *vs) {
       defs[n++] = vs->reload[at];
     }
     if (n)
-      ok &= ir_ssa_add_defs(&ssa, mapv(vs, sp->sc.item[it].value), n, blocks,
-                            defs);
+      ok &= ir_ssa_add_defs(&ssa, split_mapv(vs, sp->sc.item[it].value), n,
+                            blocks, defs);
   }
   free(cur);
   free(blocks);
@@ -800,7 +794,7 @@ static void sweep(struct variant_state *vs) {
   for (size_t q = 0; q < nlist; ++q)
     if (!mlirValueIsNull(vs->reload[q]) &&
         unused(mlirOpResultGetOwner(vs->reload[q])))
-      erase(mlirOpResultGetOwner(vs->reload[q]));
+      split_erase(mlirOpResultGetOwner(vs->reload[q]));
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   for (int round = 0; round < 2; ++round)
     for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
@@ -811,7 +805,7 @@ static void sweep(struct variant_state *vs) {
         if ((coro_op_is_constant(ops[i]) ||
              coro_op_named(ops[i], "llvm.getelementptr")) &&
             unused(ops[i]))
-          erase(ops[i]);
+          split_erase(ops[i]);
       free(ops);
     }
 }
@@ -849,8 +843,8 @@ static void fold_destroy_flag(struct variant_state *vs) {
         if (!local)
           continue;
         struct ir_builder at = ir_before(load);
-        replace_result(load, ir_const_int(&at, 1, 0));
-        erase(load);
+        split_replace_result(load, ir_const_int(&at, 1, 0));
+        split_erase(load);
       }
     }
 }
@@ -868,29 +862,27 @@ static void return_null(MlirOperation fn) {
     struct ir_builder at = ir_before(term);
     MlirValue null = ir_null(&at);
     ir_op(&at, "llvm.return", 1, &null, 0, NULL, 0, NULL, 0, NULL);
-    erase(term);
+    split_erase(term);
   }
 }
 
-static bool rewrite_variant(struct variant_state *vs) {
+bool split_rewrite_variant(struct variant_state *vs) {
   struct split *sp = vs->sp;
+  const struct split_abi *abi = sp->abi;
   fold_destroy_flag(vs);
   if (!coro_shape_collect(&vs->shape, vs->fn))
     return false;
   assert(vs->shape.nsusp == sp->shape.nsusp && "clones keep the shape");
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   if (is_clone(vs->v)) {
-    vs->dispatch = mlirBlockCreate(1, &sp->ptr, &sp->loc);
-    mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
-                                     vs->dispatch);
-    vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
+    abi->clone_entry(vs);
     hoist_constants(vs);
   } else if (vs->v == V_ELIDED) {
     MlirBlock entry = mlirRegionGetFirstBlock(region);
     vs->frame =
         mlirBlockGetArgument(entry, mlirBlockGetNumArguments(entry) - 1);
   } else {
-    vs->frame = mlirOperationGetOperand(vs->shape.begin, 1);
+    abi->ramp_frame(vs);
   }
   size_t nlist = sp->sc.start[sp->sc.nsusp];
   vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
@@ -900,7 +892,7 @@ static bool rewrite_variant(struct variant_state *vs) {
   bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
   assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
          "out of memory");
-  variant_reach(sp, vs->v, vs->live, seen);
+  variant_reach(sp, vs->v, vs->cont, vs->live, seen);
   /* A landing copies its suspension's tail: uses there count too. */
   for (size_t i = 0; is_clone(vs->v) && i < sp->shape.nsusp; ++i) {
     size_t b = ir_cfg_index(&sp->cfg,
@@ -922,7 +914,7 @@ static bool rewrite_variant(struct variant_state *vs) {
     if (!mlirOperationIsNull(vs->shape.susp[i].await))
       ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
-    rewrite_suspend(vs, i);
+    abi->suspend(vs, i);
   for (size_t i = 0; i < vs->shape.nintr; ++i) {
     enum coro_intr k = vs->shape.intr[i].kind;
     MlirOperation op = vs->shape.intr[i].op;
@@ -934,15 +926,17 @@ static bool rewrite_variant(struct variant_state *vs) {
       MlirValue r = call_wrapper(&alone, sp->ptr, sp->i1);
       if (k == CI_AWAIT_HANDLE)
         resume_next(&b, r, false, sp->device);
-    } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND) {
+    } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND &&
+               k != CI_ID_RETCON && k != CI_ID_RETCON_ONCE &&
+               k != CI_SUSPEND_RETCON && k != CI_END_RESULTS) {
       rewrite_intrinsic(vs, op, k);
     }
   }
   ir_ptrmap_free(&with_suspend);
-  erase(vs->shape.id);
+  split_erase(vs->shape.id);
   bool ok = true;
   if (is_clone(vs->v)) {
-    finish_dispatch(vs);
+    abi->finish_entry(vs);
     ok = repair_ssa(vs);
   }
   ir_erase_unreachable(region);
@@ -1169,22 +1163,30 @@ static void remark_frame(const struct split *sp) {
   }
 }
 
+struct coro_str split_part_name(const struct split *sp, const char *sfx) {
+  struct coro_str n = {0};
+  coro_str_append(&n, sp->name.data, sp->name.len);
+  coro_str_appendz(&n, sfx);
+  return n;
+}
+
+void split_name_taken(const struct split *sp, const struct coro_str *name) {
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, "'");
+  coro_str_append(&msg, name->data, name->len);
+  coro_str_appendz(&msg, "' is already a symbol of the module: --coro-split "
+                         "gives that name to a part of this coroutine");
+  mlirEmitError(sp->loc, coro_str_cstr(&msg));
+  coro_str_free(&msg);
+}
+
 static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
-  for (int v = V_RESUME; v < (elide ? V_COUNT : V_ELIDED); ++v) {
-    struct coro_str n = {0};
-    coro_str_append(&n, sp->name.data, sp->name.len);
-    coro_str_appendz(&n, suffix[v]);
+  for (int v = V_RESUME; v < (elide ? V_CONT : V_ELIDED); ++v) {
+    struct coro_str n = split_part_name(sp, suffix[v]);
     bool taken = !mlirOperationIsNull(
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len)));
-    if (taken) {
-      coro_str_appendz(&n, "' is already a symbol of the module: --coro-split "
-                           "gives that name to a part of this coroutine");
-      struct coro_str msg = {0};
-      coro_str_appendz(&msg, "'");
-      coro_str_append(&msg, n.data, n.len);
-      mlirEmitError(sp->loc, coro_str_cstr(&msg));
-      coro_str_free(&msg);
-    }
+    if (taken)
+      split_name_taken(sp, &n);
     coro_str_free(&n);
     if (taken)
       return false;
@@ -1222,7 +1224,7 @@ static bool make_elided(struct split *sp, MlirSymbolTable table) {
                                     mlirOperationGetRegion(fn, 0), &map);
   mlirBlockAddArgument(entry, sp->ptr, sp->loc);
   struct variant_state vs = {.sp = sp, .v = V_ELIDED, .fn = fn, .map = &map};
-  bool ok = rewrite_variant(&vs);
+  bool ok = split_rewrite_variant(&vs);
   ir_map_free(&map);
   return ok;
 }
@@ -1260,6 +1262,69 @@ static bool frame_size_symbol(struct split *sp, MlirSymbolTable table) {
   return free_name;
 }
 
+/* NAME.resume, NAME.destroy and NAME.cleanup: internal fastcc
+ * void(ptr frame) (on the device, returning the handle to run next). */
+static bool switch_make_parts(struct split *sp, MlirSymbolTable table,
+                              MlirAttribute dsp, MlirAttribute frame_ty) {
+  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
+  bool ok = true;
+  for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
+    struct coro_str n = {0};
+    coro_str_append(&n, sp->name.data, sp->name.len);
+    coro_str_appendz(&n, suffix[v]);
+    struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                                .result =
+                                    sp->device ? sp->ptr : (MlirType){NULL},
+                                .nargs = 1,
+                                .args = &sp->ptr,
+                                .linkage = MlirLLVMLinkageInternal,
+                                .cconv = MlirLLVMCConvFast};
+    MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
+                                    ir_generated_loc(sp->loc, suffix[v] + 1));
+    coro_str_free(&n);
+    mlirSymbolTableInsert(table, fn);
+    struct ir_map map = {0};
+    ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
+    struct variant_state vs = {.sp = sp, .v = v, .fn = fn, .map = &map};
+    ok = split_rewrite_variant(&vs);
+    if (ok && sp->device)
+      return_null(fn);
+    ir_map_free(&map);
+    if (!mlirAttributeIsNull(dsp))
+      frame_debug_attach(fn, dsp, frame_ty);
+  }
+  return ok;
+}
+
+static const struct split_abi switch_abi = {
+    .name = "switch",
+    .header = true,
+    .names_free = name_free,
+    .make_parts = switch_make_parts,
+    .ramp_frame = switch_ramp_frame,
+    .clone_entry = switch_clone_entry,
+    .finish_entry = finish_dispatch,
+    .suspend = rewrite_suspend,
+    .begin = rewrite_begin,
+    .end = rewrite_end,
+};
+
+/* The ABI of the presplit coroutine `func`, by its coro.id. */
+static const struct split_abi *abi_of(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      enum coro_intr k = coro_intr_classify(op);
+      if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
+        return &split_abi_retcon;
+      if (k == CI_ID)
+        return &switch_abi;
+    }
+  return &switch_abi;
+}
+
 static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
                       uint64_t *size, uint64_t *align) {
   struct split sp = {.ctx = mlirOperationGetContext(func),
@@ -1281,55 +1346,38 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       func, mlirStringRefCreateFromCString("sym_name"));
   MlirStringRef nm = mlirStringAttrGetValue(name);
   coro_str_append(&sp.name, nm.data, nm.length);
-  bool ok = name_free(&sp, table, elide) && coro_shape_collect(&sp.shape, func);
+  sp.abi = abi_of(func);
+  if (!sp.abi->header)
+    coro_shape_normalize(func);
+  /* the switch parts' names are known before the shape; the
+   * continuations' need the number of suspensions */
+  bool ok = (!sp.abi->header || sp.abi->names_free(&sp, table, elide)) &&
+            coro_shape_collect(&sp.shape, func) &&
+            (sp.abi->header || sp.abi->names_free(&sp, table, elide));
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
-          frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat,
-                               sp.shape.promise)) &&
-         check_frame_allocas(&sp) && check_saves(&sp);
+          frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise,
+                               sp.abi->header)) &&
+         check_frame_allocas(&sp) && check_saves(&sp) &&
+         (!sp.abi->prepare || sp.abi->prepare(&sp, table));
   }
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
-    MlirRegion body = mlirOperationGetRegion(func, 0);
     /* with debug info: the frame as gdb will show it */
     MlirAttribute frame_ty = {NULL};
-    if (!mlirAttributeIsNull(dsp))
+    if (!mlirAttributeIsNull(dsp) && sp.abi->header)
       frame_ty = frame_debug_type(
           sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
           &sp.sc, sp.shape.promise);
-    for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
-      struct coro_str n = {0};
-      coro_str_append(&n, sp.name.data, sp.name.len);
-      coro_str_appendz(&n, suffix[v]);
-      struct ir_func_spec spec = {.name = coro_str_cstr(&n),
-                                  .result =
-                                      sp.device ? sp.ptr : (MlirType){NULL},
-                                  .nargs = 1,
-                                  .args = &sp.ptr,
-                                  .linkage = MlirLLVMLinkageInternal,
-                                  .cconv = MlirLLVMCConvFast};
-      MlirOperation fn = ir_llvm_func(sp.module, &spec, true,
-                                      ir_generated_loc(sp.loc, suffix[v] + 1));
-      coro_str_free(&n);
-      mlirSymbolTableInsert(table, fn);
-      struct ir_map map = {0};
-      ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
-      struct variant_state vs = {.sp = &sp, .v = v, .fn = fn, .map = &map};
-      ok = rewrite_variant(&vs);
-      if (ok && sp.device)
-        return_null(fn);
-      ir_map_free(&map);
-      if (!mlirAttributeIsNull(dsp))
-        frame_debug_attach(fn, dsp, frame_ty);
-    }
-    if (ok && elide)
+    ok = sp.abi->make_parts(&sp, table, dsp, frame_ty);
+    if (ok && elide && sp.abi->header)
       ok = make_elided(&sp, table);
     if (ok) {
       remark_frame(&sp);
       struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
-      ok = rewrite_variant(&ramp);
+      ok = split_rewrite_variant(&ramp);
       passthrough_drop(func, "presplitcoroutine");
       remark_split(&sp);
       if (sp.device)
@@ -1471,8 +1519,8 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
           /* --coro-elide has told the user already where it decided */
           bool decided = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
               op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR)));
-          replace_result(op, h);
-          erase(op);
+          split_replace_result(op, h);
+          split_erase(op);
           op = next;
           if (decided)
             continue;
@@ -1496,15 +1544,22 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   coro_str_append(&base, name.data, name.length);
   bool ok = split_one(coro, table, elide, size, align);
   ir_ptrmap_put(done, coro.ptr, (void *)1);
-  for (int v = V_RESUME; v < V_COUNT; ++v) {
+  /* the switch parts, then the continuations NAME.resume.0, 1, ... */
+  for (int v = V_RESUME, k = 0; v <= V_CONT; v += v < V_CONT || !k) {
+    char num[24] = "";
+    if (v == V_CONT)
+      snprintf(num, sizeof num, "%d", k++);
     struct coro_str n = {0};
     coro_str_append(&n, base.data, base.len);
     coro_str_appendz(&n, suffix[v]);
+    coro_str_appendz(&n, num);
     MlirOperation part =
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
+    coro_str_free(&n);
     if (!mlirOperationIsNull(part))
       ir_ptrmap_put(done, part.ptr, (void *)1);
-    coro_str_free(&n);
+    else if (v == V_CONT)
+      break;
   }
   coro_str_free(&base);
   return ok;
@@ -1530,6 +1585,42 @@ static bool other_abi(MlirOperation func) {
           return true;
     }
   return false;
+}
+
+static bool is_intrinsic_decl(MlirOperation op) {
+  if (!coro_op_named(op, "llvm.func") ||
+      !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
+    return false;
+  MlirStringRef n = sym_name(op);
+  return n.length > 10 && !memcmp(n.data, "llvm.coro.", 10);
+}
+
+static MlirWalkResult note_intrinsic_call(MlirOperation op, void *user) {
+  MlirStringRef c = callee(op);
+  if (c.length > 10 && !memcmp(c.data, "llvm.coro.", 10))
+    ir_ptrmap_put(user, mlirIdentifierGet(mlirOperationGetContext(op), c).ptr,
+                  (void *)1);
+  return MlirWalkResultAdvance;
+}
+
+/* Erases the declarations of coroutine intrinsics nothing calls any more
+ * (a producer declares the overloaded ones, as the retcon conversion does
+ * llvm.coro.suspend.retcon.*): none is left after the split. */
+static void drop_intrinsic_decls(MlirOperation module) {
+  struct ir_ptrmap called = {0};
+  mlirOperationWalk(module, note_intrinsic_call, &called, MlirWalkPreOrder);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (is_intrinsic_decl(op) &&
+        !ir_ptrmap_find(
+            &called,
+            mlirIdentifierGet(mlirOperationGetContext(op), sym_name(op)).ptr))
+      mlirOperationDestroy(op);
+    op = next;
+  }
+  ir_ptrmap_free(&called);
 }
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
@@ -1598,6 +1689,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   free(coros);
   if (ok)
     ok = coro_split_lower_consumers(module, table, &done);
+  if (ok)
+    drop_intrinsic_decls(module);
   ir_ptrmap_free(&done);
   mlirSymbolTableDestroy(table);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

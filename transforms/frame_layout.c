@@ -82,8 +82,9 @@ static void sort_by_align(size_t *order, size_t n,
 
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,
-                          MlirValue promise) {
-  *fl = (struct frame_layout){.align = CORO_HANDLE_PROMISE_OFFSET / 2};
+                          MlirValue promise, bool header) {
+  *fl = (struct frame_layout){.align =
+                                  header ? CORO_HANDLE_PROMISE_OFFSET / 2 : 1};
   size_t n = sc->nitem, ns = sc->nsusp;
   fl->field = calloc(n + 1, sizeof *fl->field);
   assert(fl->field && "out of memory");
@@ -100,8 +101,8 @@ bool frame_layout_compute(struct frame_layout *fl,
     return false;
 
   /* Header, promise, index. */
-  uint64_t end = CORO_HANDLE_PROMISE_OFFSET;
-  if (!mlirValueIsNull(promise)) {
+  uint64_t end = header ? CORO_HANDLE_PROMISE_OFFSET : 0;
+  if (header && !mlirValueIsNull(promise)) {
     MlirType t;
     uint64_t size, align;
     if (!frame_alloca_layout(mlirOpResultGetOwner(promise), &t, &size,
@@ -136,7 +137,8 @@ bool frame_layout_compute(struct frame_layout *fl,
   fl->field[n] = (struct frame_field){.size = fl->index_width / 8,
                                       .align = fl->index_width / 8};
   first[n] = 0;
-  order[nord++] = n;
+  if (header)
+    order[nord++] = n;
   sort_by_align(order, nord, fl->field, first);
   for (size_t s = 0; s < ns; ++s)
     bump[s] = end;

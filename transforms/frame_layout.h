@@ -40,11 +40,14 @@ struct frame_layout {
 /* Lays out the frame of a coroutine with crossing sets `sc`, of which the
  * pairs flagged in `iremat` (parallel to sc->ilist; may be null) are
  * recomputed rather than kept, and promise alloca `promise` (or null). An
- * item kept at no suspension gets no field (size 0). False after a located
- * error (a value whose size is unknown or too large). */
+ * item kept at no suspension gets no field (size 0). Without `header` (a
+ * returned-continuation coroutine, whose continuations know where they
+ * resume) the frame has no header, no promise and no index: fields start
+ * at 0. False after a located error (a value whose size is unknown or too
+ * large). */
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,
-                          MlirValue promise);
+                          MlirValue promise, bool header);
 void frame_layout_free(struct frame_layout *fl);
 
 /* The element type, size and alignment an llvm.alloca with a constant

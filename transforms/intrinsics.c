@@ -66,6 +66,10 @@ static const struct {
     {"coro.await.suspend.void", CI_AWAIT_VOID, false},
     {"coro.await.suspend.bool", CI_AWAIT_BOOL, false},
     {"coro.await.suspend.handle", CI_AWAIT_HANDLE, false},
+    {"coro.id.retcon", CI_ID_RETCON, false},
+    {"coro.id.retcon.once", CI_ID_RETCON_ONCE, false},
+    {"coro.end.results", CI_END_RESULTS, false},
+    {"coro.prepare.retcon", CI_PREPARE_RETCON, false},
 };
 
 enum coro_intr coro_intr_classify(MlirOperation op) {
@@ -76,6 +80,10 @@ enum coro_intr coro_intr_classify(MlirOperation op) {
     return CI_NONE; /* a function of the user's that happens to be coro.X */
   if (!starts(n, "coro."))
     return CI_NONE;
+  /* overloaded on its result type, mangled any way ("...retcon.i1",
+   * "...retcon.sl_i1i64s") */
+  if (eq(n, "coro.suspend.retcon") || starts(n, "coro.suspend.retcon."))
+    return CI_SUSPEND_RETCON;
   for (size_t i = 0; i < sizeof table / sizeof *table; ++i) {
     if (eq(n, table[i].name))
       return table[i].kind;

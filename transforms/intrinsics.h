@@ -34,6 +34,14 @@ enum coro_intr {
   CI_AWAIT_VOID, /* llvm.coro.await.suspend.void(awaiter, hdl, fn) */
   CI_AWAIT_BOOL, /* llvm.coro.await.suspend.bool(...) -> i1 */
   CI_AWAIT_HANDLE, /* llvm.coro.await.suspend.handle(...) */
+  /* the returned-continuation ABIs */
+  CI_ID_RETCON,      /* llvm.coro.id.retcon(size, align, storage, proto,
+                        alloc, dealloc) -> token */
+  CI_ID_RETCON_ONCE, /* llvm.coro.id.retcon.once(same) -> token */
+  CI_SUSPEND_RETCON, /* llvm.coro.suspend.retcon.*(yielded...) -> the
+                        prototype's parameters after the storage */
+  CI_END_RESULTS,    /* llvm.coro.end.results(values...) -> token */
+  CI_PREPARE_RETCON, /* llvm.coro.prepare.retcon(fn) -> ptr */
   CI_OTHER         /* another llvm.coro.* (another ABI's, or unknown) */
 };
 

@@ -52,7 +52,8 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
       bool ok = true;
       for (intptr_t k = 0; ok && k < mlirOperationGetNumOperands(def); ++k) {
         MlirValue o = mlirOperationGetOperand(def, k);
-        if (mlirValueEqual(o, frame))
+        if (mlirValueEqual(o, frame) || (!mlirValueIsNull(shape->storage) &&
+                                         mlirValueEqual(o, shape->storage)))
           continue;
         if (mlirValueIsAOpResult(o) &&
             coro_op_is_constant(mlirOpResultGetOwner(o)))

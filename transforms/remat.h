@@ -4,7 +4,7 @@
  * list[q] of suspension s is an SSA value defined by a cheap op without
  * side effects (integer and floating-point arithmetic, comparisons,
  * casts, getelementptr, select) each of whose operands is, after s, a
- * constant, the frame pointer, or another item of s that is either kept or
+ * constant, the frame pointer, the retcon storage, or another item of s that is either kept or
  * recomputed itself. Recomputing therefore never makes a suspension keep
  * a value it would not have kept anyway: the frame only shrinks (LLVM's
  * rematerialisation adds the operands to the frame instead). Items are

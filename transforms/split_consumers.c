@@ -353,6 +353,15 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
     r = ir_gep_bytes(&b, h, (int)(from ? -off : off));
     break;
   }
+  case CI_PREPARE_RETCON:
+    /* only LLVM's CoroSplit needs the hint: the function itself */
+    if (mlirOperationGetNumOperands(op) != 1) {
+      mlirEmitError(mlirOperationGetLocation(op),
+                    "llvm.coro.prepare.retcon takes the function");
+      return false;
+    }
+    r = h;
+    break;
   case CI_NOOP:
     if (!make_noop(c, mlirOperationGetLocation(op)))
       return false;
@@ -401,7 +410,8 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
         MlirOperation next = mlirOperationGetNextInBlock(op);
         enum coro_intr k = coro_intr_classify(op);
         bool consumer = k == CI_RESUME || k == CI_DESTROY || k == CI_DONE ||
-                        k == CI_PROMISE || k == CI_NOOP;
+                        k == CI_PROMISE || k == CI_NOOP ||
+                        k == CI_PREPARE_RETCON;
         if (k != CI_NONE && (consumer || !other))
           ok &= lower(&c, op, k);
         op = next;

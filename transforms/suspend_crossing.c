@@ -47,13 +47,17 @@ static MlirOperation owner(MlirValue v) {
 
 /* Values the split rebuilds rather than keeps. */
 static bool excluded(const struct state *st, MlirValue v) {
+  /* a continuation is passed the retcon storage again */
+  if (!mlirValueIsNull(st->s->storage) && mlirValueEqual(v, st->s->storage))
+    return true;
   MlirOperation op = owner(v);
   if (mlirOperationIsNull(op))
     return false;
   if (coro_op_is_constant(op) || mlirOperationEqual(op, st->s->begin))
     return true;
   enum coro_intr k = coro_intr_classify(op);
-  if (k == CI_ID || k == CI_SAVE || k == CI_SUSPEND)
+  if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
+      k == CI_SAVE || k == CI_SUSPEND)
     return true;
   return !mlirValueIsNull(st->s->promise) && mlirValueEqual(v, st->s->promise);
 }
@@ -192,9 +196,14 @@ struct gather {
   size_t capseen;
   struct vec out;     /* (suspension, candidate) pairs, flattened */
   struct vec escaped; /* allocas whose address escapes: they cross all */
+  MlirValue self;     /* the retcon suspension's own result, or null */
 };
 
 static void add(struct gather *ga, size_t id) {
+  /* a retcon suspension's result is made by its continuation */
+  if (!mlirValueIsNull(ga->self) &&
+      mlirValueEqual(ga->st->cand[id].v, ga->self))
+    return;
   if (ga->capseen < ga->st->ncand) {
     size_t old = ga->capseen;
     ga->capseen = 2 * ga->st->ncand;
@@ -289,6 +298,10 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
       vec_push(&ga.escaped, id);
   for (size_t i = 0; i < s->nsusp; ++i) {
     ga.susp = i;
+    MlirOperation op = s->susp[i].suspend;
+    ga.self = s->abi != CORO_SHAPE_SWITCH && mlirOperationGetNumResults(op)
+                  ? mlirOperationGetResult(op, 0)
+                  : (MlirValue){NULL};
     gather_suspend(&ga, &s->susp[i]);
   }
   /* Number the candidates that cross something in definition order (the

@@ -10,7 +10,9 @@
  *     pointer escapes) on such a path,
  * leaving out what the split rebuilds instead of keeping: constants and
  * addresses (rematerialised), the frame pointer (coro.begin), coro.id's
- * token and its promise alloca (a fixed field). Uses only the ramp runs
+ * token and its promise alloca (a fixed field), the retcon storage (each
+ * continuation is passed it) and, at a retcon suspension, its own result
+ * (the continuation's parameters). Uses only the ramp runs
  * (after the fall-through coro.end in its block) do not count; neither do
  * paths through the -1 ("suspended") edge of a suspension, which leave the
  * function.

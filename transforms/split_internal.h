@@ -1,0 +1,136 @@
+/* split_internal.h - what the files of --coro-split share: the coroutine
+ * being split, the variant being rewritten, and the ABI table.
+ *
+ * coro_split.c holds the driver and the machinery every ABI uses (the
+ * analyses' results, cloning, reloads, SSA repair, sweeping) and the
+ * switched-resume ABI's entry; split_retcon.c holds the
+ * returned-continuation ABIs' (retcon and retcon.once). An ABI's entry
+ * (struct split_abi) says what its frame starts with, which parts it makes
+ * and how a variant enters, suspends, begins and ends, as LLVM's
+ * SwitchABI and AnyRetconABI do for its CoroSplit.
+ *
+ * Invariant of a variant: `frame` dominates every block the variant keeps;
+ * `landing[i]` (clones only) reloads what suspension i keeps and continues
+ * where the suspension resumes; `map` takes the original's values to the
+ * variant's (null for the ramp, which is the original). */
+#ifndef CORO_TRANSFORMS_SPLIT_INTERNAL_H
+#define CORO_TRANSFORMS_SPLIT_INTERNAL_H
+
+#include "dialect/support.h"
+#include "ir/blocks.h"
+#include "ir/builder.h"
+#include "ir/cfg.h"
+#include "transforms/coro_shape.h"
+#include "transforms/frame_layout.h"
+#include "transforms/remat.h"
+#include "transforms/suspend_crossing.h"
+
+/* V_ELIDED is the ramp of a coro.alloc = "elide" coroutine for callers
+ * that give it the frame: NAME.elided(args..., ptr frame). V_CONT is a
+ * returned-continuation coroutine's continuation after one suspension
+ * (variant_state.cont): NAME.resume.N. */
+enum variant {
+  V_RAMP,
+  V_RESUME,
+  V_DESTROY,
+  V_CLEANUP,
+  V_ELIDED,
+  V_CONT,
+  V_COUNT
+};
+
+struct split_abi;
+
+struct split {
+  MlirContext ctx;
+  MlirOperation module, func;
+  MlirLocation loc;
+  struct coro_str name;
+  struct coro_shape shape;
+  struct ir_cfg cfg;
+  struct suspend_crossing sc;
+  struct frame_layout fl;
+  struct remat rm;
+  MlirType ptr, i1, i8, idx;
+  const struct split_abi *abi;
+  /* the module is compiled for the device (coro.device): no transfer to
+   * an awaiter, which convert-coro-to-nvvm made sure there is none of */
+  bool device;
+  /* retcon and retcon.once: the continuations' type (the prototype's),
+   * the ramp's result type, and whether the frame fits the buffer */
+  MlirType cont_type, ramp_result;
+  MlirType alloc_size; /* the allocator's parameter (an integer type) */
+  bool inline_frame;
+};
+
+/* One variant being rewritten: its function, the map from the original's
+ * values and blocks, its own shape (same order as the original's). */
+struct variant_state {
+  struct split *sp;
+  enum variant v;
+  size_t cont; /* V_CONT: the suspension it continues after */
+  MlirOperation fn;
+  struct ir_map *map;
+  struct coro_shape shape;
+  MlirValue frame;
+  MlirBlock dispatch; /* a clone's entry block */
+  MlirBlock *landing; /* [nsusp], null where the variant has none */
+  MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
+  bool *live;         /* [nsusp]: the suspension is reachable in the variant */
+  bool *need;         /* [nitem]: the variant may use the item's reloads */
+  struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
+};
+
+struct split_abi {
+  const char *name;
+  /* the frame starts with LLVM's switch header, the promise and the
+   * suspension index (frame_layout_compute) */
+  bool header;
+  /* a suspension returns from the variant (no code runs after it on the
+   * suspended path) */
+  bool suspend_returns;
+  /* after the layout: checks the rest and decides where the frame lives */
+  bool (*prepare)(struct split *sp, MlirSymbolTable table);
+  /* errors at the coroutine when a name of a part is taken */
+  bool (*names_free)(struct split *sp, MlirSymbolTable table, bool elide);
+  /* makes and rewrites the clones (not the ramp) */
+  bool (*make_parts)(struct split *sp, MlirSymbolTable table, MlirAttribute dsp,
+                     MlirAttribute frame_ty);
+  /* the ramp's frame (at coro.begin), or a clone's entry block and frame */
+  void (*ramp_frame)(struct variant_state *vs);
+  void (*clone_entry)(struct variant_state *vs);
+  /* ends a clone's entry block once the landings exist */
+  void (*finish_entry)(struct variant_state *vs);
+  void (*suspend)(struct variant_state *vs, size_t i);
+  void (*begin)(struct variant_state *vs, MlirOperation op);
+  void (*end)(struct variant_state *vs, MlirOperation op);
+};
+
+extern const struct split_abi split_abi_retcon;
+
+/* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
+bool split_rewrite_variant(struct variant_state *vs);
+
+/* Destroys `op`, whose results must be unused by now. */
+void split_erase(MlirOperation op);
+/* Erases `from` and everything after it in its block (uses left of their
+ * results get poison). */
+void split_erase_from(MlirOperation from);
+void split_replace_result(MlirOperation op, MlirValue with);
+/* The address of the frame field at `offset`, for an access at `b`. */
+MlirValue split_field_at(const struct variant_state *vs, struct ir_builder *b,
+                         uint64_t offset);
+/* Stores what suspension `i` keeps before `at`. */
+void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at);
+/* Appends to the landing block `l` (at `b`) the reloads of what suspension
+ * `i` keeps and the values it recomputes. */
+void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
+                       struct ir_builder *b);
+/* The original's value `v` in the variant. */
+MlirValue split_mapv(const struct variant_state *vs, MlirValue v);
+/* "NAME" followed by `suffix`, owned by the caller. */
+struct coro_str split_part_name(const struct split *sp, const char *suffix);
+/* Error at the coroutine: `name` is a symbol of the module already. */
+void split_name_taken(const struct split *sp, const struct coro_str *name);
+
+#endif /* CORO_TRANSFORMS_SPLIT_INTERNAL_H */

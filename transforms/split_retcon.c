@@ -1,0 +1,526 @@
+/* split_retcon.c - --coro-split for the returned-continuation ABIs
+ * (llvm.coro.id.retcon and llvm.coro.id.retcon.once), the split_abi entry
+ * split_abi_retcon.
+ *
+ * What LLVM's CoroSplit makes of such a coroutine, made here:
+ *   - the ramp, under the original name, runs to its first suspension and
+ *     returns {continuation, yielded values...} (the coroutine's result
+ *     type); a continuation of null means it has ended;
+ *   - one continuation per suspension, NAME.resume.N, of the prototype's
+ *     type (ptr buffer, P...) -> R: it reloads what suspension N keeps, takes
+ *     the suspension's result from P, and runs to the next suspension
+ *     (returning that one's continuation and values) or to the end;
+ *     retcon.once's one continuation returns the prototype's result, made
+ *     of llvm.coro.end.results' values;
+ *   - the frame has no header (each continuation knows where it resumes)
+ *     and lives in the caller's buffer when it fits its size and
+ *     alignment; otherwise the ramp allocates it with the id's allocator,
+ *     keeps its address in the buffer's first word, and every end frees it
+ *     with the deallocator.
+ * The buffer is not kept in the frame: every continuation is passed it.
+ * The analyses, layout, reloads and SSA repair are the switch split's
+ * (coro_split.c). */
+#include "transforms/split_internal.h"
+
+#include "ir/func.h"
+#include "ir/types.h"
+#include "transforms/coro_split.h"
+#include "transforms/frame_debug.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void error(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+static MlirType fn_type(MlirOperation fn) {
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+}
+
+/* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
+static MlirAttribute named(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
+    return (MlirAttribute){NULL};
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
+             ? a
+             : (MlirAttribute){NULL};
+}
+
+/* The llvm.func of the module `v` is the address of, or null. */
+static MlirOperation fn_of(MlirSymbolTable table, MlirValue v) {
+  MlirAttribute a = named(v);
+  if (mlirAttributeIsNull(a))
+    return (MlirOperation){NULL};
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(a));
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
+             ? fn
+             : (MlirOperation){NULL};
+}
+
+/* A call of the function `fn` points to: direct when it is named. */
+static MlirValue call(struct ir_builder *b, MlirValue fn, intptr_t n,
+                      const MlirValue *args, MlirType result) {
+  MlirAttribute sym = named(fn);
+  return mlirAttributeIsNull(sym)
+             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
+             : ir_call(b, sym, false, n, args, result);
+}
+
+static bool starts_with_ptr(MlirType t) {
+  if (mlirTypeIsALLVMStructType(t))
+    return mlirLLVMStructTypeGetNumElementTypes(t) > 0 &&
+           mlirTypeIsALLVMPointerType(mlirLLVMStructTypeGetElementType(t, 0));
+  return mlirTypeIsALLVMPointerType(t);
+}
+
+static bool is_void(MlirType t) {
+  return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
+}
+
+/* What a suspension returns: the prototype's parameters after the buffer
+ * (null for none, the one type, or a struct of them). */
+static MlirType suspend_result(const struct split *sp) {
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  if (n <= 1)
+    return (MlirType){NULL};
+  if (n == 2)
+    return mlirLLVMFunctionTypeGetInput(sp->cont_type, 1);
+  MlirType *t = malloc((size_t)n * sizeof *t);
+  assert(t && "out of memory");
+  for (intptr_t i = 1; i < n; ++i)
+    t[i - 1] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
+  MlirType s = mlirLLVMStructTypeLiteralGet(sp->ctx, n - 1, t, false);
+  free(t);
+  return s;
+}
+
+/*===--- checks -------------------------------------------------------------*/
+
+static bool check_suspension(const struct split *sp, MlirOperation op) {
+  MlirType rr = sp->ramp_result;
+  intptr_t held = mlirTypeIsALLVMStructType(rr)
+                      ? mlirLLVMStructTypeGetNumElementTypes(rr) - 1
+                      : 0;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  char buf[200];
+  if (n != held) {
+    snprintf(buf, sizeof buf,
+             "llvm.coro.suspend.retcon yields %ld values where the "
+             "coroutine's result holds %ld after the continuation",
+             (long)n, (long)held);
+    error(op, buf);
+    return false;
+  }
+  for (intptr_t i = 0; i < n; ++i)
+    if (!mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, i)),
+                       mlirLLVMStructTypeGetElementType(rr, i + 1))) {
+      snprintf(buf, sizeof buf,
+               "value %ld that llvm.coro.suspend.retcon yields is not of "
+               "the type the coroutine's result holds there",
+               (long)i);
+      error(op, buf);
+      return false;
+    }
+  MlirType want = suspend_result(sp);
+  if (mlirOperationGetNumResults(op) &&
+      (mlirTypeIsNull(want) ||
+       !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), want))) {
+    error(op, "the result of llvm.coro.suspend.retcon is not the prototype's "
+              "parameters after the buffer (one type, or a struct of them)");
+    return false;
+  }
+  return true;
+}
+
+/* The values a retcon.once end returns (llvm.coro.end.results'), or none;
+ * `res` null when the end takes none. */
+static MlirOperation end_results(MlirOperation end) {
+  if (mlirOperationGetNumOperands(end) < 3)
+    return (MlirOperation){NULL};
+  MlirValue tok = mlirOperationGetOperand(end, 2);
+  MlirOperation def = mlirValueIsAOpResult(tok) ? mlirOpResultGetOwner(tok)
+                                                : (MlirOperation){NULL};
+  return !mlirOperationIsNull(def) && coro_intr_classify(def) == CI_END_RESULTS
+             ? def
+             : (MlirOperation){NULL};
+}
+
+/* The end's results make what the once continuation returns. */
+static bool check_end(const struct split *sp, MlirOperation end) {
+  MlirOperation res = end_results(end);
+  if (sp->shape.abi == CORO_SHAPE_RETCON) {
+    if (!mlirOperationIsNull(res)) {
+      error(end, "an llvm.coro.end of a retcon coroutine takes no results "
+                 "(llvm.coro.end.results is retcon.once's)");
+      return false;
+    }
+    return true;
+  }
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
+  intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
+  bool ok;
+  if (is_void(rt))
+    ok = n == 0;
+  else if (n == 1 &&
+           mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, 0)), rt))
+    ok = true;
+  else {
+    ok = n == 0 || (mlirTypeIsALLVMStructType(rt) &&
+                    mlirLLVMStructTypeGetNumElementTypes(rt) == n);
+    for (intptr_t i = 0; ok && n && i < n; ++i)
+      ok = mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, i)),
+                         mlirLLVMStructTypeGetElementType(rt, i));
+  }
+  if (!ok)
+    error(end, "the values of llvm.coro.end.results do not make the "
+               "prototype's result, which the continuation returns");
+  return ok;
+}
+
+static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
+  MlirOperation id = sp->shape.id;
+  MlirOperation proto = fn_of(table, mlirOperationGetOperand(id, 3));
+  if (mlirOperationIsNull(proto)) {
+    error(id, "the prototype of llvm.coro.id.retcon must be the address of "
+              "an llvm.func of the module");
+    return false;
+  }
+  sp->cont_type = fn_type(proto);
+  if (mlirLLVMFunctionTypeGetNumInputs(sp->cont_type) < 1 ||
+      !mlirTypeIsALLVMPointerType(
+          mlirLLVMFunctionTypeGetInput(sp->cont_type, 0))) {
+    error(id, "the prototype of a returned-continuation coroutine takes the "
+              "buffer (a ptr) first");
+    return false;
+  }
+  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(fn_type(sp->func));
+  if (!starts_with_ptr(sp->ramp_result)) {
+    error(sp->func, "a returned-continuation coroutine returns its "
+                    "continuation: a ptr, or a struct whose first member is "
+                    "one");
+    return false;
+  }
+  if (sp->shape.abi == CORO_SHAPE_RETCON &&
+      !mlirTypeEqual(sp->ramp_result,
+                     mlirLLVMFunctionTypeGetReturnType(sp->cont_type))) {
+    error(id, "the prototype of a retcon coroutine returns what the "
+              "coroutine returns (each continuation returns the next)");
+    return false;
+  }
+  for (size_t i = 0; i < sp->shape.nsusp; ++i)
+    if (!check_suspension(sp, sp->shape.susp[i].suspend))
+      return false;
+  for (size_t i = 0; i < sp->shape.nintr; ++i)
+    if (sp->shape.intr[i].kind == CI_END &&
+        !check_end(sp, sp->shape.intr[i].op))
+      return false;
+  sp->inline_frame = sp->fl.size <= (uint64_t)sp->shape.buffer_size &&
+                     sp->fl.align <= (uint64_t)sp->shape.buffer_align;
+  sp->alloc_size = ir_int_type(sp->ctx, 64);
+  if (sp->inline_frame)
+    return true;
+  MlirValue alloc = mlirOperationGetOperand(id, 4);
+  MlirValue dealloc = mlirOperationGetOperand(id, 5);
+  if (mlirValueIsAOpResult(alloc) &&
+      coro_op_named(mlirOpResultGetOwner(alloc), "llvm.mlir.zero")) {
+    char buf[200];
+    snprintf(buf, sizeof buf,
+             "the frame (%llu bytes, align %llu) does not fit the buffer "
+             "(%lld, align %lld) and llvm.coro.id.retcon gives no allocator",
+             (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
+             (long long)sp->shape.buffer_size,
+             (long long)sp->shape.buffer_align);
+    error(id, buf);
+    return false;
+  }
+  MlirOperation a = fn_of(table, alloc), d = fn_of(table, dealloc);
+  if (!mlirOperationIsNull(a)) {
+    MlirType t = fn_type(a);
+    if (mlirLLVMFunctionTypeGetNumInputs(t) != 1 ||
+        !mlirTypeIsAInteger(mlirLLVMFunctionTypeGetInput(t, 0)) ||
+        !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(t))) {
+      error(id, "the allocator of llvm.coro.id.retcon takes a size (an "
+                "integer) and returns a ptr");
+      return false;
+    }
+    sp->alloc_size = mlirLLVMFunctionTypeGetInput(t, 0);
+  }
+  if (!mlirOperationIsNull(d) &&
+      (mlirLLVMFunctionTypeGetNumInputs(fn_type(d)) != 1 ||
+       !mlirTypeIsALLVMPointerType(
+           mlirLLVMFunctionTypeGetInput(fn_type(d), 0)))) {
+    error(id, "the deallocator of llvm.coro.id.retcon takes the frame (a "
+              "ptr)");
+    return false;
+  }
+  return true;
+}
+
+static struct coro_str cont_name(const struct split *sp, size_t i) {
+  char sfx[32];
+  snprintf(sfx, sizeof sfx, ".resume.%zu", i);
+  return split_part_name(sp, sfx);
+}
+
+static bool retcon_names_free(struct split *sp, MlirSymbolTable table,
+                              bool elide) {
+  (void)elide;
+  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+    struct coro_str n = cont_name(sp, i);
+    bool taken = !mlirOperationIsNull(
+        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len)));
+    if (taken)
+      split_name_taken(sp, &n);
+    coro_str_free(&n);
+    if (taken)
+      return false;
+  }
+  return true;
+}
+
+/*===--- the variants -------------------------------------------------------*/
+
+/* The ramp's frame, at coro.begin: the buffer, or memory from the
+ * allocator whose address the buffer keeps. */
+static void retcon_ramp_frame(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  MlirValue storage = vs->shape.storage;
+  if (sp->inline_frame) {
+    vs->frame = storage;
+    return;
+  }
+  struct ir_builder b = ir_before(vs->shape.begin);
+  MlirValue size = ir_const_int(&b, mlirIntegerTypeGetWidth(sp->alloc_size),
+                                (long long)sp->fl.size);
+  vs->frame =
+      call(&b, mlirOperationGetOperand(vs->shape.id, 4), 1, &size, sp->ptr);
+  ir_store(&b, vs->frame, storage, 8);
+}
+
+/* A continuation is entered with the prototype's parameters: the buffer
+ * first, which stands for the storage wherever the body used it. */
+static void retcon_clone_entry(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  MlirType *types = malloc((size_t)n * sizeof *types);
+  MlirLocation *locs = malloc((size_t)n * sizeof *locs);
+  assert(types && locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    types[i] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
+    locs[i] = sp->loc;
+  }
+  vs->dispatch = mlirBlockCreate(n, types, locs);
+  free(types);
+  free(locs);
+  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
+                                   vs->dispatch);
+  MlirValue buffer = mlirBlockGetArgument(vs->dispatch, 0);
+  mlirValueReplaceAllUsesOfWith(vs->shape.storage, buffer);
+  if (sp->inline_frame) {
+    vs->frame = buffer;
+    return;
+  }
+  struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
+  vs->frame = ir_load(&b, buffer, sp->ptr, 8);
+}
+
+static void retcon_finish_entry(struct variant_state *vs) {
+  struct ir_builder b = ir_at_end(vs->dispatch, vs->sp->loc);
+  ir_br(&b, vs->landing[vs->cont], 0, NULL);
+}
+
+/* The landing of the continuation after suspension `i`: reloads, then the
+ * suspension's result made of the parameters, then where it resumes. */
+static MlirBlock make_landing(struct variant_state *vs, size_t i) {
+  struct split *sp = vs->sp;
+  MlirOperation susp = vs->shape.susp[i].suspend;
+  MlirLocation loc = mlirOperationGetLocation(susp);
+  MlirBlock l = ir_new_block(mlirOperationGetRegion(vs->fn, 0), 0, NULL, loc);
+  struct ir_builder b = ir_at_end(l, loc);
+  split_reload_kept(vs, i, l, &b);
+  if (mlirOperationGetNumResults(susp)) {
+    MlirValue r = mlirOperationGetResult(susp, 0);
+    MlirType t = mlirValueGetType(r);
+    intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+    MlirValue v = mlirBlockGetArgument(vs->dispatch, 1);
+    if (n > 2) {
+      v = ir_val(&b, "llvm.mlir.poison", 0, NULL, t);
+      for (intptr_t k = 1; k < n; ++k)
+        v = ir_insertvalue(&b, v, mlirBlockGetArgument(vs->dispatch, k),
+                           (int)k - 1);
+    }
+    mlirValueReplaceAllUsesOfWith(r, v);
+    ir_map_value(vs->map, mlirOperationGetResult(sp->shape.susp[i].suspend, 0),
+                 v);
+  }
+  MlirOperation br = mlirOperationGetNextInBlock(susp);
+  ir_br(&b, mlirOperationGetSuccessor(br, 0), 0, NULL);
+  return l;
+}
+
+/* Replaces `from` and the rest of its block by a return of `v` (none when
+ * null). */
+static void return_at(MlirOperation from, MlirValue v) {
+  MlirBlock block = mlirOperationGetBlock(from);
+  MlirLocation loc = mlirOperationGetLocation(from);
+  split_erase_from(from);
+  struct ir_builder e = ir_at_end(block, loc);
+  ir_return(&e, v);
+}
+
+/* A suspension returns its continuation and the values it yields. */
+static void retcon_suspend(struct variant_state *vs, size_t i) {
+  struct split *sp = vs->sp;
+  if (vs->v == V_CONT && i == vs->cont)
+    vs->landing[i] = make_landing(vs, i);
+  if (!vs->live[i])
+    return; /* its block dies unreached */
+  MlirOperation susp = vs->shape.susp[i].suspend;
+  split_store_kept(vs, i, susp);
+  struct ir_builder b = ir_before(susp);
+  if (vs->v == V_CONT && sp->shape.abi == CORO_SHAPE_ONCE) {
+    /* a yield-once coroutine never suspends twice */
+    MlirBlock block = mlirOperationGetBlock(susp);
+    split_erase_from(susp);
+    struct ir_builder e = ir_at_end(block, b.loc);
+    ir_unreachable(&e);
+    return;
+  }
+  struct coro_str n = cont_name(sp, i);
+  MlirValue v = ir_addressof(&b, coro_str_cstr(&n));
+  coro_str_free(&n);
+  if (mlirTypeIsALLVMStructType(sp->ramp_result)) {
+    MlirValue agg = ir_val(&b, "llvm.mlir.poison", 0, NULL, sp->ramp_result);
+    agg = ir_insertvalue(&b, agg, v, 0);
+    for (intptr_t k = 0; k < mlirOperationGetNumOperands(susp); ++k)
+      agg =
+          ir_insertvalue(&b, agg, mlirOperationGetOperand(susp, k), (int)k + 1);
+    v = agg;
+  }
+  return_at(susp, v);
+}
+
+static void retcon_begin(struct variant_state *vs, MlirOperation op) {
+  split_replace_result(op, vs->frame);
+  split_erase(op);
+}
+
+/* What an end returns: a null continuation, or in a retcon.once
+ * continuation the prototype's result made of the end's values. */
+static MlirValue end_value(struct variant_state *vs, struct ir_builder *b,
+                           MlirOperation end) {
+  struct split *sp = vs->sp;
+  bool once_cont = vs->v == V_CONT && sp->shape.abi == CORO_SHAPE_ONCE;
+  MlirType rt = once_cont ? mlirLLVMFunctionTypeGetReturnType(sp->cont_type)
+                          : sp->ramp_result;
+  if (is_void(rt))
+    return (MlirValue){NULL};
+  MlirOperation res = once_cont ? end_results(end) : (MlirOperation){NULL};
+  intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
+  if (n == 1 &&
+      mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, 0)), rt))
+    return mlirOperationGetOperand(res, 0);
+  if (!once_cont && !mlirTypeIsALLVMStructType(rt))
+    return ir_null(b);
+  MlirValue agg = ir_val(b, "llvm.mlir.poison", 0, NULL, rt);
+  if (!once_cont)
+    return ir_insertvalue(b, agg, ir_null(b), 0);
+  for (intptr_t k = 0; k < n; ++k)
+    agg = ir_insertvalue(b, agg, mlirOperationGetOperand(res, k), (int)k);
+  return agg;
+}
+
+/* An end frees a frame the allocator gave, then returns (a fall-through
+ * end) or goes on (an unwind end). */
+static void retcon_end(struct variant_state *vs, MlirOperation op) {
+  struct split *sp = vs->sp;
+  struct ir_builder b = ir_before(op);
+  int64_t unwind = 0;
+  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  if (mlirOperationGetNumResults(op))
+    split_replace_result(
+        op, ir_const_int(&b, 1, vs->v == V_CONT)); /* "in a continuation" */
+  if (!sp->inline_frame)
+    call(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
+         (MlirType){NULL});
+  MlirOperation res = end_results(op);
+  if (unwind) {
+    split_erase(op);
+  } else {
+    MlirValue v = end_value(vs, &b, op);
+    return_at(op, v);
+  }
+  if (!mlirOperationIsNull(res) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(res, 0))))
+    split_erase(res);
+}
+
+/* NAME.resume.N for every suspension N, of the prototype's type and
+ * calling convention. */
+static bool retcon_make_parts(struct split *sp, MlirSymbolTable table,
+                              MlirAttribute dsp, MlirAttribute frame_ty) {
+  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
+  intptr_t nargs = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  MlirType *args = malloc((size_t)nargs * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t k = 0; k < nargs; ++k)
+    args[k] = mlirLLVMFunctionTypeGetInput(sp->cont_type, k);
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
+  MlirAttribute cconv = mlirOperationGetAttributeByName(
+      fn_of(table, mlirOperationGetOperand(sp->shape.id, 3)),
+      mlirStringRefCreateFromCString("CConv"));
+  bool ok = true;
+  for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
+    struct coro_str n = cont_name(sp, i);
+    struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                                .result = is_void(rt) ? (MlirType){NULL} : rt,
+                                .nargs = nargs,
+                                .args = args,
+                                .linkage = MlirLLVMLinkageInternal};
+    MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
+                                    ir_generated_loc(sp->loc, "resume"));
+    coro_str_free(&n);
+    if (!mlirAttributeIsNull(cconv))
+      mlirOperationSetAttributeByName(
+          fn, mlirStringRefCreateFromCString("CConv"), cconv);
+    mlirSymbolTableInsert(table, fn);
+    struct ir_map map = {0};
+    ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
+    struct variant_state vs = {
+        .sp = sp, .v = V_CONT, .cont = i, .fn = fn, .map = &map};
+    ok = split_rewrite_variant(&vs);
+    ir_map_free(&map);
+    if (!mlirAttributeIsNull(dsp))
+      frame_debug_attach(fn, dsp, frame_ty);
+  }
+  free(args);
+  return ok;
+}
+
+const struct split_abi split_abi_retcon = {
+    .name = "retcon",
+    .header = false,
+    .suspend_returns = true,
+    .prepare = retcon_prepare,
+    .names_free = retcon_names_free,
+    .make_parts = retcon_make_parts,
+    .ramp_frame = retcon_ramp_frame,
+    .clone_entry = retcon_clone_entry,
+    .finish_entry = retcon_finish_entry,
+    .suspend = retcon_suspend,
+    .begin = retcon_begin,
+    .end = retcon_end,
+};
