@@ -1,5 +1,8 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 
 // An accumulator fed on resume: every coro.resume passes a value (the R of
 // the yield), the coroutine adds it and publishes the running sum.

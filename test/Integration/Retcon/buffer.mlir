@@ -1,5 +1,8 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 
 // coro.buffer sets the size of the buffer in the control block where LLVM
 // keeps the frame. @small's frame (six i64 loaded before its yield and

@@ -1,5 +1,8 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 
 // One module, two ABIs: coro-run runs every conversion; each lowers its own
 // coroutines and the consumer ops on their handles. A switch generator

@@ -1,5 +1,8 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 
 // A yield-once accessor (retcon.once): @cell yields the value of m[i]; when
 // resumed with a new value it stores it and ends with old + new as its

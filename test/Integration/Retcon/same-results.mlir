@@ -3,6 +3,12 @@
 // RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "retcon"/' %s | coro-run - | FileCheck %s
 // RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - | FileCheck %s
 // RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - -O2 | FileCheck %s
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "retcon"/' %s | coro-run - --route=mlir-split | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - --route=mlir-split | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - --route=mlir-split -O2 | FileCheck %s
 
 // One program under retcon.once, retcon and switch, with the same output:
 // a coroutine that publishes one value, suspends once and ends with a

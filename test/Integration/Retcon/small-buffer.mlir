@@ -1,6 +1,9 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
 // RUN: coro-opt %s --convert-coro-to-llvm-retcon | FileCheck %s --check-prefix=LAYOUT
+// Route B (coro's own --coro-split) gives the same results:
+// RUN: coro-run %s --route=mlir-split | FileCheck %s
+// RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 
 // coro.buffer smaller than a pointer: the frame does not fit, LLVM
 // allocates it and keeps its pointer in the buffer, so the buffer is made

@@ -16,6 +16,10 @@
 #                       checks the harness and the generator without route B:
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
+#   ABI=retcon          the programs' ABI: coro-progen writes switch
+#                       coroutines, which run unchanged under retcon (the
+#                       coro ops mean the same in every ABI that suspends
+#                       more than once).
 set -uo pipefail
 
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
@@ -24,6 +28,7 @@ if [ $# -lt 3 ] || [ $# -gt 4 ]; then
 fi
 bin=$1 tmp=$2 n=$3 first=${4:-1}
 route_b=${ROUTE_B:-mlir-split}
+abi=${ABI:-switch}
 limit=${TIMEOUT:-60}
 mkdir -p "$tmp" || exit 2
 
@@ -44,7 +49,8 @@ run() {
 pass=0 fail=0
 for ((s = first; s < first + n; ++s)); do
   prog=$tmp/seed-$s.mlir
-  if ! "$bin/coro-progen" "$s" >"$prog"; then
+  if ! "$bin/coro-progen" "$s" |
+    sed "s/coro.abi = \"switch\"/coro.abi = \"$abi\"/" >"$prog"; then
     echo "seed $s: coro-progen failed"
     fail=$((fail + 1))
     continue

@@ -1,0 +1,160 @@
+// RUN: coro-opt %s --coro-split | FileCheck %s
+// RUN: coro-opt %s --coro-split | FileCheck %s --check-prefix=NONE
+// RUN: coro-opt %s --coro-split --remarks-filter=coro-split -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// --coro-split on returned-continuation coroutines (llvm.coro.id.retcon and
+// .retcon.once) as any producer writes them: the ramp returns its first
+// continuation and what it yields; one continuation NAME.resume.N per
+// suspension, of the prototype's type; the frame (no header: each
+// continuation knows where it resumes) in the caller's buffer when it fits,
+// else from the id's allocator, its address in the buffer's first word and
+// freed at the end. The buffer itself is never kept: every continuation is
+// passed it. Nothing of the coroutine machinery is left.
+
+// NONE-NOT: presplitcoroutine
+// NONE-NOT: llvm.coro.
+// NONE-NOT: llvm.intr.coro.
+
+// @gen yields 0..n-1; %n and %i live across the suspension: 16 bytes, which
+// fit its 16-byte buffer.
+// REMARK: remark: Split 'gen' (frame_size=16, align=8)
+// CHECK-LABEL: llvm.func @gen(%arg0: !llvm.ptr, %arg1: i64) -> !llvm.struct<(ptr, i64)> {
+// CHECK: ^bb2:
+// CHECK-NEXT: llvm.store %arg1, %arg0 {alignment = 8 : i64} : i64, !llvm.ptr
+// CHECK-NEXT: %[[AT8:.*]] = llvm.getelementptr %arg0[8]
+// CHECK-NEXT: llvm.store %[[I:.*]], %[[AT8]]
+// CHECK-NEXT: %[[K:.*]] = llvm.mlir.addressof @gen.resume.0
+// CHECK: %[[R0:.*]] = llvm.insertvalue %[[K]], %{{.*}}[0]
+// CHECK-NEXT: %[[R1:.*]] = llvm.insertvalue %[[I]], %[[R0]][1]
+// CHECK-NEXT: llvm.return %[[R1]]
+// The end returns a null continuation.
+// CHECK: ^bb3:
+// CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[DONE:.*]] = llvm.insertvalue %[[NULL]], %{{.*}}[0]
+// CHECK-NEXT: llvm.return %[[DONE]]
+llvm.func @gen.proto(!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+llvm.func @malloc(i64) -> !llvm.ptr
+llvm.func @free(!llvm.ptr)
+llvm.func @gen(%buf: !llvm.ptr, %n: i64) -> !llvm.struct<(ptr, i64)> attributes {passthrough = ["presplitcoroutine"]} {
+  %c16 = llvm.mlir.constant(16 : i32) : i32
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %proto = llvm.mlir.addressof @gen.proto : !llvm.ptr
+  %alloc = llvm.mlir.addressof @malloc : !llvm.ptr
+  %free = llvm.mlir.addressof @free : !llvm.ptr
+  %id = llvm.call_intrinsic "llvm.coro.id.retcon"(%c16, %c8, %buf, %proto, %alloc, %free) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %null = llvm.mlir.zero : !llvm.ptr
+  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  %c0 = llvm.mlir.constant(0 : i64) : i64
+  llvm.br ^loop(%c0 : i64)
+^loop(%i: i64):
+  %more = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %more, ^yield, ^end
+^yield:
+  %abn = llvm.call_intrinsic "llvm.coro.suspend.retcon"(%i) : (i64) -> i1
+  llvm.cond_br %abn, ^end, ^next
+^next:
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  %i2 = llvm.add %i, %c1 : i64
+  llvm.br ^loop(%i2 : i64)
+^end:
+  %false = llvm.mlir.constant(false) : i1
+  %none = llvm.mlir.none : !llvm.token
+  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
+  llvm.unreachable
+}
+
+// @big keeps %a and %b (16 bytes) in an 8-byte buffer: the ramp allocates
+// the frame with @my_alloc (whose parameter is an i32) and keeps its
+// address in the buffer; the continuation loads it and frees it at the end.
+// REMARK: remark: Split 'big' (frame_size=16, align=8)
+// CHECK-LABEL: llvm.func @big(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64) -> !llvm.ptr {
+// CHECK-NEXT: %[[SIZE:.*]] = llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[F:.*]] = llvm.call @my_alloc(%[[SIZE]]) : (i32) -> !llvm.ptr
+// CHECK-NEXT: llvm.store %[[F]], %arg0
+// CHECK-NEXT: llvm.store %arg1, %[[F]]
+// CHECK: %[[K:.*]] = llvm.mlir.addressof @big.resume.0
+// CHECK-NEXT: llvm.return %[[K]] : !llvm.ptr
+llvm.func @big.proto(!llvm.ptr, i1) -> !llvm.ptr
+llvm.func @my_alloc(i32) -> !llvm.ptr
+llvm.func @my_free(!llvm.ptr)
+llvm.func @use(i64)
+llvm.func @big(%buf: !llvm.ptr, %a: i64, %b: i64) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %proto = llvm.mlir.addressof @big.proto : !llvm.ptr
+  %alloc = llvm.mlir.addressof @my_alloc : !llvm.ptr
+  %free = llvm.mlir.addressof @my_free : !llvm.ptr
+  %id = llvm.call_intrinsic "llvm.coro.id.retcon"(%c8, %c8, %buf, %proto, %alloc, %free) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %null = llvm.mlir.zero : !llvm.ptr
+  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  %abn = llvm.call_intrinsic "llvm.coro.suspend.retcon"() : () -> i1
+  llvm.call @use(%a) : (i64) -> ()
+  llvm.call @use(%b) : (i64) -> ()
+  %false = llvm.mlir.constant(false) : i1
+  %none = llvm.mlir.none : !llvm.token
+  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
+  llvm.unreachable
+}
+
+// @once (retcon.once) yields %x, is resumed with a new value and returns
+// %x + new (llvm.coro.end.results) from its one continuation, whose type
+// is the prototype's. The frame keeps %x.
+// REMARK: remark: Split 'once' (frame_size=8, align=8)
+// CHECK-LABEL: llvm.func @once(%arg0: !llvm.ptr, %arg1: i64) -> !llvm.struct<(ptr, i64)> {
+// CHECK-NEXT: llvm.store %arg1, %arg0
+// CHECK-NEXT: %[[K:.*]] = llvm.mlir.addressof @once.resume.0
+// CHECK: llvm.return
+llvm.func @once.proto(!llvm.ptr, i1, i64) -> i64
+llvm.func @once(%buf: !llvm.ptr, %x: i64) -> !llvm.struct<(ptr, i64)> attributes {passthrough = ["presplitcoroutine"]} {
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %proto = llvm.mlir.addressof @once.proto : !llvm.ptr
+  %null = llvm.mlir.zero : !llvm.ptr
+  %id = llvm.call_intrinsic "llvm.coro.id.retcon.once"(%c8, %c8, %buf, %proto, %null, %null) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  %r = llvm.call_intrinsic "llvm.coro.suspend.retcon"(%x) : (i64) -> !llvm.struct<(i1, i64)>
+  %new = llvm.extractvalue %r[1] : !llvm.struct<(i1, i64)>
+  %sum = llvm.add %x, %new : i64
+  %tok = llvm.call_intrinsic "llvm.coro.end.results"(%sum) : (i64) -> !llvm.token
+  %false = llvm.mlir.constant(false) : i1
+  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %tok) : (!llvm.ptr, i1, !llvm.token) -> ()
+  llvm.unreachable
+}
+
+llvm.func @caller(%buf: !llvm.ptr) -> i64 {
+  %c5 = llvm.mlir.constant(5 : i64) : i64
+  %f = llvm.mlir.addressof @once : !llvm.ptr
+  %p = llvm.call_intrinsic "llvm.coro.prepare.retcon"(%f) : (!llvm.ptr) -> !llvm.ptr
+  %r = llvm.call %p(%buf, %c5) : !llvm.ptr, (!llvm.ptr, i64) -> !llvm.struct<(ptr, i64)>
+  %k = llvm.extractvalue %r[0] : !llvm.struct<(ptr, i64)>
+  %false = llvm.mlir.constant(false) : i1
+  %v = llvm.call %k(%buf, %false, %c5) : !llvm.ptr, (!llvm.ptr, i1, i64) -> i64
+  llvm.return %v : i64
+}
+
+// A caller's llvm.coro.prepare.retcon is the function itself.
+// CHECK-LABEL: llvm.func @caller(
+// CHECK-NEXT: llvm.mlir.constant(5 : i64)
+// CHECK-NEXT: %[[ONCE:.*]] = llvm.mlir.addressof @once
+// CHECK-NEXT: llvm.call %[[ONCE]](%arg0,
+
+// The continuations, after the functions of the input.
+// CHECK-LABEL: llvm.func internal @gen.resume.0(%arg0: !llvm.ptr, %arg1: i1) -> !llvm.struct<(ptr, i64)> {
+// CHECK: llvm.cond_br %arg1,
+// CHECK: %[[N:.*]] = llvm.load %arg0 {alignment = 8 : i64} : !llvm.ptr -> i64
+// CHECK-NEXT: %[[AT8:.*]] = llvm.getelementptr %arg0[8]
+// CHECK-NEXT: llvm.load %[[AT8]] {alignment = 8 : i64} : !llvm.ptr -> i64
+
+// CHECK-LABEL: llvm.func internal @big.resume.0(%arg0: !llvm.ptr, %arg1: i1) -> !llvm.ptr {
+// CHECK-NEXT: %[[F:.*]] = llvm.load %arg0 {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
+// CHECK: llvm.call @use
+// CHECK: llvm.call @use
+// CHECK-NEXT: llvm.call @my_free(%[[F]])
+// CHECK-NEXT: %[[NULL:.*]] = llvm.mlir.zero
+// CHECK-NEXT: llvm.return %[[NULL]] : !llvm.ptr
+
+// CHECK-LABEL: llvm.func internal @once.resume.0(%arg0: !llvm.ptr, %arg1: i1, %arg2: i64) -> i64 {
+// CHECK: %[[NEW:.*]] = llvm.extractvalue %[[R:.*]][1]
+// CHECK-NEXT: %[[SUM:.*]] = llvm.add %[[X:.*]], %[[NEW]] : i64
+// CHECK-NEXT: llvm.return %[[SUM]] : i64
+// CHECK: %[[X]] = llvm.load %arg0 {alignment = 8 : i64} : !llvm.ptr -> i64
+// CHECK: %[[R1:.*]] = llvm.insertvalue %arg1, %{{.*}}[0]
+// CHECK-NEXT: %[[R]] = llvm.insertvalue %arg2, %[[R1]][1]
