@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # bench/frames.sh [BUILD_DIR] - frame bytes of route B (coro's --coro-split)
-# against route A (LLVM's CoroSplit) on every switch program of the repo.
+# against route A (LLVM's CoroSplit) on every switch, retcon and retcon.once
+# program of the repo (lowered by --coro-lower).
 #
 # For each coroutine: LLVM's frame_size as its own remark reports it, once
 # with CoroSplit alone on the module coro-opt lowered (A0, the same input
@@ -23,13 +24,14 @@ sizes() { sed -n "s/.*Split '\([^']*\)' (frame_size=\([0-9]*\).*/\1 \2/p"; }
 printf '%-44s %-18s %6s %6s %6s %6s %6s\n' program coroutine A0 A2 B B/A0 B/A2
 worst=0
 for f in "$here"/../test/Integration/Switch/*.mlir \
+         "$here"/../test/Integration/Retcon/*.mlir "$here"/generator-retcon.mlir \
          "$here"/../test/Transforms/CoroSplit/llvm-shapes.mlir \
          "$here"/../test/Transforms/CoroSplit/await-intrinsics.mlir \
          "$here"/../test/Transforms/CoroSplit/remarks.mlir \
          "$here"/generator.mlir "$here"/../examples/generator.mlir; do
   [ -f "$f" ] || continue
   name="$(basename "$(dirname "$f")")/$(basename "$f")"
-  if ! "$build/bin/coro-opt" --coro-lower-switch "$f" -o "$tmp/l.mlir" 2>/dev/null; then
+  if ! "$build/bin/coro-opt" --coro-lower "$f" -o "$tmp/l.mlir" 2>/dev/null; then
     continue
   fi
   "$translate" --mlir-to-llvmir "$tmp/l.mlir" -o "$tmp/l.ll"

@@ -111,8 +111,10 @@ CORO_PASS(check_device_pass, coroCreateCheckDevicePass, "coro-check-device",
           "builtin.module", coro_check_device_run)
 CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
           "Split switched-resume coroutines (LLVM dialect with coroutine "
-          "intrinsics) into ramp, resume, destroy and cleanup functions "
-          "with an explicit frame: coro's own split (route B)",
+          "intrinsics) into ramp, resume, destroy and cleanup functions, "
+          "and retcon and retcon.once ones into a ramp and a continuation "
+          "per suspension, with an explicit frame: coro's own split (route "
+          "B)",
           "builtin.module", coro_split_run)
 
 CORO_PASS(elide_pass, coroCreateCoroElidePass, "coro-elide", "CoroElide",

@@ -1309,6 +1309,49 @@ static const struct split_abi switch_abi = {
     .end = rewrite_end,
 };
 
+/* Moves every llvm.extractvalue of an aggregate used only by such ops to
+ * right after the aggregate's definition: then the fields taken out live
+ * across suspensions rather than the aggregate (a memref descriptor of
+ * five fields of which a resumed path reads the pointer keeps 8 bytes, not
+ * 40). Pure ops, moved to where their operand is defined: every use stays
+ * dominated. */
+static void hoist_extracts(MlirOperation func) {
+  struct ir_opvec moves = {0};
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (!coro_op_named(op, "llvm.extractvalue"))
+        continue;
+      MlirValue agg = mlirOperationGetOperand(op, 0);
+      bool only = true;
+      for (MlirOpOperand u = mlirValueGetFirstUse(agg);
+           only && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+        only = coro_op_named(mlirOpOperandGetOwner(u), "llvm.extractvalue");
+      MlirOperation def = mlirValueIsAOpResult(agg) ? mlirOpResultGetOwner(agg)
+                                                    : (MlirOperation){NULL};
+      if (only &&
+          (mlirOperationIsNull(def) || !mlirOperationGetNumSuccessors(def)))
+        ir_opvec_push(&moves, op);
+    }
+  /* in block order, so an extract from an extract follows the one it
+   * reads, which has moved already */
+  for (size_t i = 0; i < moves.n; ++i) {
+    MlirOperation op = moves.v[i];
+    MlirValue agg = mlirOperationGetOperand(op, 0);
+    mlirOperationRemoveFromParent(op);
+    if (mlirValueIsAOpResult(agg)) {
+      MlirOperation def = mlirOpResultGetOwner(agg);
+      mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(def), def, op);
+    } else {
+      MlirBlock b = mlirBlockArgumentGetOwner(agg);
+      mlirBlockInsertOwnedOperation(b, 0, op);
+    }
+  }
+  free(moves.v);
+}
+
 /* The ABI of the presplit coroutine `func`, by its coro.id. */
 static const struct split_abi *abi_of(MlirOperation func) {
   MlirRegion body = mlirOperationGetRegion(func, 0);
@@ -1347,6 +1390,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   MlirStringRef nm = mlirStringAttrGetValue(name);
   coro_str_append(&sp.name, nm.data, nm.length);
   sp.abi = abi_of(func);
+  hoist_extracts(func);
   if (!sp.abi->header)
     coro_shape_normalize(func);
   /* the switch parts' names are known before the shape; the
