@@ -1731,8 +1731,10 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
   free(coros);
-  if (ok)
+  if (ok) {
+    split_retcon_direct_calls(module, table);
     ok = coro_split_lower_consumers(module, table, &done);
+  }
   if (ok)
     drop_intrinsic_decls(module);
   ir_ptrmap_free(&done);

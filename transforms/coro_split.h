@@ -20,6 +20,16 @@
  * would keep an elided frame from being promoted to registers. */
 #define CORO_DESTROY_FLAG_ATTR "coro.destroy_flag"
 
+/* A flat symbol reference on an indirect llvm.call: the callee is one of
+ * the continuations of that retcon or retcon.once ramp (the retcon
+ * conversion marks the calls of its resume and destroy entries). Once
+ * --coro-split has made the continuations, such a call tests the callee
+ * against each (up to CORO_DIRECT_CONTINUATIONS of them) and calls the one
+ * it is directly, which LLVM can inline; the indirect call stays for any
+ * other callee. */
+#define CORO_CONTINUATION_OF_ATTR "coro.continuation_of"
+#define CORO_DIRECT_CONTINUATIONS 4
+
 /* On the device (a module marked coro.device) the resume, destroy and
  * cleanup parts return the handle to run next (null for none) instead of
  * tail-calling it, and this function, made by the split, runs them in a

@@ -108,6 +108,10 @@ struct split_abi {
 
 extern const struct split_abi split_abi_retcon;
 
+/* Calls the continuations of split retcon coroutines directly where an
+ * llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
+void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table);
+
 /* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
 bool split_rewrite_variant(struct variant_state *vs);
 

@@ -524,3 +524,109 @@ const struct split_abi split_abi_retcon = {
     .begin = retcon_begin,
     .end = retcon_end,
 };
+
+/*===--- calls of the continuations -----------------------------------------*/
+
+struct marked {
+  struct ir_opvec calls;
+};
+
+static MlirWalkResult note_marked(MlirOperation op, void *user) {
+  if (coro_op_named(op, "llvm.call") &&
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR))))
+    ir_opvec_push(&((struct marked *)user)->calls, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The continuations RAMP.resume.0, 1, ... of the split `ramp`, at most
+ * `max`; 0 when it has none or more. */
+static size_t continuations(MlirSymbolTable table, MlirStringRef ramp,
+                            MlirOperation *out, size_t max) {
+  for (size_t i = 0;; ++i) {
+    char sfx[32];
+    snprintf(sfx, sizeof sfx, ".resume.%zu", i);
+    struct coro_str n = {0};
+    coro_str_append(&n, ramp.data, ramp.length);
+    coro_str_appendz(&n, sfx);
+    MlirOperation fn =
+        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
+    coro_str_free(&n);
+    if (mlirOperationIsNull(fn))
+      return i;
+    if (i == max)
+      return 0;
+    out[i] = fn;
+  }
+}
+
+/* Replaces the indirect call `op` by a test of its callee against each of
+ * conts[0..n) and a direct call of the one it is; the indirect call stays
+ * for any other. */
+static void call_directly(MlirOperation op, MlirOperation *conts, size_t n) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  MlirBlock block = mlirOperationGetBlock(op);
+  MlirBlock join = ir_split_after(op);
+  bool result = mlirOperationGetNumResults(op) > 0;
+  MlirValue r = {NULL};
+  if (result) {
+    MlirValue old = mlirOperationGetResult(op, 0);
+    r = mlirBlockAddArgument(join, mlirValueGetType(old), loc);
+    mlirValueReplaceAllUsesOfWith(old, r);
+  }
+  intptr_t nargs = mlirOperationGetNumOperands(op) - 1;
+  MlirValue fn = mlirOperationGetOperand(op, 0);
+  MlirValue *args = malloc((size_t)(nargs + 1) * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t k = 0; k < nargs; ++k)
+    args[k] = mlirOperationGetOperand(op, k + 1);
+  MlirBlock at = block, after = block;
+  for (size_t i = 0; i < n; ++i) {
+    MlirBlock yes = ir_block_after(after, 0, NULL, loc);
+    MlirBlock no = ir_block_after(yes, 0, NULL, loc);
+    after = no;
+    struct ir_builder b = ir_at_end(at, loc);
+    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+        conts[i], mlirStringRefCreateFromCString("sym_name")));
+    MlirAttribute sym =
+        mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op), name);
+    struct coro_str z = {0};
+    coro_str_append(&z, name.data, name.length);
+    MlirValue addr = ir_addressof(&b, coro_str_cstr(&z));
+    coro_str_free(&z);
+    ir_cond_br(&b, ir_icmp(&b, IR_EQ, fn, addr), yes, no);
+    struct ir_builder y = ir_at_end(yes, loc);
+    MlirValue v = ir_call(&y, sym, false, nargs, args,
+                          result ? mlirValueGetType(r) : (MlirType){NULL});
+    ir_br(&y, join, result, &v);
+    at = no;
+  }
+  free(args);
+  /* any other callee: the call as it was */
+  mlirOperationRemoveFromParent(op);
+  mlirBlockAppendOwnedOperation(at, op);
+  struct ir_builder b = ir_at_end(at, loc);
+  MlirValue v = result ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
+  ir_br(&b, join, result, &v);
+}
+
+void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table) {
+  struct marked m = {{0}};
+  mlirOperationWalk(module, note_marked, &m, MlirWalkPreOrder);
+  MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
+  for (size_t i = 0; i < m.calls.n; ++i) {
+    MlirOperation op = m.calls.v[i];
+    MlirAttribute ramp = mlirOperationGetAttributeByName(op, key);
+    mlirOperationRemoveAttributeByName(op, key);
+    MlirOperation conts[CORO_DIRECT_CONTINUATIONS];
+    size_t n = mlirAttributeIsAFlatSymbolRef(ramp)
+                   ? continuations(table, mlirFlatSymbolRefAttrGetValue(ramp),
+                                   conts, CORO_DIRECT_CONTINUATIONS)
+                   : 0;
+    /* an indirect call (its callee is operand 0) of the prototype's type */
+    if (n && mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                 op, mlirStringRefCreateFromCString("callee"))))
+      call_directly(op, conts, n);
+  }
+  free(m.calls.v);
+}

@@ -48,6 +48,7 @@
 #include "ir/builder.h"
 #include "ir/func.h"
 #include "ir/types.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -295,8 +296,14 @@ static MlirValue call_cont(struct ir_builder *b, const struct rc_state *st,
                            MlirValue cont, MlirValue buf, MlirValue abnormal,
                            MlirValue r) {
   MlirValue args[3] = {buf, abnormal, r};
-  return ir_call_indirect(b, cont, 0, 0, mlirValueIsNull(r) ? 2 : 3, args,
-                          cont_ret(st));
+  MlirValue res = ir_call_indirect(b, cont, 0, 0, mlirValueIsNull(r) ? 2 : 3,
+                                   args, cont_ret(st));
+  /* route B calls the continuations it makes directly */
+  mlirOperationSetAttributeByName(
+      mlirOpResultGetOwner(res),
+      mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
+      sym_of(b->ctx, &st->names.ramp));
+  return res;
 }
 
 /*===--- generated functions -----------------------------------------------*/

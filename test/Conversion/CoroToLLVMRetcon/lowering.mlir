@@ -102,17 +102,19 @@ func.func @use(%x: i32) {
 
 // The resume entry (fastcc, like every handle's): runs the continuation
 // with abnormal = false and the resume slot, then tail-calls what runs next.
+// The call names the ramp whose continuation it calls: under route B,
+// --coro-split calls those directly (CoroSplit/retcon.mlir).
 // CHECK-LABEL: llvm.func internal fastcc @acc.coro.resume
 // CHECK: %[[NO:.*]] = llvm.mlir.constant(false) : i1
 // CHECK: %[[SLOTV:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
-// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
 // CHECK: llvm.call @acc.coro.settle
 // CHECK: llvm.call fastcc musttail
 
 // The destroy entry resumes a live coroutine abnormally, then frees.
 // CHECK-LABEL: llvm.func internal fastcc @acc.coro.destroy
 // CHECK: %[[YES:.*]] = llvm.mlir.constant(true) : i1
-// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[YES]], %{{.*}}) : !llvm.ptr, (!llvm.ptr, i1, f32)
+// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[YES]], %{{.*}}) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32)
 // CHECK: llvm.call @free
 
 // The coroutine's name is now an ordinary function: it allocates the

@@ -136,6 +136,29 @@ llvm.func @caller(%buf: !llvm.ptr) -> i64 {
 // CHECK-NEXT: %[[ONCE:.*]] = llvm.mlir.addressof @once
 // CHECK-NEXT: llvm.call %[[ONCE]](%arg0,
 
+// A call marked coro.continuation_of (as the retcon conversion's resume and
+// destroy entries mark theirs) tests its callee against each continuation
+// of the ramp it names and calls the one it is directly (LLVM can inline
+// it); any other callee is called as before.
+// CHECK-LABEL: llvm.func @drive(
+// CHECK: %[[K0:.*]] = llvm.mlir.addressof @gen.resume.0
+// CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %arg1, %[[K0]]
+// CHECK-NEXT: llvm.cond_br %[[IS]], ^[[DIRECT:.*]], ^[[OTHER:.*]]
+// CHECK: ^[[DIRECT]]:
+// CHECK-NEXT: %[[R1:.*]] = llvm.call @gen.resume.0(%arg0, %{{.*}}) : (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+// CHECK-NEXT: llvm.br ^[[JOIN:.*]](%[[R1]]
+// CHECK: ^[[OTHER]]:
+// CHECK-NEXT: %[[R2:.*]] = llvm.call %arg1(%arg0, %{{.*}}) : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+// CHECK-NEXT: llvm.br ^[[JOIN]](%[[R2]]
+// CHECK: ^[[JOIN]](%[[R:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: llvm.extractvalue %[[R]][1]
+llvm.func @drive(%buf: !llvm.ptr, %k: !llvm.ptr) -> i64 {
+  %false = llvm.mlir.constant(false) : i1
+  %r = llvm.call %k(%buf, %false) {coro.continuation_of = @gen} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+  %v = llvm.extractvalue %r[1] : !llvm.struct<(ptr, i64)>
+  llvm.return %v : i64
+}
+
 // The continuations, after the functions of the input.
 // CHECK-LABEL: llvm.func internal @gen.resume.0(%arg0: !llvm.ptr, %arg1: i1) -> !llvm.struct<(ptr, i64)> {
 // CHECK: llvm.cond_br %arg1,
