@@ -1170,25 +1170,27 @@ struct coro_str split_part_name(const struct split *sp, const char *sfx) {
   return n;
 }
 
-void split_name_taken(const struct split *sp, const struct coro_str *name) {
-  struct coro_str msg = {0};
-  coro_str_appendz(&msg, "'");
-  coro_str_append(&msg, name->data, name->len);
-  coro_str_appendz(&msg, "' is already a symbol of the module: --coro-split "
-                         "gives that name to a part of this coroutine");
-  mlirEmitError(sp->loc, coro_str_cstr(&msg));
-  coro_str_free(&msg);
+bool split_name_free(const struct split *sp, MlirSymbolTable table,
+                     struct coro_str *name) {
+  bool taken = !mlirOperationIsNull(
+      mlirSymbolTableLookup(table, mlirStringRefCreate(name->data, name->len)));
+  if (taken) {
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "'");
+    coro_str_append(&msg, name->data, name->len);
+    coro_str_appendz(&msg, "' is already a symbol of the module: --coro-split "
+                           "gives that name to a part of this coroutine");
+    mlirEmitError(sp->loc, coro_str_cstr(&msg));
+    coro_str_free(&msg);
+  }
+  coro_str_free(name);
+  return !taken;
 }
 
 static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
   for (int v = V_RESUME; v < (elide ? V_CONT : V_ELIDED); ++v) {
     struct coro_str n = split_part_name(sp, suffix[v]);
-    bool taken = !mlirOperationIsNull(
-        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len)));
-    if (taken)
-      split_name_taken(sp, &n);
-    coro_str_free(&n);
-    if (taken)
+    if (!split_name_free(sp, table, &n))
       return false;
   }
   return true;

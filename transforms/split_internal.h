@@ -134,7 +134,9 @@ void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
 MlirValue split_mapv(const struct variant_state *vs, MlirValue v);
 /* "NAME" followed by `suffix`, owned by the caller. */
 struct coro_str split_part_name(const struct split *sp, const char *suffix);
-/* Error at the coroutine: `name` is a symbol of the module already. */
-void split_name_taken(const struct split *sp, const struct coro_str *name);
+/* Whether `name` (freed here) is not a symbol of the module yet; an error
+ * at the coroutine when it is. */
+bool split_name_free(const struct split *sp, MlirSymbolTable table,
+                     struct coro_str *name);
 
 #endif /* CORO_TRANSFORMS_SPLIT_INTERNAL_H */

@@ -279,12 +279,7 @@ static bool retcon_names_free(struct split *sp, MlirSymbolTable table,
   (void)elide;
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     struct coro_str n = cont_name(sp, i);
-    bool taken = !mlirOperationIsNull(
-        mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len)));
-    if (taken)
-      split_name_taken(sp, &n);
-    coro_str_free(&n);
-    if (taken)
+    if (!split_name_free(sp, table, &n))
       return false;
   }
   return true;
