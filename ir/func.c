@@ -103,6 +103,11 @@ MlirOperation ir_llvm_global(MlirOperation module,
   return g;
 }
 
+MlirStringRef ir_sym_name(MlirOperation op) {
+  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("sym_name")));
+}
+
 MlirBlock ir_func_entry(MlirOperation func) {
   return mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
 }

@@ -46,6 +46,9 @@ MlirOperation ir_llvm_global(MlirOperation module,
                              const struct ir_global_spec *spec,
                              MlirLocation loc);
 
+/* The symbol name of `op` (its sym_name attribute), which must have one. */
+MlirStringRef ir_sym_name(MlirOperation op);
+
 /* The entry block of a function (null for a declaration). */
 MlirBlock ir_func_entry(MlirOperation func);
 

@@ -34,6 +34,7 @@
 #include "dialect/handle_origin.h"
 #include "dialect/support.h"
 #include "ir/blocks.h"
+#include "ir/func.h"
 #include "ir/remark.h"
 #include "transforms/handle_escape.h"
 
@@ -56,11 +57,6 @@ struct elide {
   size_t n, cap;
   bool failed;
 };
-
-static MlirStringRef name_of(MlirOperation func) {
-  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name")));
-}
 
 static MlirStringRef alloc_kind(MlirOperation coroutine) {
   MlirAttribute a = mlirOperationGetAttributeByName(
@@ -106,7 +102,7 @@ static void reject(struct elide *e, const struct candidate *c, MlirOperation at,
   mark(e, c->call, false);
   if (binding && coro_ref_eq(alloc_kind(c->callee), "elide")) {
     struct coro_str msg = {0};
-    MlirStringRef a = name_of(c->callee), b = name_of(c->caller);
+    MlirStringRef a = ir_sym_name(c->callee), b = ir_sym_name(c->caller);
     coro_str_appendz(&msg, "coro.alloc = \"elide\" on '");
     coro_str_append(&msg, a.data, a.length);
     coro_str_appendz(&msg, "' asserts that its frame can live in '");
@@ -121,7 +117,7 @@ static void reject(struct elide *e, const struct candidate *c, MlirOperation at,
   if (!coro_remarks_enabled(e->ctx))
     return;
   struct coro_str msg =
-      headline(name_of(c->callee), "not elided", name_of(c->caller));
+      headline(ir_sym_name(c->callee), "not elided", ir_sym_name(c->caller));
   coro_str_appendz(&msg, ": ");
   coro_str_append(&msg, why->data, why->len);
   coro_emit_remark(mlirOperationGetLocation(at), CORO_REMARK_MISSED,
@@ -232,7 +228,7 @@ static void decide(struct elide *e) {
     if (!coro_remarks_enabled(e->ctx))
       continue;
     coro_elide_remark_elided(mlirOperationGetLocation(c->call),
-                             name_of(c->callee), name_of(c->caller));
+                             ir_sym_name(c->callee), ir_sym_name(c->caller));
   }
   free(cyclic);
 }

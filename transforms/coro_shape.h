@@ -54,9 +54,8 @@ enum coro_shape_abi { CORO_SHAPE_SWITCH, CORO_SHAPE_RETCON, CORO_SHAPE_ONCE };
 struct coro_shape {
   MlirOperation func;
   enum coro_shape_abi abi;
-  /* retcon and retcon.once: the prototype (llvm.func), the storage (the
-   * id's buffer pointer) and the buffer's size and alignment */
-  MlirOperation proto;
+  /* retcon and retcon.once: the storage (the id's buffer pointer) and the
+   * buffer's size and alignment */
   MlirValue storage;
   int64_t buffer_size, buffer_align;
   MlirOperation id, begin;

@@ -146,6 +146,25 @@ static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
   return ops;
 }
 
+MlirAttribute split_named(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
+    return (MlirAttribute){NULL};
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
+             ? a
+             : (MlirAttribute){NULL};
+}
+
+MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
+                     const MlirValue *args, MlirType result) {
+  MlirAttribute sym = split_named(fn);
+  return mlirAttributeIsNull(sym)
+             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
+             : ir_call(b, sym, false, n, args, result);
+}
+
 /* Erases pure ops with no uses among `from` and the ops after it in its
  * block, last first (so chains of them go too). */
 static void erase_dead_pure(MlirBlock block, MlirOperation from) {
@@ -263,19 +282,9 @@ static MlirValue call_wrapper(const struct coro_suspend *s, MlirType ptr,
                     : s->await_kind == CI_AWAIT_HANDLE ? ptr
                                                        : (MlirType){NULL};
   /* the wrapper is named (llvm.mlir.addressof) in every producer we know:
-   * call it directly */
-  MlirValue fn = mlirOperationGetOperand(s->await, 2);
-  MlirOperation def = mlirValueIsAOpResult(fn) ? mlirOpResultGetOwner(fn)
-                                               : (MlirOperation){NULL};
-  MlirAttribute named =
-      !mlirOperationIsNull(def) && coro_op_named(def, "llvm.mlir.addressof")
-          ? mlirOperationGetAttributeByName(
-                def, mlirStringRefCreateFromCString("global_name"))
-          : (MlirAttribute){NULL};
+   * called directly */
   MlirValue r =
-      !mlirAttributeIsNull(named) && mlirAttributeIsAFlatSymbolRef(named)
-          ? ir_call(&b, named, false, 2, args, result)
-          : ir_call_indirect(&b, fn, 0, 0, 2, args, result);
+      split_call(&b, mlirOperationGetOperand(s->await, 2), 2, args, result);
   if (s->await_kind == CI_AWAIT_BOOL)
     split_replace_result(s->await, r);
   split_erase(s->await);
@@ -328,7 +337,7 @@ void split_erase_from(MlirOperation from) {
 }
 
 /* Reloads, then recomputations from them (definition order). */
-void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
+void split_reload_kept(struct variant_state *vs, size_t i,
                        struct ir_builder *b) {
   struct split *sp = vs->sp;
   struct ir_map here = {0};
@@ -338,8 +347,8 @@ void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
       continue;
     MlirValue mine = split_mapv(vs, sp->sc.item[it].value);
     if (sp->rm.remat[q]) {
-      MlirOperation copy = ir_clone_op(mlirOpResultGetOwner(mine), &here, l,
-                                       (MlirOperation){NULL});
+      MlirOperation copy =
+          ir_clone_op(mlirOpResultGetOwner(mine), &here, b->block, b->before);
       vs->reload[q] = mlirOperationGetResult(copy, 0);
       continue;
     }
@@ -359,7 +368,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   MlirLocation loc = mlirOperationGetLocation(s->suspend);
   MlirBlock l = ir_new_block(region, 0, NULL, loc);
   struct ir_builder b = ir_at_end(l, loc);
-  split_reload_kept(vs, i, l, &b);
+  split_reload_kept(vs, i, &b);
   MlirValue cv = ir_const_int(&b, 8, c);
   MlirOperation first_tail = {NULL};
   struct ir_map tail = {0};
@@ -1264,16 +1273,27 @@ static bool frame_size_symbol(struct split *sp, MlirSymbolTable table) {
   return free_name;
 }
 
+bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
+                      enum variant v, size_t cont) {
+  mlirSymbolTableInsert(table, fn);
+  struct ir_map map = {0};
+  ir_clone_region(mlirOperationGetRegion(sp->func, 0),
+                  mlirOperationGetRegion(fn, 0), &map);
+  struct variant_state vs = {
+      .sp = sp, .v = v, .cont = cont, .fn = fn, .map = &map};
+  bool ok = split_rewrite_variant(&vs);
+  ir_map_free(&map);
+  if (!mlirAttributeIsNull(sp->dsp))
+    frame_debug_attach(fn, sp->dsp, sp->frame_ty);
+  return ok;
+}
+
 /* NAME.resume, NAME.destroy and NAME.cleanup: internal fastcc
  * void(ptr frame) (on the device, returning the handle to run next). */
-static bool switch_make_parts(struct split *sp, MlirSymbolTable table,
-                              MlirAttribute dsp, MlirAttribute frame_ty) {
-  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
+static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
   bool ok = true;
   for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
-    struct coro_str n = {0};
-    coro_str_append(&n, sp->name.data, sp->name.len);
-    coro_str_appendz(&n, suffix[v]);
+    struct coro_str n = split_part_name(sp, suffix[v]);
     struct ir_func_spec spec = {.name = coro_str_cstr(&n),
                                 .result =
                                     sp->device ? sp->ptr : (MlirType){NULL},
@@ -1284,16 +1304,9 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table,
     MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
                                     ir_generated_loc(sp->loc, suffix[v] + 1));
     coro_str_free(&n);
-    mlirSymbolTableInsert(table, fn);
-    struct ir_map map = {0};
-    ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
-    struct variant_state vs = {.sp = sp, .v = v, .fn = fn, .map = &map};
-    ok = split_rewrite_variant(&vs);
+    ok = split_clone_part(sp, table, fn, v, 0);
     if (ok && sp->device)
       return_null(fn);
-    ir_map_free(&map);
-    if (!mlirAttributeIsNull(dsp))
-      frame_debug_attach(fn, dsp, frame_ty);
   }
   return ok;
 }
@@ -1379,17 +1392,15 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   /* with debug info (-g): ops the split makes sit at the coroutine's
    * position, never in its subprogram's scope (each clone gets its own:
    * frame_debug_attach) */
-  MlirAttribute dsp = frame_debug_subprogram(func);
-  if (!mlirAttributeIsNull(dsp) &&
+  sp.dsp = frame_debug_subprogram(func);
+  if (!mlirAttributeIsNull(sp.dsp) &&
       mlirLocationFusedGetNumLocations(sp.loc) == 1)
     mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
   sp.device = coro_module_is_device(sp.module);
   sp.i1 = ir_int_type(sp.ctx, 1);
   sp.i8 = ir_int_type(sp.ctx, 8);
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name"));
-  MlirStringRef nm = mlirStringAttrGetValue(name);
+  MlirStringRef nm = ir_sym_name(func);
   coro_str_append(&sp.name, nm.data, nm.length);
   sp.abi = abi_of(func);
   hoist_extracts(func);
@@ -1412,12 +1423,11 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   if (ok) {
     sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
     /* with debug info: the frame as gdb will show it */
-    MlirAttribute frame_ty = {NULL};
-    if (!mlirAttributeIsNull(dsp) && sp.abi->header)
-      frame_ty = frame_debug_type(
+    if (!mlirAttributeIsNull(sp.dsp) && sp.abi->header)
+      sp.frame_ty = frame_debug_type(
           sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
           &sp.sc, sp.shape.promise);
-    ok = sp.abi->make_parts(&sp, table, dsp, frame_ty);
+    ok = sp.abi->make_parts(&sp, table);
     if (ok && elide && sp.abi->header)
       ok = make_elided(&sp, table);
     if (ok) {
@@ -1442,11 +1452,6 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
 }
 
 /*===--- the pass -----------------------------------------------------------*/
-
-static MlirStringRef sym_name(MlirOperation op) {
-  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("sym_name")));
-}
 
 static bool asserts_elision(MlirOperation coro) {
   MlirAttribute a = mlirOperationGetAttributeByName(
@@ -1493,8 +1498,9 @@ static void for_each_elided_call(MlirOperation fn, MlirOperation *coros,
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       MlirStringRef c = callee(op);
       for (size_t i = 0; c.length && i < n; ++i)
-        if (!mlirOperationIsNull(coros[i]) && ref_eq(c, sym_name(coros[i])) &&
-            call_elided(op, coros[i]) && !visit(op, i, user))
+        if (!mlirOperationIsNull(coros[i]) &&
+            ref_eq(c, ir_sym_name(coros[i])) && call_elided(op, coros[i]) &&
+            !visit(op, i, user))
           return;
     }
 }
@@ -1527,7 +1533,7 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
                         const struct ir_ptrmap *done, uint64_t size,
                         uint64_t align) {
   MlirContext ctx = mlirOperationGetContext(module);
-  MlirStringRef name = sym_name(coro);
+  MlirStringRef name = ir_sym_name(coro);
   struct coro_str elided = {0};
   coro_str_append(&elided, name.data, name.length);
   coro_str_appendz(&elided, suffix[V_ELIDED]);
@@ -1572,7 +1578,7 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
             continue;
           coro_elide_remark_elided(
               mlirOperationGetLocation(mlirOpResultGetOwner(h)), name,
-              sym_name(fn));
+              ir_sym_name(fn));
           continue;
         }
         op = next;
@@ -1585,28 +1591,28 @@ static void elide_calls(MlirOperation module, MlirOperation coro,
 static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
                              bool elide, struct ir_ptrmap *done, uint64_t *size,
                              uint64_t *align) {
-  MlirStringRef name = sym_name(coro);
+  MlirStringRef name = ir_sym_name(coro);
   struct coro_str base = {0};
   coro_str_append(&base, name.data, name.length);
   bool ok = split_one(coro, table, elide, size, align);
   ir_ptrmap_put(done, coro.ptr, (void *)1);
-  /* the switch parts, then the continuations NAME.resume.0, 1, ... */
-  for (int v = V_RESUME, k = 0; v <= V_CONT; v += v < V_CONT || !k) {
-    char num[24] = "";
-    if (v == V_CONT)
-      snprintf(num, sizeof num, "%d", k++);
+  /* the switch parts, then a retcon coroutine's continuations */
+  struct ir_opvec parts = {0};
+  for (int v = V_RESUME; v < V_CONT; ++v) {
     struct coro_str n = {0};
     coro_str_append(&n, base.data, base.len);
     coro_str_appendz(&n, suffix[v]);
-    coro_str_appendz(&n, num);
     MlirOperation part =
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
     coro_str_free(&n);
     if (!mlirOperationIsNull(part))
-      ir_ptrmap_put(done, part.ptr, (void *)1);
-    else if (v == V_CONT)
-      break;
+      ir_opvec_push(&parts, part);
   }
+  split_retcon_continuations(table, mlirStringRefCreate(base.data, base.len),
+                             &parts);
+  for (size_t i = 0; i < parts.n; ++i)
+    ir_ptrmap_put(done, parts.v[i].ptr, (void *)1);
+  free(parts.v);
   coro_str_free(&base);
   return ok;
 }
@@ -1637,7 +1643,7 @@ static bool is_intrinsic_decl(MlirOperation op) {
   if (!coro_op_named(op, "llvm.func") ||
       !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
     return false;
-  MlirStringRef n = sym_name(op);
+  MlirStringRef n = ir_sym_name(op);
   return n.length > 10 && !memcmp(n.data, "llvm.coro.", 10);
 }
 
@@ -1660,9 +1666,9 @@ static void drop_intrinsic_decls(MlirOperation module) {
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (is_intrinsic_decl(op) &&
-        !ir_ptrmap_find(
-            &called,
-            mlirIdentifierGet(mlirOperationGetContext(op), sym_name(op)).ptr))
+        !ir_ptrmap_find(&called, mlirIdentifierGet(mlirOperationGetContext(op),
+                                                   ir_sym_name(op))
+                                     .ptr))
       mlirOperationDestroy(op);
     op = next;
   }

@@ -42,7 +42,7 @@ enum coro_intr {
                         prototype's parameters after the storage */
   CI_END_RESULTS,    /* llvm.coro.end.results(values...) -> token */
   CI_PREPARE_RETCON, /* llvm.coro.prepare.retcon(fn) -> ptr */
-  CI_OTHER         /* another llvm.coro.* (another ABI's, or unknown) */
+  CI_OTHER           /* another llvm.coro.* (another ABI's, or unknown) */
 };
 
 /* The kind of `op`. */

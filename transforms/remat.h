@@ -4,10 +4,10 @@
  * list[q] of suspension s is an SSA value defined by a cheap op without
  * side effects (integer and floating-point arithmetic, comparisons,
  * casts, getelementptr, select) each of whose operands is, after s, a
- * constant, the frame pointer, the retcon storage, or another item of s that is either kept or
- * recomputed itself. Recomputing therefore never makes a suspension keep
- * a value it would not have kept anyway: the frame only shrinks (LLVM's
- * rematerialisation adds the operands to the frame instead). Items are
+ * constant, the frame pointer, the retcon storage, or another item of s that is
+ * either kept or recomputed itself. Recomputing therefore never makes a
+ * suspension keep a value it would not have kept anyway: the frame only shrinks
+ * (LLVM's rematerialisation adds the operands to the frame instead). Items are
  * visited in definition order, so a chain of cheap ops over one kept
  * value is rebuilt op by op from it after the suspension: linear, where a
  * copy of the whole chain per value would be quadratic. iremat is the

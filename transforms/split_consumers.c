@@ -22,6 +22,7 @@
 #include "ir/types.h"
 #include "transforms/coro_shape.h"
 #include "transforms/coro_split.h"
+#include "transforms/split_internal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -176,8 +177,7 @@ static void device_parts(struct consumers *c, bool destroy,
        !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
     if (!coro_op_named(f, "llvm.func"))
       continue;
-    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        f, mlirStringRefCreateFromCString("sym_name")));
+    MlirStringRef name = ir_sym_name(f);
     bool part = ir_ptrmap_find(c->split, f.ptr) &&
                 ends_with(name, destroy ? ".cleanup" : ".resume");
     /* NAME.destroy frees a frame its ramp allocated: on the device only a
@@ -194,34 +194,38 @@ static void device_parts(struct consumers *c, bool destroy,
   }
 }
 
-/* At the end of `at` (through `b`): compares `fn` with the address of each
- * of `parts` and calls the one it is on `h` (each call returning the handle
- * to run next), then branches to `join`, passing that handle when
- * `pass_next`; a pointer that is none of them traps. The device module is
- * a closed world, so the list is complete, and no call is indirect. */
-static void compare_chain(struct ir_builder *b, MlirBlock at, MlirValue fn,
-                          MlirValue h, const struct ir_opvec *parts,
-                          MlirBlock join, bool pass_next) {
+void split_compare_chain(struct ir_builder *b, MlirValue fn,
+                         const struct ir_opvec *fns, int cconv, intptr_t n,
+                         const MlirValue *args, MlirType result,
+                         MlirBlock join) {
   MlirLocation loc = b->loc;
-  MlirType ptr = ir_ptr_type(b->ctx);
-  for (size_t i = 0; i < parts->n; ++i) {
-    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        parts->v[i], mlirStringRefCreateFromCString("sym_name")));
+  for (size_t i = 0; i < fns->n; ++i) {
+    MlirStringRef name = ir_sym_name(fns->v[i]);
     struct coro_str z = {0};
     coro_str_append(&z, name.data, name.length);
     MlirValue addr = ir_addressof(b, coro_str_cstr(&z));
     coro_str_free(&z);
     MlirValue same = ir_icmp(b, IR_EQ, fn, addr);
-    MlirBlock call = ir_block_after(at, 0, NULL, loc);
+    MlirBlock call = ir_block_after(b->block, 0, NULL, loc);
     MlirBlock next = ir_block_after(call, 0, NULL, loc);
     ir_cond_br(b, same, call, next);
     struct ir_builder cb = ir_at_end(call, loc);
-    MlirValue r = ir_call_cc(&cb, mlirFlatSymbolRefAttrGet(b->ctx, name),
-                             MlirLLVMCConvFast, 0, 1, &h, ptr);
-    ir_br(&cb, join, pass_next ? 1 : 0, &r);
-    at = next;
+    MlirValue r = ir_call_cc(&cb, mlirFlatSymbolRefAttrGet(b->ctx, name), cconv,
+                             0, n, args, result);
+    bool pass = mlirBlockGetNumArguments(join) > 0;
+    ir_br(&cb, join, pass, &r);
     *b = ir_at_end(next, loc);
   }
+}
+
+/* The compare chain over `parts` (each call on `h` returning the handle to
+ * run next, passed on to `join` when it takes it); a pointer that is none
+ * of them traps. The device module is a closed world, so the list is
+ * complete, and no call is indirect. */
+static void compare_chain(struct ir_builder *b, MlirValue fn, MlirValue h,
+                          const struct ir_opvec *parts, MlirBlock join) {
+  split_compare_chain(b, fn, parts, MlirLLVMCConvFast, 1, &h,
+                      ir_ptr_type(b->ctx), join);
   ir_op(b, "llvm.intr.trap", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
   ir_op(b, "llvm.unreachable", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
 }
@@ -236,7 +240,7 @@ static bool dispatch_destroy(struct consumers *c, MlirOperation op, MlirValue h,
   device_parts(c, true, &parts);
   MlirBlock join = ir_split_after(op);
   struct ir_builder b = ir_before(op);
-  compare_chain(&b, mlirOperationGetBlock(op), fn, h, &parts, join, false);
+  compare_chain(&b, fn, h, &parts, join);
   free(parts.v);
   return true;
 }
@@ -277,7 +281,7 @@ static bool make_device_run(struct consumers *c) {
   MlirValue resume = ir_load(&d, h, ptr, 8);
   struct ir_opvec parts = {0};
   device_parts(c, false, &parts);
-  compare_chain(&d, disp, resume, h, &parts, loop, true);
+  compare_chain(&d, resume, h, &parts, loop);
   free(parts.v);
   struct ir_builder r = ir_at_end(done, loc);
   ir_op(&r, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);

@@ -56,8 +56,13 @@ struct split {
   /* the module is compiled for the device (coro.device): no transfer to
    * an awaiter, which convert-coro-to-nvvm made sure there is none of */
   bool device;
-  /* retcon and retcon.once: the continuations' type (the prototype's),
-   * the ramp's result type, and whether the frame fits the buffer */
+  /* with debug info: the coroutine's subprogram and, for the switch ABI,
+   * its frame type (frame_debug.h); null otherwise */
+  MlirAttribute dsp, frame_ty;
+  /* retcon and retcon.once: the prototype, the continuations' type (the
+   * prototype's), the ramp's result type, and whether the frame fits the
+   * buffer */
+  MlirOperation proto;
   MlirType cont_type, ramp_result;
   MlirType alloc_size; /* the allocator's parameter (an integer type) */
   bool inline_frame;
@@ -94,8 +99,7 @@ struct split_abi {
   /* errors at the coroutine when a name of a part is taken */
   bool (*names_free)(struct split *sp, MlirSymbolTable table, bool elide);
   /* makes and rewrites the clones (not the ramp) */
-  bool (*make_parts)(struct split *sp, MlirSymbolTable table, MlirAttribute dsp,
-                     MlirAttribute frame_ty);
+  bool (*make_parts)(struct split *sp, MlirSymbolTable table);
   /* the ramp's frame (at coro.begin), or a clone's entry block and frame */
   void (*ramp_frame)(struct variant_state *vs);
   void (*clone_entry)(struct variant_state *vs);
@@ -111,9 +115,35 @@ extern const struct split_abi split_abi_retcon;
 /* Calls the continuations of split retcon coroutines directly where an
  * llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
 void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table);
+/* Appends to `out` the continuations coro.resume.0, 1, ... of the split
+ * retcon coroutine `coro` (none for another). */
+void split_retcon_continuations(MlirSymbolTable table, MlirStringRef coro,
+                                struct ir_opvec *out);
+
+/* Fills `fn` (a new function, inserted into `table`) with a clone of the
+ * coroutine rewritten as variant `v` (continuation `cont` for V_CONT),
+ * with its own subprogram under debug info. */
+bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
+                      enum variant v, size_t cont);
 
 /* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
 bool split_rewrite_variant(struct variant_state *vs);
+
+/* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
+MlirAttribute split_named(MlirValue v);
+/* A call of the function `fn` points to: direct when it is named. */
+MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
+                     const MlirValue *args, MlirType result);
+
+/* Through `b` (left at the block where none matched): compares `fn` with
+ * the address of each function of `fns` and calls the one it is directly
+ * (calling convention `cconv`, on args[0..n), returning `result` or
+ * nothing when null), then branches to `join`, passing the result when
+ * `join` takes an argument (split_consumers.c). */
+void split_compare_chain(struct ir_builder *b, MlirValue fn,
+                         const struct ir_opvec *fns, int cconv, intptr_t n,
+                         const MlirValue *args, MlirType result,
+                         MlirBlock join);
 
 /* Destroys `op`, whose results must be unused by now. */
 void split_erase(MlirOperation op);
@@ -126,9 +156,9 @@ MlirValue split_field_at(const struct variant_state *vs, struct ir_builder *b,
                          uint64_t offset);
 /* Stores what suspension `i` keeps before `at`. */
 void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at);
-/* Appends to the landing block `l` (at `b`) the reloads of what suspension
- * `i` keeps and the values it recomputes. */
-void split_reload_kept(struct variant_state *vs, size_t i, MlirBlock l,
+/* Appends (at `b`, the end of a landing block) the reloads of what
+ * suspension `i` keeps and the values it recomputes. */
+void split_reload_kept(struct variant_state *vs, size_t i,
                        struct ir_builder *b);
 /* The original's value `v` in the variant. */
 MlirValue split_mapv(const struct variant_state *vs, MlirValue v);

@@ -25,7 +25,6 @@
 #include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/coro_split.h"
-#include "transforms/frame_debug.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -45,21 +44,9 @@ static MlirType fn_type(MlirOperation fn) {
       fn, mlirStringRefCreateFromCString("function_type")));
 }
 
-/* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
-static MlirAttribute named(MlirValue v) {
-  if (!mlirValueIsAOpResult(v) ||
-      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
-    return (MlirAttribute){NULL};
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
-             ? a
-             : (MlirAttribute){NULL};
-}
-
 /* The llvm.func of the module `v` is the address of, or null. */
 static MlirOperation fn_of(MlirSymbolTable table, MlirValue v) {
-  MlirAttribute a = named(v);
+  MlirAttribute a = split_named(v);
   if (mlirAttributeIsNull(a))
     return (MlirOperation){NULL};
   MlirOperation fn =
@@ -67,15 +54,6 @@ static MlirOperation fn_of(MlirSymbolTable table, MlirValue v) {
   return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
              ? fn
              : (MlirOperation){NULL};
-}
-
-/* A call of the function `fn` points to: direct when it is named. */
-static MlirValue call(struct ir_builder *b, MlirValue fn, intptr_t n,
-                      const MlirValue *args, MlirType result) {
-  MlirAttribute sym = named(fn);
-  return mlirAttributeIsNull(sym)
-             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
-             : ir_call(b, sym, false, n, args, result);
 }
 
 static bool starts_with_ptr(MlirType t) {
@@ -192,6 +170,7 @@ static bool check_end(const struct split *sp, MlirOperation end) {
 static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation id = sp->shape.id;
   MlirOperation proto = fn_of(table, mlirOperationGetOperand(id, 3));
+  sp->proto = proto;
   if (mlirOperationIsNull(proto)) {
     error(id, "the prototype of llvm.coro.id.retcon must be the address of "
               "an llvm.func of the module");
@@ -268,10 +247,18 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   return true;
 }
 
-static struct coro_str cont_name(const struct split *sp, size_t i) {
+/* NAME.resume.N */
+static struct coro_str name_of_cont(MlirStringRef coro, size_t i) {
   char sfx[32];
   snprintf(sfx, sizeof sfx, ".resume.%zu", i);
-  return split_part_name(sp, sfx);
+  struct coro_str n = {0};
+  coro_str_append(&n, coro.data, coro.length);
+  coro_str_appendz(&n, sfx);
+  return n;
+}
+
+static struct coro_str cont_name(const struct split *sp, size_t i) {
+  return name_of_cont(mlirStringRefCreate(sp->name.data, sp->name.len), i);
 }
 
 static bool retcon_names_free(struct split *sp, MlirSymbolTable table,
@@ -299,8 +286,8 @@ static void retcon_ramp_frame(struct variant_state *vs) {
   struct ir_builder b = ir_before(vs->shape.begin);
   MlirValue size = ir_const_int(&b, mlirIntegerTypeGetWidth(sp->alloc_size),
                                 (long long)sp->fl.size);
-  vs->frame =
-      call(&b, mlirOperationGetOperand(vs->shape.id, 4), 1, &size, sp->ptr);
+  vs->frame = split_call(&b, mlirOperationGetOperand(vs->shape.id, 4), 1, &size,
+                         sp->ptr);
   ir_store(&b, vs->frame, storage, 8);
 }
 
@@ -345,7 +332,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
   MlirLocation loc = mlirOperationGetLocation(susp);
   MlirBlock l = ir_new_block(mlirOperationGetRegion(vs->fn, 0), 0, NULL, loc);
   struct ir_builder b = ir_at_end(l, loc);
-  split_reload_kept(vs, i, l, &b);
+  split_reload_kept(vs, i, &b);
   if (mlirOperationGetNumResults(susp)) {
     MlirValue r = mlirOperationGetResult(susp, 0);
     MlirType t = mlirValueGetType(r);
@@ -449,8 +436,8 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
     split_replace_result(
         op, ir_const_int(&b, 1, vs->v == V_CONT)); /* "in a continuation" */
   if (!sp->inline_frame)
-    call(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
-         (MlirType){NULL});
+    split_call(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
+               (MlirType){NULL});
   MlirOperation res = end_results(op);
   if (unwind) {
     split_erase(op);
@@ -465,9 +452,7 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
 
 /* NAME.resume.N for every suspension N, of the prototype's type and
  * calling convention. */
-static bool retcon_make_parts(struct split *sp, MlirSymbolTable table,
-                              MlirAttribute dsp, MlirAttribute frame_ty) {
-  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
+static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
   intptr_t nargs = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
   MlirType *args = malloc((size_t)nargs * sizeof *args);
   assert(args && "out of memory");
@@ -475,8 +460,7 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table,
     args[k] = mlirLLVMFunctionTypeGetInput(sp->cont_type, k);
   MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
   MlirAttribute cconv = mlirOperationGetAttributeByName(
-      fn_of(table, mlirOperationGetOperand(sp->shape.id, 3)),
-      mlirStringRefCreateFromCString("CConv"));
+      sp->proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
     struct coro_str n = cont_name(sp, i);
@@ -491,15 +475,7 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table,
     if (!mlirAttributeIsNull(cconv))
       mlirOperationSetAttributeByName(
           fn, mlirStringRefCreateFromCString("CConv"), cconv);
-    mlirSymbolTableInsert(table, fn);
-    struct ir_map map = {0};
-    ir_clone_region(body, mlirOperationGetRegion(fn, 0), &map);
-    struct variant_state vs = {
-        .sp = sp, .v = V_CONT, .cont = i, .fn = fn, .map = &map};
-    ok = split_rewrite_variant(&vs);
-    ir_map_free(&map);
-    if (!mlirAttributeIsNull(dsp))
-      frame_debug_attach(fn, dsp, frame_ty);
+    ok = split_clone_part(sp, table, fn, V_CONT, i);
   }
   free(args);
   return ok;
@@ -522,106 +498,88 @@ const struct split_abi split_abi_retcon = {
 
 /*===--- calls of the continuations -----------------------------------------*/
 
-struct marked {
-  struct ir_opvec calls;
-};
-
 static MlirWalkResult note_marked(MlirOperation op, void *user) {
   if (coro_op_named(op, "llvm.call") &&
       !mlirAttributeIsNull(mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR))))
-    ir_opvec_push(&((struct marked *)user)->calls, op);
+    ir_opvec_push(user, op);
   return MlirWalkResultAdvance;
 }
 
-/* The continuations RAMP.resume.0, 1, ... of the split `ramp`, at most
- * `max`; 0 when it has none or more. */
-static size_t continuations(MlirSymbolTable table, MlirStringRef ramp,
-                            MlirOperation *out, size_t max) {
+void split_retcon_continuations(MlirSymbolTable table, MlirStringRef coro,
+                                struct ir_opvec *out) {
   for (size_t i = 0;; ++i) {
-    char sfx[32];
-    snprintf(sfx, sizeof sfx, ".resume.%zu", i);
-    struct coro_str n = {0};
-    coro_str_append(&n, ramp.data, ramp.length);
-    coro_str_appendz(&n, sfx);
+    struct coro_str n = name_of_cont(coro, i);
     MlirOperation fn =
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
     coro_str_free(&n);
     if (mlirOperationIsNull(fn))
-      return i;
-    if (i == max)
-      return 0;
-    out[i] = fn;
+      return;
+    ir_opvec_push(out, fn);
   }
 }
 
+/* Whether `op` (a call or a function) uses C's calling convention. */
+static bool c_cconv(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("CConv"));
+  return mlirAttributeIsNull(a) ||
+         mlirAttributeEqual(a, mlirLLVMCConvAttrGet(mlirOperationGetContext(op),
+                                                    MlirLLVMCConvC));
+}
+
 /* Replaces the indirect call `op` by a test of its callee against each of
- * conts[0..n) and a direct call of the one it is; the indirect call stays
- * for any other. */
-static void call_directly(MlirOperation op, MlirOperation *conts, size_t n) {
+ * `conts` and a direct call of the one it is; the indirect call stays for
+ * any other. */
+static void call_directly(MlirOperation op, const struct ir_opvec *conts) {
   MlirLocation loc = mlirOperationGetLocation(op);
-  MlirBlock block = mlirOperationGetBlock(op);
   MlirBlock join = ir_split_after(op);
   bool result = mlirOperationGetNumResults(op) > 0;
-  MlirValue r = {NULL};
+  MlirType rt = {NULL};
   if (result) {
     MlirValue old = mlirOperationGetResult(op, 0);
-    r = mlirBlockAddArgument(join, mlirValueGetType(old), loc);
-    mlirValueReplaceAllUsesOfWith(old, r);
+    rt = mlirValueGetType(old);
+    mlirValueReplaceAllUsesOfWith(old, mlirBlockAddArgument(join, rt, loc));
   }
   intptr_t nargs = mlirOperationGetNumOperands(op) - 1;
-  MlirValue fn = mlirOperationGetOperand(op, 0);
   MlirValue *args = malloc((size_t)(nargs + 1) * sizeof *args);
   assert(args && "out of memory");
   for (intptr_t k = 0; k < nargs; ++k)
     args[k] = mlirOperationGetOperand(op, k + 1);
-  MlirBlock at = block, after = block;
-  for (size_t i = 0; i < n; ++i) {
-    MlirBlock yes = ir_block_after(after, 0, NULL, loc);
-    MlirBlock no = ir_block_after(yes, 0, NULL, loc);
-    after = no;
-    struct ir_builder b = ir_at_end(at, loc);
-    MlirStringRef name = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-        conts[i], mlirStringRefCreateFromCString("sym_name")));
-    MlirAttribute sym =
-        mlirFlatSymbolRefAttrGet(mlirOperationGetContext(op), name);
-    struct coro_str z = {0};
-    coro_str_append(&z, name.data, name.length);
-    MlirValue addr = ir_addressof(&b, coro_str_cstr(&z));
-    coro_str_free(&z);
-    ir_cond_br(&b, ir_icmp(&b, IR_EQ, fn, addr), yes, no);
-    struct ir_builder y = ir_at_end(yes, loc);
-    MlirValue v = ir_call(&y, sym, false, nargs, args,
-                          result ? mlirValueGetType(r) : (MlirType){NULL});
-    ir_br(&y, join, result, &v);
-    at = no;
-  }
+  struct ir_builder b = ir_at_end(mlirOperationGetBlock(op), loc);
+  mlirOperationRemoveFromParent(op);
+  split_compare_chain(&b, mlirOperationGetOperand(op, 0), conts, MlirLLVMCConvC,
+                      nargs, args, rt, join);
   free(args);
   /* any other callee: the call as it was */
-  mlirOperationRemoveFromParent(op);
-  mlirBlockAppendOwnedOperation(at, op);
-  struct ir_builder b = ir_at_end(at, loc);
+  mlirBlockAppendOwnedOperation(b.block, op);
   MlirValue v = result ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
   ir_br(&b, join, result, &v);
 }
 
 void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table) {
-  struct marked m = {{0}};
-  mlirOperationWalk(module, note_marked, &m, MlirWalkPreOrder);
+  struct ir_opvec calls = {0}, conts = {0};
+  mlirOperationWalk(module, note_marked, &calls, MlirWalkPreOrder);
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
-  for (size_t i = 0; i < m.calls.n; ++i) {
-    MlirOperation op = m.calls.v[i];
+  for (size_t i = 0; i < calls.n; ++i) {
+    MlirOperation op = calls.v[i];
     MlirAttribute ramp = mlirOperationGetAttributeByName(op, key);
     mlirOperationRemoveAttributeByName(op, key);
-    MlirOperation conts[CORO_DIRECT_CONTINUATIONS];
-    size_t n = mlirAttributeIsAFlatSymbolRef(ramp)
-                   ? continuations(table, mlirFlatSymbolRefAttrGetValue(ramp),
-                                   conts, CORO_DIRECT_CONTINUATIONS)
-                   : 0;
-    /* an indirect call (its callee is operand 0) of the prototype's type */
-    if (n && mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                 op, mlirStringRefCreateFromCString("callee"))))
-      call_directly(op, conts, n);
+    conts.n = 0;
+    if (mlirAttributeIsAFlatSymbolRef(ramp))
+      split_retcon_continuations(table, mlirFlatSymbolRefAttrGetValue(ramp),
+                                 &conts);
+    /* an indirect call (its callee is operand 0), of continuations called
+     * the way it calls */
+    bool direct = conts.n && conts.n <= CORO_DIRECT_CONTINUATIONS &&
+                  mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                      op, mlirStringRefCreateFromCString("callee"))) &&
+                  c_cconv(op);
+    for (size_t k = 0; direct && k < conts.n; ++k)
+      direct = c_cconv(conts.v[k]);
+    if (direct)
+      call_directly(op, &conts);
   }
-  free(m.calls.v);
+  free(calls.v);
+  free(conts.v);
 }

@@ -42,6 +42,7 @@
 #include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
+#include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/coro_elide.h"
 #include "transforms/coro_shape.h"
@@ -75,11 +76,6 @@ static void error_at(struct device *d, MlirOperation op, const char *a,
   mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
   coro_str_free(&msg);
   d->ok = false;
-}
-
-static MlirStringRef name_of(MlirOperation func) {
-  return mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("sym_name")));
 }
 
 static bool has_attr(MlirOperation op, const char *name) {
@@ -138,7 +134,7 @@ static void check_call(struct device *d, MlirOperation call,
                      "the thread's arena with coro.alloc = \"arena\", and "
                      "never calls device malloc)";
   if (mlirAttributeIsNull(mark)) {
-    error_at(d, call, "the frame of '", name_of(callee),
+    error_at(d, call, "the frame of '", ir_sym_name(callee),
              "' would need device malloc: coro-elide has not decided this "
              "call (the pipeline coro-lower-nvvm runs it)",
              tail);
@@ -149,11 +145,11 @@ static void check_call(struct device *d, MlirOperation call,
     struct coro_str msg = {0};
     coro_str_appendz(&msg, "' would need device malloc: ");
     coro_str_append(&msg, why.why.data, why.why.len);
-    error_at(d, why.at, "the frame of '", name_of(callee), coro_str_cstr(&msg),
-             tail);
+    error_at(d, why.at, "the frame of '", ir_sym_name(callee),
+             coro_str_cstr(&msg), tail);
     coro_str_free(&msg);
   } else {
-    error_at(d, call, "the frame of '", name_of(callee),
+    error_at(d, call, "the frame of '", ir_sym_name(callee),
              "' would need device malloc: the frames of recursive "
              "coroutines would nest in themselves",
              tail);
@@ -265,7 +261,7 @@ MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
       continue;
     bool kernel = has_attr(fn, "gpu.kernel");
     if (kernel && coro_op_is_coroutine(fn))
-      error_at(&d, fn, "the kernel '", name_of(fn),
+      error_at(&d, fn, "the kernel '", ir_sym_name(fn),
                "' cannot be a coroutine itself: call coroutines from it", NULL);
     else if (coro_op_is_coroutine(fn))
       check_coroutine(&d, fn);
@@ -324,8 +320,7 @@ static MlirWalkResult reach_refs(MlirOperation op, void *user) {
 static bool host_facing(MlirOperation op) {
   if (!coro_op_named(op, "llvm.mlir.global"))
     return false;
-  MlirStringRef n = mlirStringAttrGetValue(mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("sym_name")));
+  MlirStringRef n = ir_sym_name(op);
   size_t k = strlen(CORO_FRAME_SIZE_SUFFIX);
   return (n.length > k &&
           !memcmp(n.data + n.length - k, CORO_FRAME_SIZE_SUFFIX, k)) ||
