@@ -15,16 +15,13 @@
  * collects the same lists in the same order.
  *
  * A returned-continuation coroutine (llvm.coro.id.retcon or .retcon.once)
- * has instead: one id and one llvm.coro.begin on it; the id's prototype is
- * an llvm.func of the module taking a ptr first, returning what the
- * coroutine returns (retcon) or anything (retcon.once, whose coroutine
- * returns {ptr, ...}); every llvm.coro.suspend.retcon passes the values
- * the coroutine's result holds after the continuation and returns the
- * prototype's parameters after the first (none: no result; one: that
- * type; more: a struct of them), and is the last op of its block before
- * an llvm.br without operands (coro_shape_normalize makes it so); every
- * llvm.coro.end has a constant unwind flag, and takes the token of an
- * llvm.coro.end.results only in retcon.once. */
+ * has instead: one id, with a constant buffer size and alignment, and one
+ * llvm.coro.begin on it; no intrinsic of the switch ABI; every
+ * llvm.coro.suspend.retcon has at most one result and is the last op of
+ * its block before an llvm.br without operands (coro_shape_normalize makes
+ * it so); every llvm.coro.end has a constant unwind flag. What needs the
+ * module (the prototype, the types of what suspensions and ends pass) is
+ * checked by the split's retcon entry (split_retcon.c). */
 #ifndef CORO_TRANSFORMS_CORO_SHAPE_H
 #define CORO_TRANSFORMS_CORO_SHAPE_H
 

@@ -146,18 +146,24 @@ static bool check_end(const struct split *sp, MlirOperation end) {
     }
     return true;
   }
+  int64_t unwind = 0;
+  coro_const_int(mlirOperationGetOperand(end, 1), &unwind);
+  if (unwind)
+    return true; /* it returns nothing */
+  /* a fall-through end returns the prototype's result: nothing (void), the
+   * one value of its type, or the members of its struct */
   MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
   bool ok;
-  if (is_void(rt))
-    ok = n == 0;
+  if (is_void(rt) || n == 0)
+    ok = is_void(rt) && n == 0;
   else if (n == 1 &&
            mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, 0)), rt))
     ok = true;
   else {
-    ok = n == 0 || (mlirTypeIsALLVMStructType(rt) &&
-                    mlirLLVMStructTypeGetNumElementTypes(rt) == n);
-    for (intptr_t i = 0; ok && n && i < n; ++i)
+    ok = mlirTypeIsALLVMStructType(rt) &&
+         mlirLLVMStructTypeGetNumElementTypes(rt) == n;
+    for (intptr_t i = 0; ok && i < n; ++i)
       ok = mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, i)),
                          mlirLLVMStructTypeGetElementType(rt, i));
   }

@@ -202,6 +202,25 @@ llvm.func @once_results(%buf: !llvm.ptr, %x: i32) -> !llvm.ptr attributes {passt
 
 // -----
 
+// retcon.once: a fall-through end gives no results, but the prototype
+// returns one (LLVM's CoroSplit asserts on it).
+llvm.func @p.proto(!llvm.ptr, i1) -> i64
+llvm.func @once_no_results(%buf: !llvm.ptr) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %null = llvm.mlir.zero : !llvm.ptr
+  %proto = llvm.mlir.addressof @p.proto : !llvm.ptr
+  %id = llvm.call_intrinsic "llvm.coro.id.retcon.once"(%c8, %c8, %buf, %proto, %null, %null) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  %abn = llvm.call_intrinsic "llvm.coro.suspend.retcon"() : () -> i1
+  %false = llvm.mlir.constant(false) : i1
+  %none = llvm.mlir.none : !llvm.token
+  // expected-error @+1 {{the values of llvm.coro.end.results do not make the prototype's result}}
+  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
+  llvm.unreachable
+}
+
+// -----
+
 // A continuation's name is taken.
 llvm.func @p.proto(!llvm.ptr, i1) -> !llvm.ptr
 // expected-error @+1 {{'taken.resume.0' is already a symbol of the module}}
