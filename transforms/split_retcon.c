@@ -148,7 +148,7 @@ static bool check_end(const struct split *sp, MlirOperation end) {
   }
   int64_t unwind = 0;
   coro_const_int(mlirOperationGetOperand(end, 1), &unwind);
-  if (unwind)
+  if (unwind && mlirOperationIsNull(res))
     return true; /* it returns nothing */
   /* a fall-through end returns the prototype's result: nothing (void), the
    * one value of its type, or the members of its struct */
