@@ -1367,8 +1367,14 @@ static void hoist_extracts(MlirOperation func) {
   free(moves.v);
 }
 
-/* The ABI of the presplit coroutine `func`, by its coro.id. */
+/* The ABI entry for the presplit coroutine `func`, by its coro.id; null
+ * for a coroutine of another ABI (llvm.coro.id.async, or an id unknown
+ * here), which --coro-split leaves, still presplit, to LLVM's CoroSplit,
+ * lowering only its consumer intrinsics. Another ABI's intrinsics in a
+ * coroutine of ours are errors of coro_shape_collect. */
 static const struct split_abi *abi_of(MlirOperation func) {
+  static const char id[] = "coro.id.";
+  const struct split_abi *abi = &switch_abi;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
@@ -1376,11 +1382,15 @@ static const struct split_abi *abi_of(MlirOperation func) {
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       enum coro_intr k = coro_intr_classify(op);
       if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
-        return &split_abi_retcon;
-      if (k == CI_ID)
-        return &switch_abi;
+        abi = &split_abi_retcon;
+      if (k != CI_OTHER)
+        continue;
+      MlirStringRef n = coro_intr_name(op);
+      for (size_t i = 0; i + sizeof id - 1 <= n.length; ++i)
+        if (!memcmp(n.data + i, id, sizeof id - 1))
+          return NULL;
     }
-  return &switch_abi;
+  return abi;
 }
 
 static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
@@ -1617,28 +1627,6 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   return ok;
 }
 
-/* Whether `func` is a coroutine of another ABI (its coro.id is
- * llvm.coro.id.retcon, .retcon.once or .async): --coro-split leaves it,
- * still presplit, to LLVM's CoroSplit (route B splits switch coroutines;
- * the other ABIs go through LLVM under either route). A switch coroutine
- * using another ABI's intrinsics is an error of coro_shape_collect. */
-static bool other_abi(MlirOperation func) {
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (coro_intr_classify(op) != CI_OTHER)
-        continue;
-      MlirStringRef n = coro_intr_name(op);
-      static const char id[] = "coro.id.";
-      for (size_t i = 0; i + sizeof id - 1 <= n.length; ++i)
-        if (!memcmp(n.data + i, id, sizeof id - 1))
-          return true;
-    }
-  return false;
-}
-
 static bool is_intrinsic_decl(MlirOperation op) {
   if (!coro_op_named(op, "llvm.func") ||
       !mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
@@ -1693,7 +1681,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
         mlirBlockIsNull(
             mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))) ||
-        other_abi(op))
+        !abi_of(op))
       continue;
     if (n == cap) {
       cap *= 2;
