@@ -1,0 +1,3 @@
+func.func @g() attributes {coro.abi = "switch"} {
+  coro.end
+}
