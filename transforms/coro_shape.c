@@ -7,6 +7,7 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -139,6 +140,22 @@ static bool is_retcon_only(enum coro_intr k) {
   return k == CI_SUSPEND_RETCON || k == CI_END_RESULTS;
 }
 
+static bool is_async_only(enum coro_intr k) {
+  return k == CI_SUSPEND_ASYNC || k == CI_END_ASYNC || k == CI_ASYNC_RESUME;
+}
+
+/* Whether the intrinsic `k` may appear in a coroutine of ABI `abi`. */
+static bool of_abi(enum coro_shape_abi abi, enum coro_intr k) {
+  switch (abi) {
+  case CORO_SHAPE_SWITCH:
+    return !is_retcon_only(k) && !is_async_only(k);
+  case CORO_SHAPE_ASYNC:
+    return !is_switch_only(k) && !is_retcon_only(k);
+  default:
+    return !is_switch_only(k) && !is_async_only(k);
+  }
+}
+
 /* An intrinsic of another ABI than the coroutine's (its coro.id's). */
 static void wrong_abi(const struct coro_shape *s, MlirOperation op) {
   struct coro_str msg = {0};
@@ -149,11 +166,36 @@ static void wrong_abi(const struct coro_shape *s, MlirOperation op) {
                              ? "' is not an intrinsic of the switched-resume "
                                "ABI, which the coroutine's llvm.coro.id "
                                "chose"
+                         : s->abi == CORO_SHAPE_ASYNC
+                             ? "' is not an intrinsic of the async ABI, "
+                               "which the coroutine's llvm.coro.id.async "
+                               "chose"
                              : "' is not an intrinsic of the "
                                "returned-continuation ABIs, which the "
                                "coroutine's llvm.coro.id.retcon chose");
   error(op, coro_str_cstr(&msg));
   coro_str_free(&msg);
+}
+
+/* Every suspension ends its block before an llvm.br without operands
+ * (coro_shape_normalize) and has at most one result. */
+static bool check_suspensions_end_blocks(struct coro_shape *s,
+                                         const char *what) {
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    MlirOperation op = s->susp[i].suspend;
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (mlirOperationGetNumResults(op) > 1 || mlirOperationIsNull(next) ||
+        !coro_op_named(next, "llvm.br") || mlirOperationGetNumOperands(next)) {
+      struct coro_str msg = {0};
+      coro_str_appendz(&msg, what);
+      coro_str_appendz(&msg, " has at most one result and must end its "
+                             "block (coro_shape_normalize)");
+      error(op, coro_str_cstr(&msg));
+      coro_str_free(&msg);
+      return false;
+    }
+  }
+  return true;
 }
 
 /* The retcon id's operands: constant size and alignment, the storage. */
@@ -168,17 +210,38 @@ static bool check_retcon(struct coro_shape *s) {
     return false;
   }
   s->storage = mlirOperationGetOperand(s->id, 2);
-  for (size_t i = 0; i < s->nsusp; ++i) {
-    MlirOperation op = s->susp[i].suspend;
-    MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (mlirOperationGetNumResults(op) > 1 || mlirOperationIsNull(next) ||
-        !coro_op_named(next, "llvm.br") || mlirOperationGetNumOperands(next)) {
-      error(op, "llvm.coro.suspend.retcon has at most one result and must "
-                "end its block (coro_shape_normalize)");
-      return false;
-    }
+  return check_suspensions_end_blocks(s, "llvm.coro.suspend.retcon");
+}
+
+static bool is_power_of_two(int64_t x) { return x > 0 && !(x & (x - 1)); }
+
+/* The async id's operands: the context header's constant size and
+ * alignment, the index of the context argument (the storage), the async
+ * function pointer record. */
+static bool check_async(struct coro_shape *s) {
+  int64_t index;
+  MlirBlock entry =
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(s->func, 0));
+  if (mlirOperationGetNumOperands(s->id) != 4 ||
+      !coro_const_int(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
+      !coro_const_int(mlirOperationGetOperand(s->id, 1), &s->buffer_align) ||
+      !coro_const_int(mlirOperationGetOperand(s->id, 2), &index) ||
+      s->buffer_size < 0 || !is_power_of_two(s->buffer_align)) {
+    error(s->id, "llvm.coro.id.async takes the context header's constant "
+                 "size and alignment (a power of two), the constant index "
+                 "of the context argument and the async function pointer "
+                 "record");
+    return false;
   }
-  return true;
+  if (index < 0 || index >= mlirBlockGetNumArguments(entry) ||
+      !mlirTypeIsALLVMPointerType(
+          mlirValueGetType(mlirBlockGetArgument(entry, index)))) {
+    error(s->id, "the context argument index of llvm.coro.id.async does not "
+                 "name a ptr argument of the coroutine");
+    return false;
+  }
+  s->storage = mlirBlockGetArgument(entry, index);
+  return check_suspensions_end_blocks(s, "llvm.coro.suspend.async");
 }
 
 void coro_shape_normalize(MlirOperation func) {
@@ -187,7 +250,8 @@ void coro_shape_normalize(MlirOperation func) {
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (coro_intr_classify(op) != CI_SUSPEND_RETCON)
+      enum coro_intr k = coro_intr_classify(op);
+      if (k != CI_SUSPEND_RETCON && k != CI_SUSPEND_ASYNC)
         continue;
       MlirOperation next = mlirOperationGetNextInBlock(op);
       if (mlirOperationIsNull(next) || (coro_op_named(next, "llvm.br") &&
@@ -222,25 +286,26 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
         coro_str_append(&msg, n.data, n.length);
         coro_str_appendz(&msg,
-                         "' is not an intrinsic --coro-split lowers: it "
-                         "splits switch, retcon and retcon.once coroutines "
-                         "(use --route=llvm for the async ABI)");
+                         "' is not an intrinsic --coro-split lowers");
         error(op, coro_str_cstr(&msg));
         coro_str_free(&msg);
         ok = false;
         continue;
       }
       push_intr(s, &cap, op, k);
-      if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE) {
+      if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
+          k == CI_ID_ASYNC) {
         ++nid;
         s->id = op;
         s->abi = k == CI_ID          ? CORO_SHAPE_SWITCH
                  : k == CI_ID_RETCON ? CORO_SHAPE_RETCON
+                 : k == CI_ID_ASYNC  ? CORO_SHAPE_ASYNC
                                      : CORO_SHAPE_ONCE;
       } else if (k == CI_BEGIN) {
         ++nbegin;
         s->begin = op;
-      } else if (k == CI_SUSPEND || k == CI_SUSPEND_RETCON) {
+      } else if (k == CI_SUSPEND || k == CI_SUSPEND_RETCON ||
+                 k == CI_SUSPEND_ASYNC) {
         if (s->nsusp == scap) {
           scap = scap ? 2 * scap : 8;
           s->susp = realloc(s->susp, scap * sizeof *s->susp);
@@ -248,11 +313,14 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         }
         struct coro_suspend *sp = &s->susp[s->nsusp++];
         *sp = (struct coro_suspend){.suspend = op};
-      } else if (k == CI_END) {
+      } else if (k == CI_END || k == CI_END_ASYNC) {
         int64_t unwind = 0;
         if (mlirOperationGetNumOperands(op) < 2 ||
             !coro_const_int(mlirOperationGetOperand(op, 1), &unwind)) {
-          error(op, "the unwind flag of llvm.coro.end must be a constant");
+          error(op, k == CI_END
+                        ? "the unwind flag of llvm.coro.end must be a constant"
+                        : "the unwind flag of llvm.coro.end.async must be a "
+                          "constant");
           ok = false;
         } else if (!unwind) {
           if (!mlirOperationIsNull(fallthrough) && mlirOperationIsNull(second))
@@ -267,14 +335,16 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
     /* every intrinsic of the coroutine's ABI, each suspension checked */
     for (size_t i = 0; i < s->nintr; ++i) {
       enum coro_intr k = s->intr[i].kind;
-      if (s->abi == CORO_SHAPE_SWITCH ? is_retcon_only(k) : is_switch_only(k)) {
+      if (!of_abi(s->abi, k)) {
         wrong_abi(s, s->intr[i].op);
         ok = false;
       }
     }
     for (size_t i = 0; ok && s->abi == CORO_SHAPE_SWITCH && i < s->nsusp; ++i)
       ok &= check_suspend(s, &s->susp[i]);
-    if (ok && s->abi != CORO_SHAPE_SWITCH)
+    if (ok && s->abi == CORO_SHAPE_ASYNC)
+      ok = check_async(s);
+    else if (ok && s->abi != CORO_SHAPE_SWITCH)
       ok = check_retcon(s);
     /* a returned-continuation coroutine returns at each end */
     if (s->abi == CORO_SHAPE_SWITCH && !mlirOperationIsNull(second)) {
@@ -297,8 +367,13 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
     if (mlirOperationGetNumOperands(s->begin) != 2 ||
         !mlirValueEqual(mlirOperationGetOperand(s->begin, 0),
                         mlirOperationGetResult(s->id, 0))) {
-      error(s->begin, "llvm.coro.begin takes the token of the coroutine's "
-                      "llvm.coro.id.retcon and a frame pointer");
+      error(s->begin, s->abi == CORO_SHAPE_ASYNC
+                          ? "llvm.coro.begin takes the token of the "
+                            "coroutine's llvm.coro.id.async and a frame "
+                            "pointer"
+                          : "llvm.coro.begin takes the token of the "
+                            "coroutine's llvm.coro.id.retcon and a frame "
+                            "pointer");
       return false;
     }
     return true;

@@ -21,7 +21,12 @@
  * its block before an llvm.br without operands (coro_shape_normalize makes
  * it so); every llvm.coro.end has a constant unwind flag. What needs the
  * module (the prototype, the types of what suspensions and ends pass) is
- * checked by the split's retcon entry (split_retcon.c). */
+ * checked by the split's retcon entry (split_retcon.c).
+ *
+ * An async coroutine (llvm.coro.id.async) has the same, with
+ * llvm.coro.suspend.async and llvm.coro.end.async: constant header size,
+ * power-of-two alignment and context argument index (a ptr argument, the
+ * storage). What needs the module is checked by split_async.c. */
 #ifndef CORO_TRANSFORMS_CORO_SHAPE_H
 #define CORO_TRANSFORMS_CORO_SHAPE_H
 
@@ -46,13 +51,20 @@ struct coro_suspend {
   bool final;
 };
 
-enum coro_shape_abi { CORO_SHAPE_SWITCH, CORO_SHAPE_RETCON, CORO_SHAPE_ONCE };
+enum coro_shape_abi {
+  CORO_SHAPE_SWITCH,
+  CORO_SHAPE_RETCON,
+  CORO_SHAPE_ONCE,
+  CORO_SHAPE_ASYNC
+};
 
 struct coro_shape {
   MlirOperation func;
   enum coro_shape_abi abi;
   /* retcon and retcon.once: the storage (the id's buffer pointer) and the
-   * buffer's size and alignment */
+   * buffer's size and alignment; async: the storage is the context
+   * argument, and the sizes are the context header's size and the
+   * context's alignment */
   MlirValue storage;
   int64_t buffer_size, buffer_align;
   MlirOperation id, begin;
@@ -66,7 +78,8 @@ struct coro_shape {
 
 /* Collects and checks the coroutine `func`. False after located errors. */
 bool coro_shape_collect(struct coro_shape *s, MlirOperation func);
-/* Splits the block of every llvm.coro.suspend.retcon of `func` right after
+/* Splits the block of every llvm.coro.suspend.retcon and
+ * llvm.coro.suspend.async of `func` right after
  * it, joined by an llvm.br, unless one follows already. */
 void coro_shape_normalize(MlirOperation func);
 void coro_shape_free(struct coro_shape *s);

@@ -628,6 +628,7 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     split_replace_result(op, vs->frame);
     break;
   case CI_END:
+  case CI_END_ASYNC:
     vs->sp->abi->end(vs, op);
     return;
   case CI_BEGIN:
@@ -937,7 +938,9 @@ bool split_rewrite_variant(struct variant_state *vs) {
         resume_next(&b, r, false, sp->device);
     } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND &&
                k != CI_ID_RETCON && k != CI_ID_RETCON_ONCE &&
-               k != CI_SUSPEND_RETCON && k != CI_END_RESULTS) {
+               k != CI_SUSPEND_RETCON && k != CI_END_RESULTS &&
+               k != CI_ID_ASYNC && k != CI_SUSPEND_ASYNC &&
+               k != CI_ASYNC_RESUME && k != CI_ASYNC_SIZE_REPLACE) {
       rewrite_intrinsic(vs, op, k);
     }
   }
@@ -1383,6 +1386,8 @@ static const struct split_abi *abi_of(MlirOperation func) {
       enum coro_intr k = coro_intr_classify(op);
       if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
         abi = &split_abi_retcon;
+      if (k == CI_ID_ASYNC)
+        abi = &split_abi_async;
       if (k != CI_OTHER)
         continue;
       MlirStringRef n = coro_intr_name(op);
@@ -1426,7 +1431,10 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
           frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise,
-                               sp.abi->header)) &&
+                               sp.abi->header,
+                               sp.shape.abi == CORO_SHAPE_ASYNC
+                                   ? (uint64_t)sp.shape.buffer_align
+                                   : 0)) &&
          check_frame_allocas(&sp) && check_saves(&sp) &&
          (!sp.abi->prepare || sp.abi->prepare(&sp, table));
   }
@@ -1727,6 +1735,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
   free(coros);
+  if (ok)
+    ok = split_async_size_replace(module, table);
   if (ok) {
     split_retcon_direct_calls(module, table);
     ok = coro_split_lower_consumers(module, table, &done);

@@ -82,7 +82,8 @@ static void sort_by_align(size_t *order, size_t n,
 
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,
-                          MlirValue promise, bool header) {
+                          MlirValue promise, bool header,
+                          uint64_t value_align) {
   *fl = (struct frame_layout){.align =
                                   header ? CORO_HANDLE_PROMISE_OFFSET / 2 : 1};
   size_t n = sc->nitem, ns = sc->nsusp;
@@ -99,6 +100,10 @@ bool frame_layout_compute(struct frame_layout *fl,
     }
   if (!ok)
     return false;
+  /* a value is only stored and loaded: any alignment will do */
+  for (size_t i = 0; value_align && i < n; ++i)
+    if (!sc->item[i].alloca && fl->field[i].align > value_align)
+      fl->field[i].align = value_align;
 
   /* Header, promise, index. */
   uint64_t end = header ? CORO_HANDLE_PROMISE_OFFSET : 0;

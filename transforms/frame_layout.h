@@ -43,11 +43,14 @@ struct frame_layout {
  * item kept at no suspension gets no field (size 0). Without `header` (a
  * returned-continuation coroutine, whose continuations know where they
  * resume) the frame has no header, no promise and no index: fields start
- * at 0. False after a located error (a value whose size is unknown or too
- * large). */
+ * at 0. With `value_align` (not 0), a kept value aligned to more is
+ * aligned to that in the frame, as LLVM does where the frame's alignment is
+ * bounded (the async context's); allocas keep theirs. False after a
+ * located error (a value whose size is unknown or too large). */
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,
-                          MlirValue promise, bool header);
+                          MlirValue promise, bool header,
+                          uint64_t value_align);
 void frame_layout_free(struct frame_layout *fl);
 
 /* The element type, size and alignment an llvm.alloca with a constant

@@ -70,6 +70,10 @@ static const struct {
     {"coro.id.retcon.once", CI_ID_RETCON_ONCE, false},
     {"coro.end.results", CI_END_RESULTS, false},
     {"coro.prepare.retcon", CI_PREPARE_RETCON, false},
+    {"coro.id.async", CI_ID_ASYNC, false},
+    {"coro.async.resume", CI_ASYNC_RESUME, false},
+    {"coro.end.async", CI_END_ASYNC, false},
+    {"coro.async.size.replace", CI_ASYNC_SIZE_REPLACE, false},
 };
 
 enum coro_intr coro_intr_classify(MlirOperation op) {
@@ -84,6 +88,8 @@ enum coro_intr coro_intr_classify(MlirOperation op) {
    * "...retcon.sl_i1i64s") */
   if (eq(n, "coro.suspend.retcon") || starts(n, "coro.suspend.retcon."))
     return CI_SUSPEND_RETCON;
+  if (eq(n, "coro.suspend.async") || starts(n, "coro.suspend.async."))
+    return CI_SUSPEND_ASYNC;
   for (size_t i = 0; i < sizeof table / sizeof *table; ++i) {
     if (eq(n, table[i].name))
       return table[i].kind;

@@ -42,6 +42,15 @@ enum coro_intr {
                         prototype's parameters after the storage */
   CI_END_RESULTS,    /* llvm.coro.end.results(values...) -> token */
   CI_PREPARE_RETCON, /* llvm.coro.prepare.retcon(fn) -> ptr */
+  /* the async ABI */
+  CI_ID_ASYNC,      /* llvm.coro.id.async(size, align, ctx index, fp record)
+                       -> token */
+  CI_SUSPEND_ASYNC, /* llvm.coro.suspend.async.*(ctx index, resume fn,
+                       projection fn, must-tail fn, args...) -> the resume
+                       function's parameters (a struct) */
+  CI_ASYNC_RESUME,  /* llvm.coro.async.resume() -> ptr */
+  CI_END_ASYNC,     /* llvm.coro.end.async(hdl, unwind, [fn, args...]) */
+  CI_ASYNC_SIZE_REPLACE, /* llvm.coro.async.size.replace(dst, src) */
   CI_OTHER           /* another llvm.coro.* (another ABI's, or unknown) */
 };
 

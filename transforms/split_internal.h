@@ -4,10 +4,11 @@
  * coro_split.c holds the driver and the machinery every ABI uses (the
  * analyses' results, cloning, reloads, SSA repair, sweeping) and the
  * switched-resume ABI's entry; split_retcon.c holds the
- * returned-continuation ABIs' (retcon and retcon.once). An ABI's entry
+ * returned-continuation ABIs' (retcon and retcon.once), split_async.c the
+ * async ABI's. An ABI's entry
  * (struct split_abi) says what its frame starts with, which parts it makes
  * and how a variant enters, suspends, begins and ends, as LLVM's
- * SwitchABI and AnyRetconABI do for its CoroSplit.
+ * SwitchABI, AnyRetconABI and AsyncABI do for its CoroSplit.
  *
  * Invariant of a variant: `frame` dominates every block the variant keeps;
  * `landing[i]` (clones only) reloads what suspension i keeps and continues
@@ -66,6 +67,9 @@ struct split {
   MlirType cont_type, ramp_result;
   MlirType alloc_size; /* the allocator's parameter (an integer type) */
   bool inline_frame;
+  /* async: where the frame starts in the context (the header's size
+   * aligned to the frame's alignment) */
+  uint64_t frame_offset;
 };
 
 /* One variant being rewritten: its function, the map from the original's
@@ -111,6 +115,24 @@ struct split_abi {
 };
 
 extern const struct split_abi split_abi_retcon;
+extern const struct split_abi split_abi_async;
+
+/* What the continuation ABIs (retcon, retcon.once, async) share
+ * (split_retcon.c): a continuation's name NAME.resume.N (owned by the
+ * caller), the check that all are free, and the end of a continuation's
+ * entry block (a branch to its landing). */
+struct coro_str split_cont_name(const struct split *sp, size_t i);
+bool split_conts_names_free(struct split *sp, MlirSymbolTable table,
+                            bool elide);
+void split_cont_finish_entry(struct variant_state *vs);
+/* Replaces `from` and the rest of its block by a return of `v` (none when
+ * null). */
+void split_return_at(MlirOperation from, MlirValue v);
+
+/* Lowers every llvm.coro.async.size.replace of the module (after the
+ * split: the records hold their context sizes); false after located
+ * errors (split_async.c). */
+bool split_async_size_replace(MlirOperation module, MlirSymbolTable table);
 
 /* Calls the continuations of split retcon coroutines directly where an
  * llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
@@ -129,6 +151,10 @@ bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
 /* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
 bool split_rewrite_variant(struct variant_state *vs);
 
+/* The llvm.func of the module `v` is the address of, or null; the type
+ * of an llvm.func (split_retcon.c). */
+MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v);
+MlirType split_fn_type(MlirOperation fn);
 /* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
 MlirAttribute split_named(MlirValue v);
 /* A call of the function `fn` points to: direct when it is named. */

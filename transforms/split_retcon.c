@@ -39,13 +39,12 @@ static void error(MlirOperation op, const char *msg) {
   mlirEmitError(mlirOperationGetLocation(op), msg);
 }
 
-static MlirType fn_type(MlirOperation fn) {
+MlirType split_fn_type(MlirOperation fn) {
   return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
       fn, mlirStringRefCreateFromCString("function_type")));
 }
 
-/* The llvm.func of the module `v` is the address of, or null. */
-static MlirOperation fn_of(MlirSymbolTable table, MlirValue v) {
+MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v) {
   MlirAttribute a = split_named(v);
   if (mlirAttributeIsNull(a))
     return (MlirOperation){NULL};
@@ -175,14 +174,14 @@ static bool check_end(const struct split *sp, MlirOperation end) {
 
 static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation id = sp->shape.id;
-  MlirOperation proto = fn_of(table, mlirOperationGetOperand(id, 3));
+  MlirOperation proto = split_fn_of(table, mlirOperationGetOperand(id, 3));
   sp->proto = proto;
   if (mlirOperationIsNull(proto)) {
     error(id, "the prototype of llvm.coro.id.retcon must be the address of "
               "an llvm.func of the module");
     return false;
   }
-  sp->cont_type = fn_type(proto);
+  sp->cont_type = split_fn_type(proto);
   if (mlirLLVMFunctionTypeGetNumInputs(sp->cont_type) < 1 ||
       !mlirTypeIsALLVMPointerType(
           mlirLLVMFunctionTypeGetInput(sp->cont_type, 0))) {
@@ -190,7 +189,7 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
               "buffer (a ptr) first");
     return false;
   }
-  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(fn_type(sp->func));
+  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func));
   if (!starts_with_ptr(sp->ramp_result)) {
     error(sp->func, "a returned-continuation coroutine returns its "
                     "continuation: a ptr, or a struct whose first member is "
@@ -230,9 +229,9 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     error(id, buf);
     return false;
   }
-  MlirOperation a = fn_of(table, alloc), d = fn_of(table, dealloc);
+  MlirOperation a = split_fn_of(table, alloc), d = split_fn_of(table, dealloc);
   if (!mlirOperationIsNull(a)) {
-    MlirType t = fn_type(a);
+    MlirType t = split_fn_type(a);
     if (mlirLLVMFunctionTypeGetNumInputs(t) != 1 ||
         !mlirTypeIsAInteger(mlirLLVMFunctionTypeGetInput(t, 0)) ||
         !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(t))) {
@@ -243,9 +242,9 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     sp->alloc_size = mlirLLVMFunctionTypeGetInput(t, 0);
   }
   if (!mlirOperationIsNull(d) &&
-      (mlirLLVMFunctionTypeGetNumInputs(fn_type(d)) != 1 ||
+      (mlirLLVMFunctionTypeGetNumInputs(split_fn_type(d)) != 1 ||
        !mlirTypeIsALLVMPointerType(
-           mlirLLVMFunctionTypeGetInput(fn_type(d), 0)))) {
+           mlirLLVMFunctionTypeGetInput(split_fn_type(d), 0)))) {
     error(id, "the deallocator of llvm.coro.id.retcon takes the frame (a "
               "ptr)");
     return false;
@@ -263,15 +262,15 @@ static struct coro_str name_of_cont(MlirStringRef coro, size_t i) {
   return n;
 }
 
-static struct coro_str cont_name(const struct split *sp, size_t i) {
+struct coro_str split_cont_name(const struct split *sp, size_t i) {
   return name_of_cont(mlirStringRefCreate(sp->name.data, sp->name.len), i);
 }
 
-static bool retcon_names_free(struct split *sp, MlirSymbolTable table,
-                              bool elide) {
+bool split_conts_names_free(struct split *sp, MlirSymbolTable table,
+                            bool elide) {
   (void)elide;
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
-    struct coro_str n = cont_name(sp, i);
+    struct coro_str n = split_cont_name(sp, i);
     if (!split_name_free(sp, table, &n))
       return false;
   }
@@ -325,7 +324,7 @@ static void retcon_clone_entry(struct variant_state *vs) {
   vs->frame = ir_load(&b, buffer, sp->ptr, 8);
 }
 
-static void retcon_finish_entry(struct variant_state *vs) {
+void split_cont_finish_entry(struct variant_state *vs) {
   struct ir_builder b = ir_at_end(vs->dispatch, vs->sp->loc);
   ir_br(&b, vs->landing[vs->cont], 0, NULL);
 }
@@ -359,9 +358,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
   return l;
 }
 
-/* Replaces `from` and the rest of its block by a return of `v` (none when
- * null). */
-static void return_at(MlirOperation from, MlirValue v) {
+void split_return_at(MlirOperation from, MlirValue v) {
   MlirBlock block = mlirOperationGetBlock(from);
   MlirLocation loc = mlirOperationGetLocation(from);
   split_erase_from(from);
@@ -387,7 +384,7 @@ static void retcon_suspend(struct variant_state *vs, size_t i) {
     ir_unreachable(&e);
     return;
   }
-  struct coro_str n = cont_name(sp, i);
+  struct coro_str n = split_cont_name(sp, i);
   MlirValue v = ir_addressof(&b, coro_str_cstr(&n));
   coro_str_free(&n);
   if (mlirTypeIsALLVMStructType(sp->ramp_result)) {
@@ -398,7 +395,7 @@ static void retcon_suspend(struct variant_state *vs, size_t i) {
           ir_insertvalue(&b, agg, mlirOperationGetOperand(susp, k), (int)k + 1);
     v = agg;
   }
-  return_at(susp, v);
+  split_return_at(susp, v);
 }
 
 static void retcon_begin(struct variant_state *vs, MlirOperation op) {
@@ -449,7 +446,7 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
     split_erase(op);
   } else {
     MlirValue v = end_value(vs, &b, op);
-    return_at(op, v);
+    split_return_at(op, v);
   }
   if (!mlirOperationIsNull(res) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(res, 0))))
@@ -469,7 +466,7 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
-    struct coro_str n = cont_name(sp, i);
+    struct coro_str n = split_cont_name(sp, i);
     struct ir_func_spec spec = {.name = coro_str_cstr(&n),
                                 .result = is_void(rt) ? (MlirType){NULL} : rt,
                                 .nargs = nargs,
@@ -492,11 +489,11 @@ const struct split_abi split_abi_retcon = {
     .header = false,
     .suspend_returns = true,
     .prepare = retcon_prepare,
-    .names_free = retcon_names_free,
+    .names_free = split_conts_names_free,
     .make_parts = retcon_make_parts,
     .ramp_frame = retcon_ramp_frame,
     .clone_entry = retcon_clone_entry,
-    .finish_entry = retcon_finish_entry,
+    .finish_entry = split_cont_finish_entry,
     .suspend = retcon_suspend,
     .begin = retcon_begin,
     .end = retcon_end,

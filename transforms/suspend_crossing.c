@@ -47,7 +47,8 @@ static MlirOperation owner(MlirValue v) {
 
 /* Values the split rebuilds rather than keeps. */
 static bool excluded(const struct state *st, MlirValue v) {
-  /* a continuation is passed the retcon storage again */
+  /* a continuation is passed the retcon storage again (the async context
+   * it projects) */
   if (!mlirValueIsNull(st->s->storage) && mlirValueEqual(v, st->s->storage))
     return true;
   MlirOperation op = owner(v);
@@ -57,7 +58,8 @@ static bool excluded(const struct state *st, MlirValue v) {
     return true;
   enum coro_intr k = coro_intr_classify(op);
   if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
-      k == CI_SAVE || k == CI_SUSPEND)
+      k == CI_ID_ASYNC || k == CI_ASYNC_RESUME || k == CI_SAVE ||
+      k == CI_SUSPEND)
     return true;
   return !mlirValueIsNull(st->s->promise) && mlirValueEqual(v, st->s->promise);
 }
@@ -172,7 +174,8 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
 static void walk_block(struct state *st, size_t bi) {
   MlirBlock b = st->g->block[bi];
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
-    walk_value(st, mlirBlockGetArgument(b, i), bi);
+    if (!excluded(st, mlirBlockGetArgument(b, i)))
+      walk_value(st, mlirBlockGetArgument(b, i), bi);
   for (MlirOperation op = mlirBlockGetFirstOperation(b);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!mlirOperationGetNumResults(op) ||

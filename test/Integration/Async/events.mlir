@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 
 // Tasks suspended on an event and resumed by coro's executor. Each @waiter
 // registers itself with coro_rt_event_wait and yields (parks) until the

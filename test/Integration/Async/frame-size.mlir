@@ -1,12 +1,16 @@
 // RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 // RUN: coro-translate %s --emit=split-llvm | FileCheck %s --check-prefix=RECORD
+// RUN: coro-translate %s --emit=split-llvm --route=mlir-split | FileCheck %s --check-prefix=RECORD
 
 // A frame much larger than the context header: 256 i64 in a stack buffer
 // that lives across the yield. CoroSplit writes header + frame into the
 // async function pointer record, and the entry allocates what the record
 // says (a smaller task would overflow: the sanitizer build would report
-// it). The sum of 0..255 is 32640.
+// it); route B (--coro-split) fills the record in the same way. The sum of
+// 0..255 is 32640.
 // CHECK: {{^}}32640{{$}}
 // The record holds the header (32 bytes) plus a frame of at least 2048.
 // RECORD: @big.coro.fp = internal global <{ i32, i32 }> <{ i32 0, i32 {{[2-9][0-9][0-9][0-9]}} }>

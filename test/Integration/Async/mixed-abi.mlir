@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 
 // Awaits across ABIs, both ways: @s0 (switch) awaits @a1 (async), which
 // awaits @s2 (switch), which awaits @a3 (async). @a3 parks at its yield;

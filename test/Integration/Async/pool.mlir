@@ -1,5 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "switch"/' %s > %t.switch.mlir
 // RUN: coro-run %t.switch.mlir | FileCheck %s
 

@@ -1,0 +1,503 @@
+/* split_async.c - --coro-split for the async ABI (llvm.coro.id.async), the
+ * split_abi entry split_abi_async.
+ *
+ * What LLVM's CoroSplit makes of such a coroutine, made here:
+ *   - the frame lives in the async context the coroutine is given (its
+ *     argument at the id's context index), after the context header: at
+ *     the header's size aligned to the frame's alignment. The async
+ *     function pointer record's context size (its member 1) becomes that
+ *     offset plus the frame's size, aligned to the context's alignment, so
+ *     a caller allocates a context the frame fits in;
+ *   - the ramp, under the original name, runs to its first suspension;
+ *   - each llvm.coro.suspend.async N ends its part in a must-tail call of
+ *     its must-tail function (with the suspension's arguments) and a
+ *     return; llvm.coro.async.resume, the suspension's resume function,
+ *     is the address of continuation N;
+ *   - continuation N, NAME.resume.N, takes the members of suspension N's
+ *     result (a struct) as parameters, with the coroutine's calling
+ *     convention: it finds its context by calling the suspension's
+ *     projection function on the parameter at the suspension's context
+ *     index, reloads what N keeps, and goes on with the parameters as the
+ *     suspension's result;
+ *   - llvm.coro.end.async ends in a must-tail call of its function (when
+ *     it names one) and a return.
+ * The context is never kept in the frame: each continuation projects it.
+ * llvm.coro.async.size.replace, anywhere in the module, copies one
+ * record's context size into another once every coroutine is split. */
+#include "transforms/split_internal.h"
+
+#include "ir/func.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static void error(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+static uint64_t align_to(uint64_t x, uint64_t a) {
+  return a ? (x + a - 1) / a * a : x;
+}
+
+static bool is_void(MlirType t) {
+  return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
+}
+
+/* The calling convention attribute of `fn` (null for C's). */
+static MlirAttribute cconv_of(MlirOperation fn) {
+  return mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("CConv"));
+}
+
+/* A call of the function `fn` of the module on args[0..n), in its calling
+ * convention, `musttail` when asked; returns its result (null for none). */
+static MlirValue call_fn(struct ir_builder *b, MlirOperation fn, intptr_t n,
+                         const MlirValue *args, bool musttail) {
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(split_fn_type(fn));
+  MlirAttribute sym = mlirFlatSymbolRefAttrGet(b->ctx, ir_sym_name(fn));
+  MlirValue r = ir_call_cc(b, sym, MlirLLVMCConvC, musttail ? 2 : 0, n, args,
+                           is_void(rt) ? (MlirType){NULL} : rt);
+  MlirOperation call = mlirValueIsNull(r) ? (MlirOperation){NULL}
+                                           : mlirOpResultGetOwner(r);
+  if (mlirOperationIsNull(call)) { /* the op just before the builder's */
+    MlirBlock block = !mlirOperationIsNull(b->before)
+                          ? mlirOperationGetBlock(b->before)
+                          : b->block;
+    for (call = mlirBlockGetFirstOperation(block);;
+         call = mlirOperationGetNextInBlock(call)) {
+      MlirOperation next = mlirOperationGetNextInBlock(call);
+      if (mlirOperationIsNull(next) || mlirOperationEqual(next, b->before))
+        break;
+    }
+  }
+  MlirAttribute cc = cconv_of(fn);
+  if (!mlirAttributeIsNull(cc))
+    mlirOperationSetAttributeByName(
+        call, mlirStringRefCreateFromCString("CConv"), cc);
+  return r;
+}
+
+/*===--- the async function pointer record ----------------------------------*/
+
+/* The llvm.insertvalue that sets member 1 (the context size) of the
+ * record `global`'s initializer, or null. */
+static MlirOperation size_insert(MlirOperation global) {
+  MlirRegion r = mlirOperationGetRegion(global, 0);
+  MlirBlock b = mlirRegionIsNull(r) ? (MlirBlock){NULL}
+                                    : mlirRegionGetFirstBlock(r);
+  if (mlirBlockIsNull(b))
+    return (MlirOperation){NULL};
+  MlirOperation ret = mlirBlockGetTerminator(b);
+  if (mlirOperationIsNull(ret) || mlirOperationGetNumOperands(ret) != 1)
+    return (MlirOperation){NULL};
+  MlirValue v = mlirOperationGetOperand(ret, 0);
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!coro_op_named(def, "llvm.insertvalue"))
+      break;
+    MlirAttribute pos = mlirOperationGetAttributeByName(
+        def, mlirStringRefCreateFromCString("position"));
+    if (!mlirAttributeIsNull(pos) && mlirAttributeIsADenseI64Array(pos) &&
+        mlirDenseArrayGetNumElements(pos) == 1 &&
+        mlirDenseI64ArrayGetElement(pos, 0) == 1)
+      return def;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return (MlirOperation){NULL};
+}
+
+/* The record `v` is the address of: an llvm.mlir.global of the module
+ * whose type is a struct with an integer member 1, set by an
+ * llvm.insertvalue of its initializer; null after an error at `user`. */
+static MlirOperation record_of(MlirSymbolTable table, MlirValue v,
+                               MlirOperation user) {
+  MlirAttribute a = split_named(v);
+  MlirOperation g =
+      mlirAttributeIsNull(a)
+          ? (MlirOperation){NULL}
+          : mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(a));
+  bool ok = !mlirOperationIsNull(g) && coro_op_named(g, "llvm.mlir.global");
+  if (ok) {
+    MlirType t = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+        g, mlirStringRefCreateFromCString("global_type")));
+    ok = mlirTypeIsALLVMStructType(t) &&
+         mlirLLVMStructTypeGetNumElementTypes(t) >= 2 &&
+         mlirTypeIsAInteger(mlirLLVMStructTypeGetElementType(t, 1)) &&
+         !mlirOperationIsNull(size_insert(g));
+  }
+  if (!ok) {
+    error(user, "the async function pointer record must be the address of "
+                "an llvm.mlir.global of the module, a struct whose member 1 "
+                "(the context size) its initializer sets with "
+                "llvm.insertvalue");
+    return (MlirOperation){NULL};
+  }
+  return g;
+}
+
+/* Sets the record's context size to `size`. */
+static void set_context_size(MlirOperation global, MlirValue size) {
+  MlirOperation ins = size_insert(global);
+  mlirOperationSetOperand(ins, 1, size);
+}
+
+static void set_context_size_to(MlirOperation global, uint64_t size) {
+  MlirOperation ins = size_insert(global);
+  MlirValue old = mlirOperationGetOperand(ins, 1);
+  struct ir_builder b = ir_before(ins);
+  MlirValue v = ir_const_int(
+      &b, mlirIntegerTypeGetWidth(mlirValueGetType(old)), (long long)size);
+  set_context_size(global, v);
+  MlirOperation def =
+      mlirValueIsAOpResult(old) ? mlirOpResultGetOwner(old) : (MlirOperation){
+                                                                  NULL};
+  if (!mlirOperationIsNull(def) &&
+      mlirOpOperandIsNull(mlirValueGetFirstUse(old)))
+    split_erase(def);
+}
+
+/*===--- checks -------------------------------------------------------------*/
+
+/* The function a must-tail call goes to takes exactly `args`' types. */
+static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
+                            intptr_t first, const char *what) {
+  char buf[240];
+  MlirOperation fn = split_fn_of(table, mlirOperationGetOperand(op, first));
+  if (mlirOperationIsNull(fn)) {
+    snprintf(buf, sizeof buf,
+             "the must-tail function of %s must be the address of an "
+             "llvm.func of the module",
+             what);
+    error(op, buf);
+    return false;
+  }
+  MlirType t = split_fn_type(fn);
+  intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
+  bool ok = mlirLLVMFunctionTypeGetNumInputs(t) == n &&
+            is_void(mlirLLVMFunctionTypeGetReturnType(t));
+  for (intptr_t i = 0; ok && i < n; ++i)
+    ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i),
+                       mlirValueGetType(mlirOperationGetOperand(op, first + 1 + i)));
+  if (!ok) {
+    snprintf(buf, sizeof buf,
+             "the must-tail function of %s returns nothing and takes the "
+             "arguments after it, of their types (%ld)",
+             what, (long)n);
+    error(op, buf);
+  }
+  return ok;
+}
+
+static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
+  int64_t index;
+  if (mlirOperationGetNumOperands(op) < 4 ||
+      !coro_const_int(mlirOperationGetOperand(op, 0), &index)) {
+    error(op, "llvm.coro.suspend.async takes the constant index of the "
+              "context among the resume function's parameters, the resume "
+              "function (llvm.coro.async.resume), the context projection "
+              "function, the must-tail function and its arguments");
+    return false;
+  }
+  MlirValue resume = mlirOperationGetOperand(op, 1);
+  if (!mlirValueIsAOpResult(resume) ||
+      coro_intr_classify(mlirOpResultGetOwner(resume)) != CI_ASYNC_RESUME) {
+    error(op, "the resume function of llvm.coro.suspend.async must be the "
+              "result of llvm.coro.async.resume");
+    return false;
+  }
+  MlirOperation proj = split_fn_of(table, mlirOperationGetOperand(op, 2));
+  MlirType pt = mlirOperationIsNull(proj) ? (MlirType){NULL}
+                                          : split_fn_type(proj);
+  if (mlirTypeIsNull(pt) || mlirLLVMFunctionTypeGetNumInputs(pt) != 1 ||
+      !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(pt, 0)) ||
+      !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(pt))) {
+    error(op, "the context projection function of llvm.coro.suspend.async "
+              "must be the address of an llvm.func of the module taking one "
+              "ptr and returning a ptr");
+    return false;
+  }
+  MlirType rt = mlirOperationGetNumResults(op) == 1
+                    ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                    : (MlirType){NULL};
+  if (mlirTypeIsNull(rt) || !mlirTypeIsALLVMStructType(rt) || index < 0 ||
+      index >= mlirLLVMStructTypeGetNumElementTypes(rt) ||
+      !mlirTypeIsALLVMPointerType(
+          mlirLLVMStructTypeGetElementType(rt, index))) {
+    error(op, "llvm.coro.suspend.async returns the resume function's "
+              "parameters as a struct, whose member at the context index is "
+              "a ptr");
+    return false;
+  }
+  return check_tail_call(table, op, 3, "llvm.coro.suspend.async");
+}
+
+static bool async_prepare(struct split *sp, MlirSymbolTable table) {
+  MlirOperation id = sp->shape.id;
+  MlirOperation record = record_of(table, mlirOperationGetOperand(id, 3), id);
+  if (mlirOperationIsNull(record))
+    return false;
+  if (!is_void(mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func)))) {
+    error(sp->func, "an async coroutine returns nothing: its parts end in "
+                    "tail calls");
+    return false;
+  }
+  for (size_t i = 0; i < sp->shape.nsusp; ++i)
+    if (!check_suspension(table, sp->shape.susp[i].suspend))
+      return false;
+  for (size_t i = 0; i < sp->shape.nintr; ++i) {
+    MlirOperation op = sp->shape.intr[i].op;
+    if (sp->shape.intr[i].kind == CI_END_ASYNC &&
+        mlirOperationGetNumOperands(op) > 2 &&
+        !check_tail_call(table, op, 2, "llvm.coro.end.async"))
+      return false;
+  }
+  uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
+  if (sp->fl.align > ctx_align) {
+    char buf[200];
+    snprintf(buf, sizeof buf,
+             "an alloca the frame keeps needs alignment %llu, more than the "
+             "async context's (%llu, llvm.coro.id.async's second operand)",
+             (unsigned long long)sp->fl.align, (unsigned long long)ctx_align);
+    error(id, buf);
+    return false;
+  }
+  sp->frame_offset = align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
+  set_context_size_to(record, align_to(sp->frame_offset + sp->fl.size,
+                                       ctx_align));
+  return true;
+}
+
+/*===--- the variants -------------------------------------------------------*/
+
+static void async_ramp_frame(struct variant_state *vs) {
+  struct ir_builder b = ir_before(vs->shape.begin);
+  vs->frame =
+      ir_gep_bytes(&b, vs->shape.storage, (int)vs->sp->frame_offset);
+}
+
+/* The struct suspension `i` returns. */
+static MlirType suspend_struct(const struct variant_state *vs, size_t i) {
+  return mlirValueGetType(mlirOperationGetResult(vs->shape.susp[i].suspend, 0));
+}
+
+/* A continuation is entered with the members of its suspension's result;
+ * its context is the projection of the one at the context index, and
+ * stands for the storage wherever the body used it. */
+static void async_clone_entry(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  MlirOperation susp = vs->shape.susp[vs->cont].suspend;
+  MlirType st = suspend_struct(vs, vs->cont);
+  intptr_t n = mlirLLVMStructTypeGetNumElementTypes(st);
+  MlirType *types = malloc((size_t)(n + 1) * sizeof *types);
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(types && locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    types[i] = mlirLLVMStructTypeGetElementType(st, i);
+    locs[i] = sp->loc;
+  }
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  vs->dispatch = mlirBlockCreate(n, types, locs);
+  free(types);
+  free(locs);
+  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
+                                   vs->dispatch);
+  int64_t index = 0;
+  coro_const_int(mlirOperationGetOperand(susp, 0), &index);
+  MlirSymbolTable table = mlirSymbolTableCreate(sp->module);
+  MlirOperation proj = split_fn_of(table, mlirOperationGetOperand(susp, 2));
+  mlirSymbolTableDestroy(table);
+  struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
+  MlirValue arg = mlirBlockGetArgument(vs->dispatch, index);
+  MlirValue ctx = call_fn(&b, proj, 1, &arg, false);
+  mlirValueReplaceAllUsesOfWith(vs->shape.storage, ctx);
+  vs->frame = ir_gep_bytes(&b, ctx, (int)sp->frame_offset);
+}
+
+/* The landing of the continuation after suspension `i`: reloads, then the
+ * suspension's result made of the parameters, then where it resumes. */
+static MlirBlock make_landing(struct variant_state *vs, size_t i) {
+  MlirOperation susp = vs->shape.susp[i].suspend;
+  MlirLocation loc = mlirOperationGetLocation(susp);
+  MlirBlock l = ir_new_block(mlirOperationGetRegion(vs->fn, 0), 0, NULL, loc);
+  struct ir_builder b = ir_at_end(l, loc);
+  split_reload_kept(vs, i, &b);
+  MlirValue r = mlirOperationGetResult(susp, 0);
+  MlirValue v = ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(r));
+  for (intptr_t k = 0; k < mlirBlockGetNumArguments(vs->dispatch); ++k)
+    v = ir_insertvalue(&b, v, mlirBlockGetArgument(vs->dispatch, k), (int)k);
+  mlirValueReplaceAllUsesOfWith(r, v);
+  ir_map_value(vs->map, mlirOperationGetResult(vs->sp->shape.susp[i].suspend, 0),
+               v);
+  MlirOperation br = mlirOperationGetNextInBlock(susp);
+  ir_br(&b, mlirOperationGetSuccessor(br, 0), 0, NULL);
+  return l;
+}
+
+/* Ends a part at `from` with a must-tail call of the function operand
+ * `first` of `op` names, on the operands after it, and a return. */
+static void tail_call_return(struct variant_state *vs, MlirOperation op,
+                             intptr_t first, MlirOperation from) {
+  MlirSymbolTable table = mlirSymbolTableCreate(vs->sp->module);
+  MlirOperation fn = split_fn_of(table, mlirOperationGetOperand(op, first));
+  mlirSymbolTableDestroy(table);
+  intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
+  MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t k = 0; k < n; ++k)
+    args[k] = mlirOperationGetOperand(op, first + 1 + k);
+  struct ir_builder b = ir_before(from);
+  call_fn(&b, fn, n, args, true);
+  free(args);
+  split_return_at(from, (MlirValue){NULL});
+}
+
+/* A suspension tail-calls its must-tail function and returns; its resume
+ * function is continuation `i`. */
+static void async_suspend(struct variant_state *vs, size_t i) {
+  struct split *sp = vs->sp;
+  MlirOperation susp = vs->shape.susp[i].suspend;
+  MlirValue resume = mlirOperationGetOperand(susp, 1);
+  if (vs->v == V_CONT && i == vs->cont)
+    vs->landing[i] = make_landing(vs, i);
+  if (mlirValueIsAOpResult(resume) &&
+      coro_intr_classify(mlirOpResultGetOwner(resume)) == CI_ASYNC_RESUME) {
+    MlirOperation def = mlirOpResultGetOwner(resume);
+    struct ir_builder b = ir_before(def);
+    struct coro_str n = split_cont_name(sp, i);
+    split_replace_result(def, ir_addressof(&b, coro_str_cstr(&n)));
+    coro_str_free(&n);
+    split_erase(def);
+  }
+  if (!vs->live[i])
+    return; /* its block dies unreached */
+  split_store_kept(vs, i, susp);
+  tail_call_return(vs, susp, 3, susp);
+}
+
+static void async_begin(struct variant_state *vs, MlirOperation op) {
+  split_replace_result(op, vs->frame);
+  split_erase(op);
+}
+
+/* A fall-through end tail-calls its function (when it names one) and
+ * returns; an unwind end goes on. */
+static void async_end(struct variant_state *vs, MlirOperation op) {
+  int64_t unwind = 0;
+  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  if (mlirOperationGetNumResults(op)) {
+    struct ir_builder b = ir_before(op);
+    split_replace_result(op, ir_const_int(&b, 1, vs->v == V_CONT));
+  }
+  if (unwind) {
+    split_erase(op);
+    return;
+  }
+  if (coro_intr_classify(op) == CI_END_ASYNC &&
+      mlirOperationGetNumOperands(op) > 2) {
+    tail_call_return(vs, op, 2, op);
+    return;
+  }
+  split_return_at(op, (MlirValue){NULL});
+}
+
+/* NAME.resume.N for every suspension N: void(the members of N's result),
+ * in the coroutine's calling convention. */
+static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
+  MlirAttribute cconv = cconv_of(sp->func);
+  bool ok = true;
+  for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
+    MlirType st =
+        mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
+    intptr_t nargs = mlirLLVMStructTypeGetNumElementTypes(st);
+    MlirType *args = malloc((size_t)(nargs + 1) * sizeof *args);
+    assert(args && "out of memory");
+    for (intptr_t k = 0; k < nargs; ++k)
+      args[k] = mlirLLVMStructTypeGetElementType(st, k);
+    struct coro_str n = split_cont_name(sp, i);
+    struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                                .nargs = nargs,
+                                .args = args,
+                                .linkage = MlirLLVMLinkageInternal};
+    MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
+                                    ir_generated_loc(sp->loc, "resume"));
+    coro_str_free(&n);
+    free(args);
+    if (!mlirAttributeIsNull(cconv))
+      mlirOperationSetAttributeByName(
+          fn, mlirStringRefCreateFromCString("CConv"), cconv);
+    ok = split_clone_part(sp, table, fn, V_CONT, i);
+  }
+  return ok;
+}
+
+const struct split_abi split_abi_async = {
+    .name = "async",
+    .header = false,
+    .suspend_returns = true,
+    .prepare = async_prepare,
+    .names_free = split_conts_names_free,
+    .make_parts = async_make_parts,
+    .ramp_frame = async_ramp_frame,
+    .clone_entry = async_clone_entry,
+    .finish_entry = split_cont_finish_entry,
+    .suspend = async_suspend,
+    .begin = async_begin,
+    .end = async_end,
+};
+
+/*===--- llvm.coro.async.size.replace ---------------------------------------*/
+
+static MlirWalkResult note_size_replace(MlirOperation op, void *user) {
+  if (coro_intr_classify(op) == CI_ASYNC_SIZE_REPLACE)
+    ir_opvec_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+bool split_async_size_replace(MlirOperation module, MlirSymbolTable table) {
+  struct ir_opvec calls = {0};
+  mlirOperationWalk(module, note_size_replace, &calls, MlirWalkPreOrder);
+  bool ok = true;
+  for (size_t i = 0; i < calls.n; ++i) {
+    MlirOperation op = calls.v[i];
+    if (mlirOperationGetNumOperands(op) != 2) {
+      error(op, "llvm.coro.async.size.replace takes two async function "
+                "pointer records");
+      ok = false;
+      continue;
+    }
+    MlirOperation dst = record_of(table, mlirOperationGetOperand(op, 0), op);
+    MlirOperation src = mlirOperationIsNull(dst)
+                            ? dst
+                            : record_of(table, mlirOperationGetOperand(op, 1),
+                                        op);
+    if (mlirOperationIsNull(src)) {
+      ok = false;
+      continue;
+    }
+    int64_t size;
+    if (!coro_const_int(mlirOperationGetOperand(size_insert(src), 1), &size)) {
+      error(op, "the context size of the source record of "
+                "llvm.coro.async.size.replace is not a constant");
+      ok = false;
+      continue;
+    }
+    set_context_size_to(dst, (uint64_t)size);
+    MlirValue used[2] = {mlirOperationGetOperand(op, 0),
+                         mlirOperationGetOperand(op, 1)};
+    split_erase(op);
+    for (int k = 0; k < 2; ++k)
+      if ((k == 0 || !mlirValueEqual(used[0], used[1])) &&
+          mlirValueIsAOpResult(used[k]) &&
+          mlirOpOperandIsNull(mlirValueGetFirstUse(used[k])))
+        split_erase(mlirOpResultGetOwner(used[k]));
+  }
+  free(calls.v);
+  return ok;
+}
