@@ -4,9 +4,9 @@
  * in the same run, printed as ratios, with the frame on the heap and
  * elided, and the retcon and async lowerings (bench/generator-retcon.mlir,
  * generator-async.mlir) against the heap peers, and the switch generator
- * split by route B (rows "heap B", "elided B", "retcon B"), a generator without
- * coro.alloc whose frame --coro-elide places ("local", "local B"), and
- * route B at -O0 against the C state machine at -O0 ("... B0"; the C++
+ * split by route B (rows "heap B", "elided B", "retcon B", "async B"), a
+ * generator without coro.alloc whose frame --coro-elide places ("local", "local
+ * B"), and route B at -O0 against the C state machine at -O0 ("... B0"; the C++
  * column stays -O2). Every consumer passes each
  * value to bench_sink (sink.c). Each figure is the best of REPEATS runs of N
  * values. */
@@ -24,6 +24,7 @@ void coro_sum_retcon(int64_t n);
 void coro_sum_async(int64_t n);
 void coro_b_sum_heap(int64_t n);
 void coro_b_sum_retcon(int64_t n);
+void coro_b_sum_async(int64_t n);
 void coro_b_sum_elided(int64_t n);
 void coro_sum_local(int64_t n);
 void coro_b_sum_local(int64_t n);
@@ -72,6 +73,7 @@ int main(int argc, char **argv) {
               {"heap B", coro_b_sum_heap, c_sum_heap, cxx_sum_heap},
               {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided},
               {"retcon B", coro_b_sum_retcon, c_sum_heap, cxx_sum_heap},
+              {"async B", coro_b_sum_async, c_sum_heap, cxx_sum_heap},
               /* no coro.alloc: --coro-elide decides (route B: the stack) */
               {"local", coro_sum_local, c_sum_elided, cxx_sum_elided},
               {"local B", coro_b_sum_local, c_sum_elided, cxx_sum_elided},

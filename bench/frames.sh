@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/frames.sh [BUILD_DIR] - frame bytes of route B (coro's --coro-split)
-# against route A (LLVM's CoroSplit) on every switch, retcon and retcon.once
-# program of the repo (lowered by --coro-lower).
+# against route A (LLVM's CoroSplit) on every switch, retcon, retcon.once
+# and async program of the repo (lowered by --coro-lower).
 #
 # For each coroutine: LLVM's frame_size as its own remark reports it, once
 # with CoroSplit alone on the module coro-opt lowered (A0, the same input
@@ -25,6 +25,7 @@ printf '%-44s %-18s %6s %6s %6s %6s %6s\n' program coroutine A0 A2 B B/A0 B/A2
 worst=0
 for f in "$here"/../test/Integration/Switch/*.mlir \
          "$here"/../test/Integration/Retcon/*.mlir "$here"/generator-retcon.mlir \
+         "$here"/../test/Integration/Async/*.mlir "$here"/generator-async.mlir \
          "$here"/../test/Transforms/CoroSplit/llvm-shapes.mlir \
          "$here"/../test/Transforms/CoroSplit/await-intrinsics.mlir \
          "$here"/../test/Transforms/CoroSplit/remarks.mlir \

@@ -29,6 +29,10 @@ sed -e 's/@gen_/@gen_b_/g' -e 's/@coro_sum_/@coro_b_sum_/g' -e 's/@drain/@drain_
 sed -e 's/@gen_retcon/@gen_b_retcon/g' -e 's/@coro_sum_/@coro_b_sum_/g' \
   "$here/generator-retcon.mlir" >"$out/generator-retcon-b.mlir"
 "$build/bin/coro-translate" "$out/generator-retcon-b.mlir" --route=mlir-split --emit=obj -O2 -o "$out/generator-retcon-b.o"
+# Route B for async (row "async B"), renamed the same way.
+sed -e 's/@gen_async/@gen_b_async/g' -e 's/@coro_sum_/@coro_b_sum_/g' \
+  "$here/generator-async.mlir" >"$out/generator-async-b.mlir"
+"$build/bin/coro-translate" "$out/generator-async-b.mlir" --route=mlir-split --emit=obj -O2 -o "$out/generator-async-b.o"
 # Route B at -O0 (rows "... B0"), against the C state machine at -O0.
 sed -e 's/@gen_/@gen_b0_/g' -e 's/@coro_sum_/@coro_b0_sum_/g' -e 's/@drain/@drain_b0/g' \
   "$here/generator.mlir" >"$out/generator-b0.mlir"
@@ -38,6 +42,6 @@ sed -e 's/@gen_/@gen_b0_/g' -e 's/@coro_sum_/@coro_b0_sum_/g' -e 's/@drain/@drai
 "$cc" -O2 -c "$here/sink.c" -o "$out/sink.o"
 "$cc" -O2 -std=c11 -c "$here/bench.c" -o "$out/bench.o"
 "$cxx" -O2 -std=c++20 -c "$here/cxx_generator.cpp" -o "$out/cxx_generator.o"
-"$cxx" "$out/bench.o" "$out/sink.o" "$out/state_machine.o" "$out/state_machine0.o" "$out/generator-b0.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-retcon-b.o" "$out/generator-async.o" "$out/generator-b.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
+"$cxx" "$out/bench.o" "$out/sink.o" "$out/state_machine.o" "$out/state_machine0.o" "$out/generator-b0.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-retcon-b.o" "$out/generator-async.o" "$out/generator-async-b.o" "$out/generator-b.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
   -L"$build/runtime" -lCoroRuntime -Wl,-rpath,"$build/runtime"
 "$out/generator-bench" "$n"

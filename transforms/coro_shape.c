@@ -220,8 +220,7 @@ static bool is_power_of_two(int64_t x) { return x > 0 && !(x & (x - 1)); }
  * function pointer record. */
 static bool check_async(struct coro_shape *s) {
   int64_t index;
-  MlirBlock entry =
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(s->func, 0));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(s->func, 0));
   if (mlirOperationGetNumOperands(s->id) != 4 ||
       !coro_const_int(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
       !coro_const_int(mlirOperationGetOperand(s->id, 1), &s->buffer_align) ||
@@ -285,8 +284,7 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         MlirStringRef n = coro_intr_name(op);
         coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
         coro_str_append(&msg, n.data, n.length);
-        coro_str_appendz(&msg,
-                         "' is not an intrinsic --coro-split lowers");
+        coro_str_appendz(&msg, "' is not an intrinsic --coro-split lowers");
         error(op, coro_str_cstr(&msg));
         coro_str_free(&msg);
         ok = false;

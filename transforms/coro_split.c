@@ -1370,14 +1370,11 @@ static void hoist_extracts(MlirOperation func) {
   free(moves.v);
 }
 
-/* The ABI entry for the presplit coroutine `func`, by its coro.id; null
- * for a coroutine of another ABI (llvm.coro.id.async, or an id unknown
- * here), which --coro-split leaves, still presplit, to LLVM's CoroSplit,
- * lowering only its consumer intrinsics. Another ABI's intrinsics in a
- * coroutine of ours are errors of coro_shape_collect. */
+/* The ABI entry for the presplit coroutine `func`, by its coro.id (the
+ * switch entry when it has none of another ABI: coro_shape_collect then
+ * reports what is wrong, an unknown llvm.coro.id.X included). Another ABI's
+ * intrinsics in a coroutine are errors of coro_shape_collect. */
 static const struct split_abi *abi_of(MlirOperation func) {
-  static const char id[] = "coro.id.";
-  const struct split_abi *abi = &switch_abi;
   MlirRegion body = mlirOperationGetRegion(func, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
@@ -1385,17 +1382,11 @@ static const struct split_abi *abi_of(MlirOperation func) {
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       enum coro_intr k = coro_intr_classify(op);
       if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
-        abi = &split_abi_retcon;
+        return &split_abi_retcon;
       if (k == CI_ID_ASYNC)
-        abi = &split_abi_async;
-      if (k != CI_OTHER)
-        continue;
-      MlirStringRef n = coro_intr_name(op);
-      for (size_t i = 0; i + sizeof id - 1 <= n.length; ++i)
-        if (!memcmp(n.data + i, id, sizeof id - 1))
-          return NULL;
+        return &split_abi_async;
     }
-  return abi;
+  return &switch_abi;
 }
 
 static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
@@ -1430,11 +1421,10 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
-          frame_layout_compute(&sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise,
-                               sp.abi->header,
-                               sp.shape.abi == CORO_SHAPE_ASYNC
-                                   ? (uint64_t)sp.shape.buffer_align
-                                   : 0)) &&
+          frame_layout_compute(
+              &sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise, sp.abi->header,
+              sp.shape.abi == CORO_SHAPE_ASYNC ? (uint64_t)sp.shape.buffer_align
+                                               : 0)) &&
          check_frame_allocas(&sp) && check_saves(&sp) &&
          (!sp.abi->prepare || sp.abi->prepare(&sp, table));
   }
@@ -1687,9 +1677,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     if (!coro_op_named(op, "llvm.func") ||
         !coro_split_passthrough_has(op, "presplitcoroutine") ||
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
-        mlirBlockIsNull(
-            mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))) ||
-        !abi_of(op))
+        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
     if (n == cap) {
       cap *= 2;

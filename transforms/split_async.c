@@ -64,8 +64,8 @@ static MlirValue call_fn(struct ir_builder *b, MlirOperation fn, intptr_t n,
   MlirAttribute sym = mlirFlatSymbolRefAttrGet(b->ctx, ir_sym_name(fn));
   MlirValue r = ir_call_cc(b, sym, MlirLLVMCConvC, musttail ? 2 : 0, n, args,
                            is_void(rt) ? (MlirType){NULL} : rt);
-  MlirOperation call = mlirValueIsNull(r) ? (MlirOperation){NULL}
-                                           : mlirOpResultGetOwner(r);
+  MlirOperation call =
+      mlirValueIsNull(r) ? (MlirOperation){NULL} : mlirOpResultGetOwner(r);
   if (mlirOperationIsNull(call)) { /* the op just before the builder's */
     MlirBlock block = !mlirOperationIsNull(b->before)
                           ? mlirOperationGetBlock(b->before)
@@ -90,8 +90,8 @@ static MlirValue call_fn(struct ir_builder *b, MlirOperation fn, intptr_t n,
  * record `global`'s initializer, or null. */
 static MlirOperation size_insert(MlirOperation global) {
   MlirRegion r = mlirOperationGetRegion(global, 0);
-  MlirBlock b = mlirRegionIsNull(r) ? (MlirBlock){NULL}
-                                    : mlirRegionGetFirstBlock(r);
+  MlirBlock b =
+      mlirRegionIsNull(r) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(r);
   if (mlirBlockIsNull(b))
     return (MlirOperation){NULL};
   MlirOperation ret = mlirBlockGetTerminator(b);
@@ -152,12 +152,11 @@ static void set_context_size_to(MlirOperation global, uint64_t size) {
   MlirOperation ins = size_insert(global);
   MlirValue old = mlirOperationGetOperand(ins, 1);
   struct ir_builder b = ir_before(ins);
-  MlirValue v = ir_const_int(
-      &b, mlirIntegerTypeGetWidth(mlirValueGetType(old)), (long long)size);
+  MlirValue v = ir_const_int(&b, mlirIntegerTypeGetWidth(mlirValueGetType(old)),
+                             (long long)size);
   set_context_size(global, v);
-  MlirOperation def =
-      mlirValueIsAOpResult(old) ? mlirOpResultGetOwner(old) : (MlirOperation){
-                                                                  NULL};
+  MlirOperation def = mlirValueIsAOpResult(old) ? mlirOpResultGetOwner(old)
+                                                : (MlirOperation){NULL};
   if (!mlirOperationIsNull(def) &&
       mlirOpOperandIsNull(mlirValueGetFirstUse(old)))
     split_erase(def);
@@ -183,8 +182,9 @@ static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
   bool ok = mlirLLVMFunctionTypeGetNumInputs(t) == n &&
             is_void(mlirLLVMFunctionTypeGetReturnType(t));
   for (intptr_t i = 0; ok && i < n; ++i)
-    ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i),
-                       mlirValueGetType(mlirOperationGetOperand(op, first + 1 + i)));
+    ok = mlirTypeEqual(
+        mlirLLVMFunctionTypeGetInput(t, i),
+        mlirValueGetType(mlirOperationGetOperand(op, first + 1 + i)));
   if (!ok) {
     snprintf(buf, sizeof buf,
              "the must-tail function of %s returns nothing and takes the "
@@ -213,8 +213,8 @@ static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
     return false;
   }
   MlirOperation proj = split_fn_of(table, mlirOperationGetOperand(op, 2));
-  MlirType pt = mlirOperationIsNull(proj) ? (MlirType){NULL}
-                                          : split_fn_type(proj);
+  MlirType pt =
+      mlirOperationIsNull(proj) ? (MlirType){NULL} : split_fn_type(proj);
   if (mlirTypeIsNull(pt) || mlirLLVMFunctionTypeGetNumInputs(pt) != 1 ||
       !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(pt, 0)) ||
       !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(pt))) {
@@ -269,8 +269,8 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
     return false;
   }
   sp->frame_offset = align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
-  set_context_size_to(record, align_to(sp->frame_offset + sp->fl.size,
-                                       ctx_align));
+  set_context_size_to(record,
+                      align_to(sp->frame_offset + sp->fl.size, ctx_align));
   return true;
 }
 
@@ -278,8 +278,7 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
 
 static void async_ramp_frame(struct variant_state *vs) {
   struct ir_builder b = ir_before(vs->shape.begin);
-  vs->frame =
-      ir_gep_bytes(&b, vs->shape.storage, (int)vs->sp->frame_offset);
+  vs->frame = ir_gep_bytes(&b, vs->shape.storage, (int)vs->sp->frame_offset);
 }
 
 /* The struct suspension `i` returns. */
@@ -333,8 +332,8 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
   for (intptr_t k = 0; k < mlirBlockGetNumArguments(vs->dispatch); ++k)
     v = ir_insertvalue(&b, v, mlirBlockGetArgument(vs->dispatch, k), (int)k);
   mlirValueReplaceAllUsesOfWith(r, v);
-  ir_map_value(vs->map, mlirOperationGetResult(vs->sp->shape.susp[i].suspend, 0),
-               v);
+  ir_map_value(vs->map,
+               mlirOperationGetResult(vs->sp->shape.susp[i].suspend, 0), v);
   MlirOperation br = mlirOperationGetNextInBlock(susp);
   ir_br(&b, mlirOperationGetSuccessor(br, 0), 0, NULL);
   return l;
@@ -473,10 +472,10 @@ bool split_async_size_replace(MlirOperation module, MlirSymbolTable table) {
       continue;
     }
     MlirOperation dst = record_of(table, mlirOperationGetOperand(op, 0), op);
-    MlirOperation src = mlirOperationIsNull(dst)
-                            ? dst
-                            : record_of(table, mlirOperationGetOperand(op, 1),
-                                        op);
+    MlirOperation src =
+        mlirOperationIsNull(dst)
+            ? dst
+            : record_of(table, mlirOperationGetOperand(op, 1), op);
     if (mlirOperationIsNull(src)) {
       ok = false;
       continue;

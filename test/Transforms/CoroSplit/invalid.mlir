@@ -140,8 +140,7 @@ llvm.func @after_save(%x: i32) -> !llvm.ptr attributes {passthrough = ["presplit
 // -----
 
 // A switch coroutine (its coro.id is the switch one) using an intrinsic of
-// another ABI. (A coroutine whose coro.id is another ABI's is left to
-// LLVM: other-abi.mlir.)
+// another ABI.
 llvm.func @mixed_intrinsics() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c0 = llvm.mlir.constant(0 : i32) : i32
   %null = llvm.mlir.zero : !llvm.ptr
@@ -219,4 +218,14 @@ llvm.func @result_escapes() -> !llvm.ptr attributes {passthrough = ["presplitcor
   %z = llvm.zext %s : i8 to i32
   llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
   llvm.return %hdl : !llvm.ptr
+}
+
+// -----
+
+// An llvm.coro.id of no ABI LLVM has.
+llvm.func @unknown_id() attributes {passthrough = ["presplitcoroutine"]} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
+  // expected-error @+1 {{'llvm.coro.id.custom' is not an intrinsic --coro-split lowers}}
+  %id = llvm.call_intrinsic "llvm.coro.id.custom"(%c0) : (i32) -> !llvm.token
+  llvm.return
 }

@@ -16,7 +16,7 @@
 #                       checks the harness and the generator without route B:
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
-#   ABI=retcon          the programs' ABI: coro-progen writes switch
+#   ABI=retcon          the programs' ABI (switch, retcon, async): coro-progen writes switch
 #                       coroutines, which run unchanged under retcon (the
 #                       coro ops mean the same in every ABI that suspends
 #                       more than once).
