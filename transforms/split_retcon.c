@@ -522,19 +522,27 @@ void split_retcon_continuations(MlirSymbolTable table, MlirStringRef coro,
   }
 }
 
-/* Whether `op` (a call or a function) uses C's calling convention. */
-static bool c_cconv(MlirOperation op) {
+/* The calling convention of `op` (a call or a function) among those the
+ * conversions use (C, fastcc, swifttailcc), or -1. */
+static int cconv_of(MlirOperation op) {
+  static const int known[] = {MlirLLVMCConvC, MlirLLVMCConvFast,
+                              MlirLLVMCConvSwiftTail};
+  MlirContext ctx = mlirOperationGetContext(op);
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("CConv"));
-  return mlirAttributeIsNull(a) ||
-         mlirAttributeEqual(a, mlirLLVMCConvAttrGet(mlirOperationGetContext(op),
-                                                    MlirLLVMCConvC));
+  if (mlirAttributeIsNull(a))
+    return MlirLLVMCConvC;
+  for (size_t i = 0; i < sizeof known / sizeof *known; ++i)
+    if (mlirAttributeEqual(a, mlirLLVMCConvAttrGet(ctx, known[i])))
+      return known[i];
+  return -1;
 }
 
 /* Replaces the indirect call `op` by a test of its callee against each of
  * `conts` and a direct call of the one it is; the indirect call stays for
  * any other. */
-static void call_directly(MlirOperation op, const struct ir_opvec *conts) {
+static void call_directly(MlirOperation op, const struct ir_opvec *conts,
+                          int cconv) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirBlock join = ir_split_after(op);
   bool result = mlirOperationGetNumResults(op) > 0;
@@ -551,8 +559,8 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts) {
     args[k] = mlirOperationGetOperand(op, k + 1);
   struct ir_builder b = ir_at_end(mlirOperationGetBlock(op), loc);
   mlirOperationRemoveFromParent(op);
-  split_compare_chain(&b, mlirOperationGetOperand(op, 0), conts, MlirLLVMCConvC,
-                      nargs, args, rt, join);
+  split_compare_chain(&b, mlirOperationGetOperand(op, 0), conts, cconv, nargs,
+                      args, rt, join);
   free(args);
   /* any other callee: the call as it was */
   mlirBlockAppendOwnedOperation(b.block, op);
@@ -574,14 +582,15 @@ void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table) {
                                  &conts);
     /* an indirect call (its callee is operand 0), of continuations called
      * the way it calls */
+    int cc = cconv_of(op);
     bool direct = conts.n && conts.n <= CORO_DIRECT_CONTINUATIONS &&
                   mlirAttributeIsNull(mlirOperationGetAttributeByName(
                       op, mlirStringRefCreateFromCString("callee"))) &&
-                  c_cconv(op);
+                  cc >= 0;
     for (size_t k = 0; direct && k < conts.n; ++k)
-      direct = c_cconv(conts.v[k]);
+      direct = cconv_of(conts.v[k]) == cc;
     if (direct)
-      call_directly(op, &conts);
+      call_directly(op, &conts, cc);
   }
   free(calls.v);
   free(conts.v);

@@ -67,6 +67,7 @@
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -100,7 +101,7 @@ struct as_state {
   bool runtime_alloc; /* coro_rt_task_alloc/free (no coro.alloc_fn) */
   /* The coroutine's name and those of what is generated for it (they may
    * hold any character, a NUL included: kept with their lengths). */
-  struct coro_str name, body, record, destroy;
+  struct coro_str name, body, record, destroy, resume;
 };
 
 /*===--- builders ----------------------------------------------------------*/
@@ -377,35 +378,6 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   ir_return(b, (MlirValue){NULL});
 }
 
-/* The resume entry of every async handle (fastcc, as the switch ABI's):
- *
- *   llvm.func internal fastcc @__coro_async_resume(%h) {
- *     %slot = llvm.alloca ptr
- *     %n = enter_async(%slot, %h, h.parked)
- *     llvm.cond_br (%n == null), ^ret, ^next
- *   ^next:                           (a handle of another ABI to run next)
- *     llvm.call fastcc musttail n.resume(%n)
- *     llvm.return
- *   ^ret:
- *     llvm.return
- *   } */
-static void emit_resume(struct ir_builder *b, MlirBlock entry) {
-  MlirType ptr = ir_ptr_type(b->ctx);
-  MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirValue slot = handoff_slot(b);
-  MlirValue f = ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ptr, 0);
-  MlirValue n = enter_async(b, slot, h, f);
-  MlirBlock next = ir_block_after(entry, 0, NULL, b->loc);
-  MlirBlock ret = ir_block_after(next, 0, NULL, b->loc);
-  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), ret, next);
-  *b = ir_at_end(next, b->loc);
-  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
-  call_ptr(b, ir_load(b, n, ptr, 0), MlirLLVMCConvFast, true, n);
-  ir_return(b, (MlirValue){NULL});
-  *b = ir_at_end(ret, b->loc);
-  ir_return(b, (MlirValue){NULL});
-}
-
 /* Runs the handle `n` that async code left for its entry, if any (from an
  * entry that cannot tail-call it). */
 static void run_handoff(struct ir_builder *b, MlirValue n) {
@@ -440,7 +412,6 @@ static const struct shared_fn {
     {"__coro_async_await_any", 3, false, MlirLLVMCConvSwiftTail,
      emit_await_any},
     {"__coro_async_finish", 1, false, MlirLLVMCConvSwiftTail, emit_finish},
-    {"__coro_async_resume", 1, false, MlirLLVMCConvFast, emit_resume},
 };
 
 /* Builds the shared functions the module lacks, located at `coroutine`. */
@@ -509,6 +480,58 @@ static void emit_record(struct coro_fn *fn, struct as_state *st,
   v = ir_insertvalue(&b, v, ir_const_int(&b, 32, 0), 0);
   v = ir_insertvalue(&b, v, ir_const_int(&b, 32, (long long)size), 1);
   ir_return(&b, v);
+}
+
+/* The handle's resume entry (fastcc, as the switch ABI's), one per
+ * coroutine:
+ *
+ *   llvm.func internal fastcc @"f.coro.resume"(%h) {
+ *     %slot = llvm.alloca ptr
+ *     %n = enter_async(%slot, %h, h.parked)  (the call of h.parked marked
+ *                                  coro.continuation_of = @"f.coro.async")
+ *     llvm.cond_br (%n == null), ^ret, ^next
+ *   ^next:                           (a handle of another ABI to run next)
+ *     llvm.call fastcc musttail n.resume(%n)
+ *     llvm.return
+ *   ^ret:
+ *     llvm.return
+ *   }
+ *
+ * The parked function is one of f's continuations: route B, which makes
+ * them, calls them directly there (split_retcon_direct_calls), and LLVM
+ * inlines the continuation into the entry. */
+static void emit_resume(struct coro_fn *fn, struct as_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx);
+  struct ir_func_spec spec = {.nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal,
+                              .cconv = MlirLLVMCConvFast};
+  MlirLocation loc;
+  MlirBlock entry = gen_func(fn->module, fn->func, coro_str_cstr(&st->resume),
+                             st->resume.len, &spec, &loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirValue slot = handoff_slot(&b);
+  MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
+  MlirValue n = enter_async(&b, slot, h, f);
+  /* the call of the parked function is the op before n's load */
+  MlirOperation call = mlirBlockGetFirstOperation(entry);
+  while (!mlirOperationEqual(mlirOperationGetNextInBlock(call),
+                             mlirOpResultGetOwner(n)))
+    call = mlirOperationGetNextInBlock(call);
+  mlirOperationSetAttributeByName(
+      call, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
+      sym_of(ctx, &st->body));
+  MlirBlock next = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock ret = ir_block_after(next, 0, NULL, loc);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, n, ir_null(&b)), ret, next);
+  b = ir_at_end(next, loc);
+  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
+  call_ptr(&b, ir_load(&b, n, ptr, 0), MlirLLVMCConvFast, true, n);
+  ir_return(&b, (MlirValue){NULL});
+  b = ir_at_end(ret, loc);
+  ir_return(&b, (MlirValue){NULL});
 }
 
 /* The destroy entry: a coroutine that has not ended is resumed with its
@@ -619,7 +642,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
 
   /* the header: resume and destroy entries, the promise at 16 whatever its
    * own alignment (see coro_promise_field) */
-  ir_store(&b, ir_addressof(&b, "__coro_async_resume"), h, 0);
+  ir_store(&b, addr_of(&b, sym_of(ctx, &st->resume)), h, 0);
   MlirValue de = addr_of(&b, sym_of(ctx, &st->destroy));
   ir_store(&b, de, ir_gep_field(&b, h, st->ctx, H_DESTROY), 0);
   MlirValue pp = ir_gep_bytes(&b, h, CORO_HANDLE_PROMISE_OFFSET);
@@ -803,8 +826,8 @@ static MlirLogicalResult check_alloc(struct coro_fn *fn) {
   return mlirLogicalResultSuccess();
 }
 
-static const char *const async_suffixes[] = {".coro.async", ".coro.fp",
-                                             ".coro.destroy", NULL};
+static const char *const async_suffixes[] = {
+    ".coro.async", ".coro.fp", ".coro.destroy", ".coro.resume", NULL};
 
 /* `name` + `suffix`. */
 static struct coro_str suffixed(const struct coro_str *name,
@@ -837,6 +860,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   st->body = suffixed(&st->name, ".coro.async");
   st->record = suffixed(&st->name, ".coro.fp");
   st->destroy = suffixed(&st->name, ".coro.destroy");
+  st->resume = suffixed(&st->name, ".coro.resume");
   st->runtime_alloc =
       mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
 
@@ -884,6 +908,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   ensure_shared(fn->module, fn->func);
   emit_record(fn, st, size);
   emit_destroy(fn, st);
+  emit_resume(fn, st);
   emit_entry(fn, st, fty, &visibility);
   coro_str_free(&visibility);
 
@@ -897,7 +922,8 @@ static void as_finish(struct coro_fn *fn) {
   struct as_state *st = fn->abi_state;
   if (!st)
     return;
-  struct coro_str *names[] = {&st->name, &st->body, &st->record, &st->destroy};
+  struct coro_str *names[] = {&st->name, &st->body, &st->record, &st->destroy,
+                              &st->resume};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     coro_str_free(names[i]);
   free(st);

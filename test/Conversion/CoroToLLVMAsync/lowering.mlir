@@ -90,7 +90,6 @@ func.func @any(%x: !coro.handle<none>) -> !coro.handle<none> attributes {coro.ab
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_park(
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_await(
 // CHECK-DAG: llvm.func internal swifttailcc @__coro_async_finish(
-// CHECK-DAG: llvm.func internal fastcc @__coro_async_resume(
 
 // The record: <{0, header size}>, a global (CoroSplit writes the full size).
 // CHECK-LABEL: llvm.mlir.global internal @task.coro.fp()
@@ -101,13 +100,18 @@ func.func @any(%x: !coro.handle<none>) -> !coro.handle<none> attributes {coro.ab
 // CHECK: llvm.call swifttailcc
 // CHECK: llvm.call @coro_rt_task_free(%{{.*}})
 
+// The resume entry (fastcc, the handle's, one per coroutine) calls the
+// parked continuation, the call marked for route B to make it direct.
+// CHECK-LABEL: llvm.func internal fastcc @task.coro.resume
+// CHECK: llvm.call swifttailcc %{{.*}}(%{{.*}}) {coro.continuation_of = @task.coro.async}
+
 // The entry keeps the coroutine's name: it reads the context size from the
 // record (volatile: CoroSplit enlarges it), allocates, stores the header
 // and the arguments, and calls the body in swifttailcc.
 // CHECK-LABEL: func.func @task(%{{.*}}: index) -> !llvm.ptr
 // CHECK: llvm.load volatile
 // CHECK: %[[H:.*]] = llvm.call @coro_rt_task_alloc
-// CHECK: llvm.mlir.addressof @__coro_async_resume
+// CHECK: llvm.mlir.addressof @task.coro.resume
 // CHECK: llvm.mlir.addressof @task.coro.destroy
 // CHECK: arith.index_cast %{{.*}} : index to i64
 // CHECK: %[[FN:.*]] = constant @task.coro.async
