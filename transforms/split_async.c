@@ -419,19 +419,8 @@ static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
     assert(args && "out of memory");
     for (intptr_t k = 0; k < nargs; ++k)
       args[k] = mlirLLVMStructTypeGetElementType(st, k);
-    struct coro_str n = split_cont_name(sp, i);
-    struct ir_func_spec spec = {.name = coro_str_cstr(&n),
-                                .nargs = nargs,
-                                .args = args,
-                                .linkage = MlirLLVMLinkageInternal};
-    MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
-                                    ir_generated_loc(sp->loc, "resume"));
-    coro_str_free(&n);
+    ok = split_make_cont(sp, table, i, (MlirType){NULL}, nargs, args, cconv);
     free(args);
-    if (!mlirAttributeIsNull(cconv))
-      mlirOperationSetAttributeByName(
-          fn, mlirStringRefCreateFromCString("CConv"), cconv);
-    ok = split_clone_part(sp, table, fn, V_CONT, i);
   }
   return ok;
 }

@@ -125,6 +125,12 @@ struct coro_str split_cont_name(const struct split *sp, size_t i);
 bool split_conts_names_free(struct split *sp, MlirSymbolTable table,
                             bool elide);
 void split_cont_finish_entry(struct variant_state *vs);
+/* Makes continuation `i` (internal, returning `result` or nothing when
+ * null, taking args[0..nargs), in calling convention `cconv` when not
+ * null) and fills it (split_clone_part). */
+bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
+                     MlirType result, intptr_t nargs, const MlirType *args,
+                     MlirAttribute cconv);
 /* Replaces `from` and the rest of its block by a return of `v` (none when
  * null). */
 void split_return_at(MlirOperation from, MlirValue v);

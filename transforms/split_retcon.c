@@ -453,6 +453,24 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
     split_erase(res);
 }
 
+bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
+                     MlirType result, intptr_t nargs, const MlirType *args,
+                     MlirAttribute cconv) {
+  struct coro_str n = split_cont_name(sp, i);
+  struct ir_func_spec spec = {.name = coro_str_cstr(&n),
+                              .result = result,
+                              .nargs = nargs,
+                              .args = args,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
+                                  ir_generated_loc(sp->loc, "resume"));
+  coro_str_free(&n);
+  if (!mlirAttributeIsNull(cconv))
+    mlirOperationSetAttributeByName(fn, mlirStringRefCreateFromCString("CConv"),
+                                    cconv);
+  return split_clone_part(sp, table, fn, V_CONT, i);
+}
+
 /* NAME.resume.N for every suspension N, of the prototype's type and
  * calling convention. */
 static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
@@ -466,19 +484,8 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
-    struct coro_str n = split_cont_name(sp, i);
-    struct ir_func_spec spec = {.name = coro_str_cstr(&n),
-                                .result = is_void(rt) ? (MlirType){NULL} : rt,
-                                .nargs = nargs,
-                                .args = args,
-                                .linkage = MlirLLVMLinkageInternal};
-    MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
-                                    ir_generated_loc(sp->loc, "resume"));
-    coro_str_free(&n);
-    if (!mlirAttributeIsNull(cconv))
-      mlirOperationSetAttributeByName(
-          fn, mlirStringRefCreateFromCString("CConv"), cconv);
-    ok = split_clone_part(sp, table, fn, V_CONT, i);
+    ok = split_make_cont(sp, table, i, is_void(rt) ? (MlirType){NULL} : rt,
+                         nargs, args, cconv);
   }
   free(args);
   return ok;

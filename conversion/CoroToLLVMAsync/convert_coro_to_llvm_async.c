@@ -482,6 +482,19 @@ static void emit_record(struct coro_fn *fn, struct as_state *st,
   ir_return(&b, v);
 }
 
+/* An entry of the handle named `name`: internal fastcc void(ptr h), as
+ * every ABI's; returns its entry block (and its location in *loc). */
+static MlirBlock handle_entry(struct coro_fn *fn, const struct coro_str *name,
+                              MlirLocation *loc) {
+  MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
+  struct ir_func_spec spec = {.nargs = 1,
+                              .args = &ptr,
+                              .linkage = MlirLLVMLinkageInternal,
+                              .cconv = MlirLLVMCConvFast};
+  return gen_func(fn->module, fn->func, coro_str_cstr(name), name->len, &spec,
+                  loc);
+}
+
 /* The handle's resume entry (fastcc, as the switch ABI's), one per
  * coroutine:
  *
@@ -503,13 +516,8 @@ static void emit_record(struct coro_fn *fn, struct as_state *st,
 static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
-  struct ir_func_spec spec = {.nargs = 1,
-                              .args = &ptr,
-                              .linkage = MlirLLVMLinkageInternal,
-                              .cconv = MlirLLVMCConvFast};
   MlirLocation loc;
-  MlirBlock entry = gen_func(fn->module, fn->func, coro_str_cstr(&st->resume),
-                             st->resume.len, &spec, &loc);
+  MlirBlock entry = handle_entry(fn, &st->resume, &loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue slot = handoff_slot(&b);
@@ -550,15 +558,9 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
  *     llvm.return
  *   } */
 static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  MlirType ptr = ir_ptr_type(ctx);
-  struct ir_func_spec spec = {.nargs = 1,
-                              .args = &ptr,
-                              .linkage = MlirLLVMLinkageInternal,
-                              .cconv = MlirLLVMCConvFast};
+  MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
   MlirLocation loc;
-  MlirBlock entry = gen_func(fn->module, fn->func, coro_str_cstr(&st->destroy),
-                             st->destroy.len, &spec, &loc);
+  MlirBlock entry = handle_entry(fn, &st->destroy, &loc);
   MlirBlock run = ir_block_after(entry, 0, NULL, loc);
   MlirBlock free_blk = ir_block_after(run, 0, NULL, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
