@@ -62,6 +62,17 @@ static bool abis_supported(MlirModule module) {
   return ok;
 }
 
+void coroSetRoute(MlirModule module, CoroRoute route) {
+  /* route B lowers what route A cannot (the verifier reads this) */
+  if (route != CoroRouteMLIRSplit)
+    return;
+  MlirOperation m = mlirModuleGetOperation(module);
+  MlirContext ctx = mlirOperationGetContext(m);
+  mlirOperationSetAttributeByName(
+      m, mlirStringRefCreateFromCString(CORO_ROUTE_ATTR),
+      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(CORO_ROUTE_B)));
+}
+
 MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                                                     CoroLowerOptions options) {
   coroRegisterPasses();
@@ -71,6 +82,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                   "unknown lowering route");
     return mlirLogicalResultFailure();
   }
+  coroSetRoute(module, options.route);
   MlirLogicalResult ok = mlirLogicalResultFailure();
   if (abis_supported(module))
     ok = coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));

@@ -1,6 +1,8 @@
 /* support.c - growable strings and MlirStringRef comparisons. */
 #include "dialect/support.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +75,7 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
 }
 
 bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
-                                unsigned *line, unsigned *col) {
+                                 unsigned *line, unsigned *col) {
   if (mlirLocationIsNull(loc))
     return false;
   if (mlirLocationIsAFileLineColRange(loc)) {
@@ -84,12 +86,12 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
   }
   if (mlirLocationIsAName(loc))
     return coro_location_file_line_col(mlirLocationNameGetChildLoc(loc), file,
-                                      line, col);
+                                       line, col);
   if (mlirLocationIsACallSite(loc))
     return coro_location_file_line_col(mlirLocationCallSiteGetCallee(loc), file,
-                                      line, col) ||
+                                       line, col) ||
            coro_location_file_line_col(mlirLocationCallSiteGetCaller(loc), file,
-                                      line, col);
+                                       line, col);
   if (mlirLocationIsAFused(loc)) {
     /* On the heap: a fused location may have any number of parts. */
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
@@ -102,6 +104,17 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
       found = coro_location_file_line_col(parts[i], file, line, col);
     free(parts);
     return found;
+  }
+  return false;
+}
+
+bool coro_route_b(MlirOperation op) {
+  MlirStringRef key = mlirStringRefCreateFromCString(CORO_ROUTE_ATTR);
+  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
+    MlirAttribute a = mlirOperationGetAttributeByName(op, key);
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+        coro_ref_eq(mlirStringAttrGetValue(a), CORO_ROUTE_B))
+      return true;
   }
   return false;
 }

@@ -45,4 +45,15 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
 bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *col);
 
+/* The module attribute that says which route lowers a module's
+ * coroutines: "mlir-split" for route B (coro's own --coro-split). The tools
+ * and coroLowerToLLVMDialectWithOptions set it under route B; the verifier
+ * accepts what only route B lowers (dynamic allocas across suspensions)
+ * when it is there. */
+#define CORO_ROUTE_ATTR "coro.route"
+#define CORO_ROUTE_B "mlir-split"
+
+/* Whether `op` or a module around it says coro.route = "mlir-split". */
+bool coro_route_b(MlirOperation op);
+
 #endif /* CORO_DIALECT_SUPPORT_H */

@@ -510,13 +510,14 @@ static void location_text(MlirOperation op, char *buf, size_t n) {
 struct live_walk {
   struct verifier *v;
   struct coro *c;
+  bool route_b; /* route B lowers it: dynamic allocas may cross */
 };
 
 static MlirWalkResult visit_liveness(MlirOperation op, void *user) {
   struct live_walk *w = user;
   /* Every ABI: LLVM's CoroSplit aborts on a dynamic alloca in the frame
    * ("Coroutines cannot handle non static allocas yet"), retcon included. */
-  bool dyn = is_dynamic_alloca(op);
+  bool dyn = is_dynamic_alloca(op) && !w->route_b;
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     bool token = is_token(mlirValueGetType(r));
@@ -534,10 +535,11 @@ static MlirWalkResult visit_liveness(MlirOperation op, void *user) {
     else
       error(w->v, op,
             "'%.*s' op allocates a dynamically sized stack buffer "
-            "that is live across a suspension%s; the %.*s ABI "
-            "needs a static size (or allocate it on the heap)",
-            (int)n.length, n.data, where, (int)w->c->abi.length,
-            w->c->abi.data);
+            "that is live across a suspension%s; LLVM's CoroSplit (route "
+            "A) needs a static size: lower with route B (--route=mlir-split, "
+            "or coro.route = \"mlir-split\" on the module), which gives it "
+            "heap memory the frame owns, or allocate it on the heap",
+            (int)n.length, n.data, where);
   }
   return MlirWalkResultAdvance;
 }
@@ -558,7 +560,7 @@ static void check_coroutine(struct verifier *v, MlirOperation func) {
   if (is_abi(&c, "retcon.once") &&
       mlirLogicalResultIsFailure(retcon_once_check(func)))
     v->failed = true;
-  struct live_walk lw = {v, &c};
+  struct live_walk lw = {v, &c, coro_route_b(func)};
   mlirOperationWalk(func, visit_liveness, &lw, MlirWalkPreOrder);
 }
 

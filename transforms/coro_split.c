@@ -998,9 +998,7 @@ static void passthrough_drop(MlirOperation fn, const char *what) {
   free(keep);
 }
 
-/* Blocks that run before coro.begin's block: reachable from the entry
- * without passing through it. */
-static void mark_before_begin(const struct split *sp, bool *before) {
+void split_mark_before_begin(const struct split *sp, bool *before) {
   size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
   size_t *stack = malloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
   assert(stack && "out of memory");
@@ -1025,7 +1023,7 @@ static void mark_before_begin(const struct split *sp, bool *before) {
 static bool check_frame_allocas(const struct split *sp) {
   bool *before = calloc(sp->cfg.n + 1, sizeof *before);
   assert(before && "out of memory");
-  mark_before_begin(sp, before);
+  split_mark_before_begin(sp, before);
   bool ok = true;
   for (size_t i = 0; i <= sp->sc.nitem; ++i) {
     MlirValue a = i < sp->sc.nitem ? sp->sc.item[i].value : sp->shape.promise;
@@ -1419,7 +1417,24 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
             (sp.abi->header || sp.abi->names_free(&sp, table, elide));
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
-    ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg) &&
+    /* allocas of dynamic size across suspensions get heap memory the
+     * frame owns; then everything is computed again */
+    struct ir_opvec dynamic = {0};
+    ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, &dynamic);
+    if (ok && dynamic.n) {
+      ok = split_heap_allocas(&sp, table, &dynamic);
+      suspend_crossing_free(&sp.sc);
+      ir_cfg_free(&sp.cfg);
+      sp.cfg = (struct ir_cfg){0};
+      coro_shape_free(&sp.shape);
+      ok = ok && coro_shape_collect(&sp.shape, func);
+      if (ok)
+        ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
+    }
+    free(dynamic.v);
+    ok = ok &&
+         (!dynamic.n ||
+          suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, NULL)) &&
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
           frame_layout_compute(
               &sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise, sp.abi->header,

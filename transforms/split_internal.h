@@ -135,6 +135,17 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
  * null). */
 void split_return_at(MlirOperation from, MlirValue v);
 
+/* Blocks that run before coro.begin's block (`before`, [sp->cfg.n]):
+ * reachable from the entry without passing through it. */
+void split_mark_before_begin(const struct split *sp, bool *before);
+
+/* Gives each alloca of `allocas` (of dynamic size, live across a
+ * suspension) heap memory the frame owns, freed at every llvm.coro.end
+ * (split_dynamic.c); false after located errors. The analyses must be
+ * computed again. */
+bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
+                        const struct ir_opvec *allocas);
+
 /* Lowers every llvm.coro.async.size.replace of the module (after the
  * split: the records hold their context sizes); false after located
  * errors (split_async.c). */

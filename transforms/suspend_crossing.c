@@ -25,13 +25,15 @@ static void vec_push(struct vec *v, size_t x) {
 struct cand {
   MlirValue v;
   bool alloca, escaped, dynamic, reported;
-  size_t item; /* 1 + index in the output, 0 while it crosses nothing */
+  bool deferred; /* a dynamic alloca handed to the caller */
+  size_t item;   /* 1 + index in the output, 0 while it crosses nothing */
 };
 
 struct state {
   const struct coro_shape *s;
   const struct ir_cfg *g;
-  struct vec *livein; /* [g->n] candidate ids */
+  struct ir_opvec *dynamic; /* where dynamic allocas go, or null */
+  struct vec *livein;       /* [g->n] candidate ids */
   struct cand *cand;
   size_t ncand, capcand;
   struct ir_ptrmap id; /* value -> 1 + candidate id */
@@ -271,9 +273,14 @@ static bool report(struct state *st, struct cand *c) {
     return false;
   MlirType t = mlirValueGetType(c->v);
   const char *msg = NULL;
+  if (c->alloca && c->dynamic && st->dynamic) {
+    c->reported = c->deferred = true;
+    ir_opvec_push(st->dynamic, owner(c->v));
+    return false;
+  }
   if (c->alloca && c->dynamic)
     msg = "an llvm.alloca of dynamic size is live across a suspension: "
-          "--coro-split cannot keep it in the frame yet";
+          "--coro-split cannot keep it in the frame";
   else if (mlirTypeEqual(t, ir_token_type(mlirTypeGetContext(t))))
     msg = "a token value is live across a suspension: a token cannot be "
           "kept in the frame";
@@ -286,9 +293,10 @@ static bool report(struct state *st, struct cand *c) {
 
 bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
-                              const struct ir_cfg *g) {
+                              const struct ir_cfg *g,
+                              struct ir_opvec *dynamic) {
   *sc = (struct suspend_crossing){.nsusp = s->nsusp};
-  struct state st = {.s = s, .g = g, .ok = true};
+  struct state st = {.s = s, .g = g, .dynamic = dynamic, .ok = true};
   st.livein = calloc(g->n + 1, sizeof *st.livein);
   st.mark = calloc(g->n + 1, sizeof *st.mark);
   assert(st.livein && st.mark && "out of memory");
@@ -315,7 +323,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   for (size_t i = 0; i < ga.out.n; i += 2) {
     struct cand *c = &st.cand[ga.out.d[i + 1]];
     if (!report(&st, c)) {
-      ok = false;
+      ok &= c->deferred;
       continue;
     }
     c->item = 1; /* crosses; numbered below */

@@ -47,10 +47,13 @@ struct suspend_crossing {
 
 /* Computes the crossing sets of the coroutine `s` over its graph `g`. False
  * after located errors: a token, or an alloca of dynamic size, live across
- * a suspension. */
+ * a suspension. With `dynamic`, allocas of dynamic size are appended there
+ * instead of reported (the sets then leave them out: the caller rewrites
+ * them and computes again). */
 bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
-                              const struct ir_cfg *g);
+                              const struct ir_cfg *g,
+                              struct ir_opvec *dynamic);
 void suspend_crossing_free(struct suspend_crossing *sc);
 
 #endif /* CORO_TRANSFORMS_SUSPEND_CROSSING_H */

@@ -416,6 +416,8 @@ static int run(void *data) {
   int status = 1;
   struct entry_sig sig;
   MlirModule module = in.module;
+  if (!mlirModuleIsNull(module))
+    coroSetRoute(module, o->route);
   if (!mlirModuleIsNull(module) &&
       mlirLogicalResultIsSuccess(coroVerify(mlirModuleGetOperation(module))) &&
       entry_signature(module, in.src.name, o->entry, &sig)) {

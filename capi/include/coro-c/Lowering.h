@@ -33,8 +33,15 @@ MlirLogicalResult coroLowerToLLVMDialect(MlirModule module);
 /// The routes from the coro dialect to code. Route A (CoroRouteLLVM, the
 /// default): the conversions leave LLVM's coroutine intrinsics, which LLVM's
 /// own CoroSplit splits. Route B (CoroRouteMLIRSplit): coro splits the
-/// coroutines itself, in MLIR (--coro-split; planned, not available yet).
+/// coroutines itself, in MLIR (--coro-split).
 typedef enum { CoroRouteLLVM = 0, CoroRouteMLIRSplit = 1 } CoroRoute;
+
+/// Marks `module` as lowered by `route` (the module attribute coro.route =
+/// "mlir-split" for route B; nothing for route A), so that coroVerify
+/// accepts what only that route lowers: an alloca of dynamic size live
+/// across a suspension. coroLowerToLLVMDialectWithOptions marks the module
+/// itself; call this before a coroVerify of your own.
+void coroSetRoute(MlirModule module, CoroRoute route);
 
 /// Parses a route's name as the tools' --route= takes it ("llvm" or
 /// "mlir-split"; `name` borrowed) into *route; false for another name.

@@ -29,32 +29,6 @@ llvm.func @token_across() -> !llvm.ptr attributes {passthrough = ["presplitcorou
 
 // -----
 
-// A dynamic alloca live across a suspension.
-llvm.func @dynamic_alloca(%n: i64) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
-  %c0 = llvm.mlir.constant(0 : i32) : i32
-  %null = llvm.mlir.zero : !llvm.ptr
-  %false = llvm.mlir.constant(false) : i1
-  %id = llvm.intr.coro.id %c0, %null, %null, %null : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
-  %hdl = llvm.intr.coro.begin %id, %null : (!llvm.token, !llvm.ptr) -> !llvm.ptr
-  // expected-error @+1 {{an llvm.alloca of dynamic size is live across a suspension}}
-  %a = llvm.alloca %n x i32 : (i64) -> !llvm.ptr
-  %save = llvm.intr.coro.save %hdl : (!llvm.ptr) -> !llvm.token
-  %s = llvm.intr.coro.suspend %save, %false : i8
-  llvm.switch %s : i8, ^end [
-    0: ^use,
-    1: ^end
-  ]
-^use:
-  %v = llvm.load %a : !llvm.ptr -> i32
-  llvm.br ^end
-^end:
-  %none = llvm.mlir.none : !llvm.token
-  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
-  llvm.return %hdl : !llvm.ptr
-}
-
-// -----
-
 // A suspend with no coro.id or coro.begin.
 // expected-error @+1 {{a coroutine to split needs exactly one llvm.coro.id}}
 llvm.func @no_id() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {

@@ -1,0 +1,261 @@
+/* split_dynamic.c - allocas of dynamic size that live across a suspension,
+ * for every ABI of --coro-split (route B).
+ *
+ * LLVM's CoroSplit aborts on them outside retcon ("Coroutines cannot handle
+ * non static allocas yet"). Here each one becomes memory from the heap
+ * that the frame owns:
+ *
+ *   %head = llvm.alloca 1 x ptr              (entry block; kept in the frame)
+ *   ... llvm.coro.begin ...
+ *   llvm.store null, %head
+ *   ...
+ *   %blk = llvm.call @malloc(count * size + 16)    (for each such alloca)
+ *   llvm.store (llvm.load %head), %blk             (a list, newest first)
+ *   llvm.store %blk, %head
+ *   %p = %blk + 16                                 (16-byte aligned)
+ *   ...
+ *   llvm.call @__coro_free_allocas(llvm.load %head)  (before every
+ *   llvm.store null, %head                      llvm.coro.free)
+ *
+ * A switched-resume coroutine frees its frame at llvm.coro.free, on the
+ * path every destroy takes (after the final suspension too), and ends
+ * after it: the blocks go just before the frame. A coroutine without
+ * llvm.coro.free (retcon, async: the frame is the caller's buffer, the
+ * id's allocation freed at the end, or the task's context) frees them
+ * before every llvm.coro.end[.async] instead: every path out of it passes
+ * one (the end, an abnormal retcon resume, an async task destroyed). An alloca
+ * run again (in a loop) gets a new block each time, as the stack would give new
+ * memory, and the list frees them all. The rewrite runs before the analyses,
+ * which then see only the list's head and the blocks' addresses, ordinary
+ * values. */
+#include "transforms/split_internal.h"
+
+#include "ir/func.h"
+#include "ir/types.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { HEADER = 16 }; /* the list's link, padded to malloc's alignment */
+
+static const char free_all_name[] = "__coro_free_allocas";
+
+static void error(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+/* The llvm.func `name` of the module, declared with `type` when missing;
+ * null after an error at `at` when the name is taken by something else. */
+static MlirOperation declared(struct split *sp, MlirSymbolTable table,
+                              const char *name, MlirType result, intptr_t nargs,
+                              const MlirType *args, MlirOperation at) {
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name));
+  if (mlirOperationIsNull(fn)) {
+    struct ir_func_spec spec = {
+        .name = name, .result = result, .nargs = nargs, .args = args};
+    fn = ir_llvm_func(sp->module, &spec, true, sp->loc);
+    mlirSymbolTableInsert(table, fn);
+    return fn;
+  }
+  MlirType t =
+      coro_op_named(fn, "llvm.func") ? split_fn_type(fn) : (MlirType){NULL};
+  bool ok = !mlirTypeIsNull(t) && mlirLLVMFunctionTypeGetNumInputs(t) == nargs;
+  for (intptr_t i = 0; ok && i < nargs; ++i)
+    ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i), args[i]);
+  if (ok) {
+    MlirType rt = mlirLLVMFunctionTypeGetReturnType(t);
+    ok = mlirTypeIsNull(result)
+             ? mlirTypeEqual(rt, mlirLLVMVoidTypeGet(sp->ctx))
+             : mlirTypeEqual(rt, result);
+  }
+  if (!ok) {
+    char buf[200];
+    snprintf(buf, sizeof buf,
+             "'%s' is a symbol of the module of another type: --coro-split "
+             "calls it for the dynamic allocas this coroutine keeps",
+             name);
+    error(at, buf);
+    return (MlirOperation){NULL};
+  }
+  return fn;
+}
+
+/*   llvm.func internal @__coro_free_allocas(%p: !llvm.ptr) {
+ *     llvm.br ^loop(%p)
+ *   ^loop(%x):
+ *     llvm.cond_br (%x == null), ^done, ^next
+ *   ^next:
+ *     %n = llvm.load %x : !llvm.ptr -> !llvm.ptr
+ *     llvm.call @free(%x)
+ *     llvm.br ^loop(%n)
+ *   ^done:
+ *     llvm.return
+ *   } */
+static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
+                              MlirOperation freefn, MlirOperation at) {
+  MlirOperation fn = mlirSymbolTableLookup(
+      table, mlirStringRefCreateFromCString(free_all_name));
+  if (!mlirOperationIsNull(fn))
+    return declared(sp, table, free_all_name, (MlirType){NULL}, 1, &sp->ptr,
+                    at);
+  struct ir_func_spec spec = {.name = free_all_name,
+                              .nargs = 1,
+                              .args = &sp->ptr,
+                              .linkage = MlirLLVMLinkageInternal};
+  MlirLocation loc = ir_generated_loc(sp->loc, free_all_name);
+  fn = ir_llvm_func(sp->module, &spec, false, loc);
+  mlirSymbolTableInsert(table, fn);
+  MlirBlock entry = ir_func_entry(fn);
+  MlirBlock loop = ir_block_after(entry, 1, &sp->ptr, loc);
+  MlirBlock next = ir_block_after(loop, 0, NULL, loc);
+  MlirBlock done = ir_block_after(next, 0, NULL, loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue p = mlirBlockGetArgument(entry, 0);
+  ir_br(&b, loop, 1, &p);
+  b = ir_at_end(loop, loc);
+  MlirValue x = mlirBlockGetArgument(loop, 0);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, x, ir_null(&b)), done, next);
+  b = ir_at_end(next, loc);
+  MlirValue n = ir_load(&b, x, sp->ptr, 8);
+  ir_call(&b, mlirFlatSymbolRefAttrGet(sp->ctx, ir_sym_name(freefn)), false, 1,
+          &x, (MlirType){NULL});
+  ir_br(&b, loop, 1, &n);
+  b = ir_at_end(done, loc);
+  ir_return(&b, (MlirValue){NULL});
+  return fn;
+}
+
+/* Whether `op` runs before llvm.coro.begin (`before`: the blocks that do). */
+static bool runs_before_begin(const struct split *sp, const bool *before,
+                              MlirOperation op) {
+  MlirBlock b = mlirOperationGetBlock(op);
+  size_t x = ir_cfg_index(&sp->cfg, b);
+  return (x != IR_CFG_NONE && before[x]) ||
+         (mlirBlockEqual(b, mlirOperationGetBlock(sp->shape.begin)) &&
+          mlirOperationIsBeforeInBlock(op, sp->shape.begin));
+}
+
+/* The checks: off the device, after coro.begin, a known element size, at
+ * most 16-byte alignment. */
+static bool check_alloca(const struct split *sp, const bool *before,
+                         MlirOperation a, uint64_t *size) {
+  char buf[240];
+  if (sp->device) {
+    error(a, "an llvm.alloca of dynamic size is live across a suspension: "
+             "on the device --coro-split would need malloc for it (give it "
+             "a static size)");
+    return false;
+  }
+  if (runs_before_begin(sp, before, a)) {
+    error(a, "an llvm.alloca of dynamic size live across a suspension runs "
+             "before llvm.coro.begin, when the frame that owns its memory "
+             "does not exist yet");
+    return false;
+  }
+  MlirAttribute et = mlirOperationGetAttributeByName(
+      a, mlirStringRefCreateFromCString("elem_type"));
+  uint64_t align = 0;
+  if (mlirAttributeIsNull(et) ||
+      !ir_type_layout(mlirTypeAttrGetValue(et), size, &align)) {
+    error(a, "an llvm.alloca of dynamic size is live across a suspension "
+             "but its element's size is unknown");
+    return false;
+  }
+  MlirAttribute aa = mlirOperationGetAttributeByName(
+      a, mlirStringRefCreateFromCString("alignment"));
+  if (!mlirAttributeIsNull(aa) && mlirAttributeIsAInteger(aa) &&
+      (uint64_t)mlirIntegerAttrGetValueInt(aa) > align)
+    align = (uint64_t)mlirIntegerAttrGetValueInt(aa);
+  if (align > HEADER) {
+    snprintf(buf, sizeof buf,
+             "an llvm.alloca of dynamic size aligned to %llu is live across "
+             "a suspension: --coro-split gives such memory 16-byte alignment",
+             (unsigned long long)align);
+    error(a, buf);
+    return false;
+  }
+  return true;
+}
+
+/* The alloca's count as an i64. */
+static MlirValue count_i64(struct ir_builder *b, MlirValue count) {
+  MlirType t = mlirValueGetType(count);
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  MlirType i64 = ir_int_type(b->ctx, 64);
+  if (w == 64)
+    return count;
+  return ir_val(b, w < 64 ? "llvm.zext" : "llvm.trunc", 1, &count, i64);
+}
+
+bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
+                        const struct ir_opvec *allocas) {
+  bool *before = calloc(sp->cfg.n + 1, sizeof *before);
+  assert(before && "out of memory");
+  split_mark_before_begin(sp, before);
+  bool ok = true;
+  uint64_t *sizes = calloc(allocas->n + 1, sizeof *sizes);
+  assert(sizes && "out of memory");
+  for (size_t i = 0; i < allocas->n; ++i)
+    ok &= check_alloca(sp, before, allocas->v[i], &sizes[i]);
+  free(before);
+  MlirType i64 = ir_int_type(sp->ctx, 64);
+  MlirOperation at = allocas->v[0];
+  MlirOperation mallocfn =
+      ok ? declared(sp, table, "malloc", sp->ptr, 1, &i64, at)
+         : (MlirOperation){NULL};
+  MlirOperation freefn =
+      mlirOperationIsNull(mallocfn)
+          ? mallocfn
+          : declared(sp, table, "free", (MlirType){NULL}, 1, &sp->ptr, at);
+  MlirOperation freeall =
+      mlirOperationIsNull(freefn) ? freefn : free_all(sp, table, freefn, at);
+  if (mlirOperationIsNull(freeall)) {
+    free(sizes);
+    return false;
+  }
+  /* the list's head, kept in the frame, empty from coro.begin on */
+  MlirBlock entry = ir_func_entry(sp->func);
+  struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
+  e.loc = sp->loc;
+  MlirValue head = ir_alloca(&e, ir_const_int(&e, 64, 1), sp->ptr, 8);
+  struct ir_builder b = ir_before(mlirOperationGetNextInBlock(sp->shape.begin));
+  ir_store(&b, ir_null(&b), head, 8);
+  MlirAttribute msym = mlirFlatSymbolRefAttrGet(sp->ctx, ir_sym_name(mallocfn));
+  for (size_t i = 0; i < allocas->n; ++i) {
+    MlirOperation a = allocas->v[i];
+    b = ir_before(a);
+    MlirValue n = count_i64(&b, mlirOperationGetOperand(a, 0));
+    MlirValue bytes =
+        ir_binop(&b, "mul", n, ir_const_int(&b, 64, (long long)sizes[i]));
+    MlirValue total = ir_binop(&b, "add", bytes, ir_const_int(&b, 64, HEADER));
+    MlirValue blk = ir_call(&b, msym, false, 1, &total, sp->ptr);
+    ir_store(&b, ir_load(&b, head, sp->ptr, 8), blk, 8);
+    ir_store(&b, blk, head, 8);
+    split_replace_result(a, ir_gep_bytes(&b, blk, HEADER));
+    split_erase(a);
+  }
+  free(sizes);
+  /* released where the frame is (llvm.coro.free: the frame goes right
+   * after), or, in a coroutine that never frees it there, at its ends */
+  bool frees = false;
+  for (size_t i = 0; i < sp->shape.nintr; ++i)
+    frees |= sp->shape.intr[i].kind == CI_FREE;
+  MlirAttribute fsym = mlirFlatSymbolRefAttrGet(sp->ctx, ir_sym_name(freeall));
+  for (size_t i = 0; i < sp->shape.nintr; ++i) {
+    enum coro_intr k = sp->shape.intr[i].kind;
+    if (frees ? k != CI_FREE : k != CI_END && k != CI_END_ASYNC)
+      continue;
+    b = ir_before(sp->shape.intr[i].op);
+    MlirValue list = ir_load(&b, head, sp->ptr, 8);
+    ir_call(&b, fsym, false, 1, &list, (MlirType){NULL});
+    ir_store(&b, ir_null(&b), head, 8);
+  }
+  return true;
+}
