@@ -270,6 +270,50 @@ static void testRoutes(void) {
   mlirContextDestroy(ctx);
 }
 
+/* An alloca of dynamic size live across a suspension: coroVerify rejects
+ * it unless the module is marked for route B (coroSetRoute), route A's
+ * lowering fails, route B's lowering gives it heap memory. */
+static void testDynamicAllocaRoutes(void) {
+  fprintf(stderr, "@testDynamicAllocaRoutes\n");
+  // CHECK-LABEL: @testDynamicAllocaRoutes
+  // CHECK: verify: 0 marked: 1 verify B: 1
+  // CHECK: route A: 0 route B: 1 freed: 1
+  MlirContext ctx = makeContext();
+  int count = 0;
+  mlirContextAttachDiagnosticHandler(ctx, captureDiagnostic, &count, NULL);
+  const char *src =
+      "func.func @g(%n: index) -> !coro.handle<i64> "
+      "attributes {coro.abi = \"switch\"} {\n"
+      "  %h = \"coro.begin\"() : () -> !coro.handle<i64>\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %m = memref.alloca(%n) : memref<?xi64>\n"
+      "  %d = \"coro.yield\"() : () -> i1\n"
+      "  %v = memref.load %m[%c0] : memref<?xi64>\n"
+      "  \"coro.end\"(%h, %v) : (!coro.handle<i64>, i64) -> ()\n"
+      "  return %h : !coro.handle<i64>\n"
+      "}\n";
+  MlirModule module = parse(ctx, src);
+  MlirOperation op = mlirModuleGetOperation(module);
+  int v = mlirLogicalResultIsSuccess(coroVerify(op));
+  coroSetRoute(module, CoroRouteMLIRSplit);
+  int marked = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("coro.route")));
+  int vb = mlirLogicalResultIsSuccess(coroVerify(op));
+  fprintf(stderr, "verify: %d marked: %d verify B: %d\n", v, marked, vb);
+  mlirModuleDestroy(module);
+  module = parse(ctx, src);
+  int a = mlirLogicalResultIsSuccess(
+      coroLowerToLLVMDialectWithRoute(module, CoroRouteLLVM));
+  mlirModuleDestroy(module);
+  module = parse(ctx, src);
+  int b = mlirLogicalResultIsSuccess(
+      coroLowerToLLVMDialectWithRoute(module, CoroRouteMLIRSplit));
+  fprintf(stderr, "route A: %d route B: %d freed: %d\n", a, b,
+          hasSymbol(mlirModuleGetOperation(module), "__coro_free_allocas"));
+  mlirModuleDestroy(module);
+  mlirContextDestroy(ctx);
+}
+
 /* Lowers `src` with `options` and prints "LABEL: OK WHAT: HAS", HAS
  * telling whether the lowered module has the symbol `symbol`. */
 static void lowerAndLook(MlirContext ctx, const char *src,
@@ -368,6 +412,7 @@ int main(void) {
   testVerifyPassSucceeds();
   testRetconPasses();
   testRoutes();
+  testDynamicAllocaRoutes();
   testCheckedMode();
   testElision();
   testDevice();
