@@ -16,10 +16,11 @@
 #                       checks the harness and the generator without route B:
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
-#   ABI=retcon          the programs' ABI (switch, retcon, async): coro-progen writes switch
-#                       coroutines, which run unchanged under retcon (the
-#                       coro ops mean the same in every ABI that suspends
-#                       more than once).
+#   ABI=retcon          the programs' ABI (switch, retcon, async, or mixed:
+#                       each coroutine its own, so awaits cross ABIs):
+#                       coro-progen writes switch coroutines, which run
+#                       unchanged under the others (the coro ops mean the
+#                       same in every ABI that suspends more than once).
 set -uo pipefail
 
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
@@ -46,11 +47,27 @@ run() {
   echo "$? ${out%%$'\n'*}" >"$4"
 }
 
+# set_abi SEED: the program (stdin) with its coroutines' ABI set; under
+# mixed, coroutine @coK gets switch, retcon or async by (SEED + K) mod 3,
+# so awaits (of lower-numbered coroutines) cross ABIs.
+set_abi() {
+  if [ "$abi" = mixed ]; then
+    awk -v seed="$1" '
+      BEGIN { split("switch retcon async", name, " ") }
+      /^func\.func @co[0-9]+\(/ {
+        k = substr($2, 4) + 0
+        sub(/coro\.abi = "switch"/, "coro.abi = \"" name[(seed + k) % 3 + 1] "\"")
+      }
+      { print }'
+  else
+    sed "s/coro.abi = \"switch\"/coro.abi = \"$abi\"/"
+  fi
+}
+
 pass=0 fail=0
 for ((s = first; s < first + n; ++s)); do
   prog=$tmp/seed-$s.mlir
-  if ! "$bin/coro-progen" "$s" |
-    sed "s/coro.abi = \"switch\"/coro.abi = \"$abi\"/" >"$prog"; then
+  if ! "$bin/coro-progen" "$s" | set_abi "$s" >"$prog"; then
     echo "seed $s: coro-progen failed"
     fail=$((fail + 1))
     continue
