@@ -1,15 +1,17 @@
 /* coro-fuzz - libFuzzer harness over what coro-opt does on load, and the
- * lowering of coro-run.
+ * lowering of coro-run by both routes.
  *
  * Each input goes the way of `coro-opt --split-input-file`: split on
  * `// -----`, each chunk parsed with drv_parse (the nesting pre-scan, the
  * bytecode child, the implicit module), verified by coroVerify, printed,
  * lowered to the LLVM dialect by every ABI's conversion
- * (coroLowerToLLVMDialect) when it verifies, and its diagnostics matched
- * against its expected-* annotations as --verify-diagnostics does. A fresh context per input, so inputs cannot
- * affect each other; the work runs on drv_run_with_big_stack's stack like
- * the tools. Crashes, sanitizer reports and aborts are findings; errors are
- * not. Run: coro-fuzz CORPUS_DIR SEED_DIR... [-max_total_time=N]. */
+ * (coroLowerToLLVMDialect) when it verifies, and by route B (the same and
+ * --coro-split) on a copy, and its diagnostics matched
+ * against its expected-* annotations as --verify-diagnostics does. A fresh
+ * context per input, so inputs cannot affect each other; the work runs on
+ * drv_run_with_big_stack's stack like the tools. Crashes, sanitizer reports and
+ * aborts are findings; errors are not. Run: coro-fuzz CORPUS_DIR SEED_DIR...
+ * [-max_total_time=N]. */
 #include "coro-c/Coro.h"
 #include "tools/common/driver.h"
 
@@ -51,10 +53,17 @@ static int one_input(void *arg) {
         if (mlirLogicalResultIsSuccess(coroVerify(op))) {
           size_t printed = 0;
           mlirOperationPrint(op, discard, &printed);
-          /* Then what coro-run does before LLVM: every ABI's conversion
-           * and the upstream lowering to the LLVM dialect. */
+          /* Then what coro-run does before LLVM, by both routes: every
+           * ABI's conversion and the upstream lowering to the LLVM
+           * dialect, then (route B, on a copy) coro's own --coro-split,
+           * which also splits coroutines written in the LLVM dialect. */
+          MlirModule b = mlirModuleFromOperation(mlirOperationClone(op));
           if (mlirLogicalResultIsSuccess(coroLowerToLLVMDialect(module)))
             mlirOperationPrint(op, discard, &printed);
+          if (mlirLogicalResultIsSuccess(
+                  coroLowerToLLVMDialectWithRoute(b, CoroRouteMLIRSplit)))
+            mlirOperationPrint(mlirModuleGetOperation(b), discard, &printed);
+          mlirModuleDestroy(b);
         }
         mlirModuleDestroy(module);
       }

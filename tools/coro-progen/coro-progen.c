@@ -13,7 +13,9 @@
  * lines is drawn again from where the generator stands, up to 8 times (the
  * shortest wins). The differential test
  * (test/Integration/Split/differential.test) runs each program under route A
- * and route B and compares the printed checksums.
+ * and route B and compares the printed checksums. `coro-progen --once SEED`
+ * draws programs whose coroutines suspend exactly once on every path (valid
+ * as retcon.once; the switch programs are the same as without it).
  *
  * What a program may contain: loops (cf.br back edges carrying i64/i32/f64/i1
  * block arguments, trip counts bounded by 4 through `andi x, 3`), branches
@@ -60,6 +62,12 @@
 #include <string.h>
 
 enum ty { T_I1, T_I32, T_I64, T_F64 };
+/* --once: retcon.once coroutines, which suspend exactly once on every
+ * path: one yield, at the top level of the body (in no loop or branch, so
+ * every path passes it; one is added before the end when none came), no
+ * early end before it, and no await. */
+static int once_mode;
+
 static const char *const ty_name[] = {"i1", "i32", "i64", "f64"};
 
 #define MAX_POOL 1024
@@ -588,8 +596,10 @@ static void st_branch(struct gen *g, int depth) {
     int save = g->npool;
     label(g, arm[a], NULL, 0);
     stmts(g, depth + 1, below(g, 3));
-    if (a == 0 && chance(g, 12)) {
-      end_coro(g, 1); /* an early end: the join has one predecessor */
+    /* an early end: the join has one predecessor (under --once, only
+     * once the one yield is behind: every path suspends exactly once) */
+    if (a == 0 && chance(g, 12) && (!once_mode || g->nyield)) {
+      end_coro(g, 1);
     } else {
       struct val out[MAX_JOIN];
       for (int i = 0; i < nj; ++i)
@@ -683,8 +693,10 @@ static void stmt(struct gen *g, int depth) {
   int k = below(g, 100), nest = depth < 2 && g->budget > 1;
   int child = g->cur > 0 ? below(g, g->cur) : -1;
   g->budget--;
-  if (k < 22)
+  if (k < 22 && (!once_mode || (depth == 0 && g->nyield == 0)))
     st_yield(g);
+  else if (k < 22)
+    bump(g, get(g, rand_ty(g)));
   else if (k < 32 && nest)
     st_loop(g, depth);
   else if (k < 41 && nest)
@@ -717,7 +729,7 @@ static void gen_coro(struct gen *g, int k) {
   for (int i = 0; i < c->nargs; ++i)
     c->arg[i] = chance(g, 50) ? T_I32 : T_I64;
   c->prom = chance(g, 50) ? T_I64 : chance(g, 60) ? T_I32 : T_F64;
-  c->may_await = k > 0 && chance(g, 85);
+  c->may_await = k > 0 && chance(g, 85) && !once_mode;
   c->has_await = 0;
   c->leading_yield = chance(g, c->may_await ? 60 : 30);
   c->nslots = chance(g, 55) ? 1 << below(g, 3) : 0;
@@ -760,7 +772,8 @@ static void gen_coro(struct gen *g, int k) {
   if (c->leading_yield)
     st_yield(g);
   stmts(g, 0, g->budget);
-  if (g->nyield == 0 && chance(g, 70)) /* most coroutines suspend */
+  /* most coroutines suspend; under --once, every one does */
+  if (g->nyield == 0 && (chance(g, 70) || once_mode))
     st_yield(g);
   end_coro(g, 1);
   if (g->cleanup_blk >= 0) {
@@ -938,17 +951,20 @@ static int count_lines(const struct buf *b) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    fprintf(stderr, "usage: coro-progen SEED\n"
+  once_mode = argc == 3 && !strcmp(argv[1], "--once");
+  if (argc != 2 && !once_mode) {
+    fprintf(stderr, "usage: coro-progen [--once] SEED\n"
                     "prints a random switch-coroutine program (.mlir) whose "
-                    "@main returns a checksum\n");
+                    "@main returns a checksum; with --once, its coroutines "
+                    "suspend at most once (valid as retcon.once)\n");
     return 2;
   }
+  const char *arg = argv[argc - 1];
   char *end;
-  unsigned long long seed = strtoull(argv[1], &end, 10);
-  if (*argv[1] == '\0' || *end != '\0') {
+  unsigned long long seed = strtoull(arg, &end, 10);
+  if (*arg == '\0' || *end != '\0') {
     fprintf(stderr, "coro-progen: SEED must be a decimal integer, not '%s'\n",
-            argv[1]);
+            arg);
     return 2;
   }
   /* Programs past MAX_LINES are drawn again from where the generator's

@@ -16,8 +16,9 @@
 #                       checks the harness and the generator without route B:
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
-#   ABI=retcon          the programs' ABI (switch, retcon, async, or mixed:
-#                       each coroutine its own, so awaits cross ABIs):
+#   ABI=retcon          the programs' ABI (switch, retcon, async, retcon.once:
+#                       programs of coro-progen --once, or mixed: each
+#                       coroutine its own, so awaits cross ABIs):
 #                       coro-progen writes switch coroutines, which run
 #                       unchanged under the others (the coro ops mean the
 #                       same in every ABI that suspends more than once).
@@ -64,10 +65,14 @@ set_abi() {
   fi
 }
 
+# retcon.once programs suspend at most once: coro-progen --once.
+once=
+[ "$abi" = retcon.once ] && once=--once
+
 pass=0 fail=0
 for ((s = first; s < first + n; ++s)); do
   prog=$tmp/seed-$s.mlir
-  if ! "$bin/coro-progen" "$s" | set_abi "$s" >"$prog"; then
+  if ! "$bin/coro-progen" $once "$s" | set_abi "$s" >"$prog"; then
     echo "seed $s: coro-progen failed"
     fail=$((fail + 1))
     continue
