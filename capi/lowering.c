@@ -16,6 +16,7 @@
 #include "mlir-c/Diagnostics.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool coroABIIsSupported(MlirStringRef abi) {
@@ -90,8 +91,119 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
   return ok;
 }
 
+/* func.func @name(...) attributes {gpu.kernel} in `into`, made of the
+ * gpu.func `gf` (whose body it takes; gpu.return becomes func.return).
+ * False after an error at `gf` (attributions, which no func.func has). */
+static bool gpu_func_to_func(MlirOperation gf, MlirBlock into) {
+  MlirContext ctx = mlirOperationGetContext(gf);
+  MlirLocation loc = mlirOperationGetLocation(gf);
+  static const char *const attributions[] = {"workgroup_attributions",
+                                             "private_attributions"};
+  for (size_t i = 0; i < 2; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        gf, mlirStringRefCreateFromCString(attributions[i]));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) &&
+        mlirIntegerAttrGetValueInt(a) != 0) {
+      mlirEmitError(loc, "a gpu.func with workgroup or private attributions "
+                         "is not supported on coro's device path");
+      return false;
+    }
+  }
+  static const char *const kept[] = {"sym_name", "function_type", "arg_attrs",
+                                     "res_attrs", "gpu.kernel"};
+  MlirNamedAttribute attrs[5];
+  intptr_t n = 0;
+  for (size_t i = 0; i < 5; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        gf, mlirStringRefCreateFromCString(kept[i]));
+    if (!mlirAttributeIsNull(a))
+      attrs[n++] = mlirNamedAttributeGet(
+          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(kept[i])), a);
+  }
+  MlirRegion body = mlirRegionCreate();
+  mlirRegionTakeBody(body, mlirOperationGetRegion(gf, 0));
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), loc);
+  mlirOperationStateAddAttributes(&st, n, attrs);
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  MlirOperation fn = mlirOperationCreate(&st);
+  mlirBlockAppendOwnedOperation(into, fn);
+  for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+       !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation term = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "gpu.return"))
+      continue;
+    intptr_t nops = mlirOperationGetNumOperands(term);
+    MlirValue *ops = malloc((size_t)(nops + 1) * sizeof *ops);
+    for (intptr_t i = 0; ops && i < nops; ++i)
+      ops[i] = mlirOperationGetOperand(term, i);
+    MlirOperationState rs =
+        mlirOperationStateGet(mlirStringRefCreateFromCString("func.return"),
+                              mlirOperationGetLocation(term));
+    mlirOperationStateAddOperands(&rs, nops, ops);
+    mlirBlockInsertOwnedOperationBefore(b, term, mlirOperationCreate(&rs));
+    free(ops);
+    mlirOperationDestroy(term);
+  }
+  mlirOperationDestroy(gf);
+  return true;
+}
+
+/* MLIR's GPU form: the module's one gpu.module holds the device code. Its
+ * ops become the module's own (gpu.func kernels as func.funcs marked
+ * gpu.kernel), and the host code around it goes: the device pipeline
+ * lowers only device code. More than one gpu.module is an error. */
+static bool flatten_gpu_module(MlirModule module) {
+  MlirBlock top = mlirModuleGetBody(module);
+  MlirOperation gm = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(top);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coro_op_named(op, "gpu.module"))
+      continue;
+    if (!mlirOperationIsNull(gm)) {
+      mlirEmitError(mlirOperationGetLocation(op),
+                    "a second gpu.module: coro's device path lowers one "
+                    "gpu.module at a time");
+      return false;
+    }
+    gm = op;
+  }
+  if (mlirOperationIsNull(gm))
+    return true;
+  /* the host code goes; the device code takes its place */
+  for (MlirOperation op = mlirBlockGetFirstOperation(top);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (!mlirOperationEqual(op, gm))
+      mlirOperationDestroy(op);
+    op = next;
+  }
+  mlirOperationRemoveFromParent(gm);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(gm, 0));
+  bool ok = true;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (coro_op_named(op, "gpu.func")) {
+      mlirOperationRemoveFromParent(op);
+      ok &= gpu_func_to_func(op, top);
+    } else if (!coro_op_named(op, "gpu.module_end")) {
+      mlirOperationRemoveFromParent(op);
+      mlirBlockAppendOwnedOperation(top, op);
+    }
+    op = next;
+  }
+  mlirOperationDestroy(gm);
+  MlirOperation m = mlirModuleGetOperation(module);
+  mlirOperationRemoveAttributeByName(
+      m, mlirStringRefCreateFromCString("gpu.container_module"));
+  return ok;
+}
+
 MlirLogicalResult coroLowerForDevice(MlirModule module) {
   coroRegisterPasses();
+  if (!flatten_gpu_module(module))
+    return mlirLogicalResultFailure();
   struct coro_str p = {0};
   coro_pipeline_nvvm(&p);
   MlirLogicalResult ok =

@@ -251,6 +251,18 @@ MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
   MlirContext ctx = mlirOperationGetContext(module);
   struct device d = {.module = module, .cache = {.module = module}, .ok = true};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  /* MLIR's GPU form reaches the pipeline only through coroLowerForDevice
+   * (coro-translate --emit=ptx), which makes the gpu.module the module */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "gpu.module"))
+      error_at(&d, op, "", mlirStringRefCreate("", 0),
+               "a gpu.module: the device pipeline lowers a device module "
+               "(kernels marked gpu.kernel at its top level); "
+               "coro-translate --emit=ptx lowers a module's gpu.module",
+               NULL);
+  if (!d.ok)
+    return mlirLogicalResultFailure();
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
     if (coro_op_named(fn, "func.func") && coro_op_is_coroutine(fn))

@@ -191,13 +191,15 @@ static bool object_to_stdout(MlirModule module, int opt_level) {
 }
 
 /* Whether the module is for the device: it has a kernel (a func.func with
- * the unit attribute gpu.kernel). */
+ * the unit attribute gpu.kernel) or a gpu.module (MLIR's GPU form). */
 static bool device_module(MlirModule module) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
     if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            op, mlirStringRefCreateFromCString("gpu.kernel"))))
+            op, mlirStringRefCreateFromCString("gpu.kernel"))) ||
+        !strncmp(mlirIdentifierStr(mlirOperationGetName(op)).data, "gpu.module",
+                 10))
       return true;
   return false;
 }

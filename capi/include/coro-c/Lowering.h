@@ -83,7 +83,11 @@ typedef struct {
 /// the pipeline coro-lower-nvvm (--coro-elide, --convert-coro-to-nvvm, the
 /// switch conversion, coro's own --coro-split, --coro-check-device). Every
 /// frame lives in its caller; what would need device malloc or an indirect
-/// call is a located error.
+/// call is a located error. A module in MLIR's GPU form (a gpu.module of
+/// device code, host code with gpu.launch_func around it) becomes its
+/// gpu.module's device code first: gpu.func kernels become kernels, and the
+/// host code is dropped (compile it for the host separately); one
+/// gpu.module per module.
 MlirLogicalResult coroLowerForDevice(MlirModule module);
 
 /// The frame size in bytes of the coroutine `coroutine` (borrowed) of a
