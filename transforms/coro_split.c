@@ -1326,7 +1326,8 @@ static const struct split_abi switch_abi = {
 };
 
 /* Moves every llvm.extractvalue of an aggregate used only by such ops to
- * right after the aggregate's definition: then the fields taken out live
+ * right after the aggregate's definition (equal ones merged): then the
+ * fields taken out live
  * across suspensions rather than the aggregate (a memref descriptor of
  * five fields of which a resumed path reads the pointer keeps 8 bytes, not
  * 40). Pure ops, moved to where their operand is defined: every use stays
@@ -1351,11 +1352,30 @@ static void hoist_extracts(MlirOperation func) {
           (mlirOperationIsNull(def) || !mlirOperationGetNumSuccessors(def)))
         ir_opvec_push(&moves, op);
     }
+  MlirStringRef position = mlirStringRefCreateFromCString("position");
+  struct ir_ptrmap first_of = {0}; /* aggregate -> 1 + its latest move */
+  size_t *next = calloc(moves.n + 1, sizeof *next);
+  assert(next && "out of memory");
   /* in block order, so an extract from an extract follows the one it
-   * reads, which has moved already */
+   * reads, which has moved already; one of two equal extracts serves the
+   * uses of both (they would be kept twice) */
   for (size_t i = 0; i < moves.n; ++i) {
     MlirOperation op = moves.v[i];
     MlirValue agg = mlirOperationGetOperand(op, 0);
+    /* the kept extracts of `agg` so far: a list through `next` */
+    MlirAttribute pos = mlirOperationGetAttributeByName(op, position);
+    size_t k = (size_t)(uintptr_t)ir_ptrmap_find(&first_of, agg.ptr);
+    while (k &&
+           !mlirAttributeEqual(
+               mlirOperationGetAttributeByName(moves.v[k - 1], position), pos))
+      k = next[k - 1];
+    if (k) {
+      split_replace_result(op, mlirOperationGetResult(moves.v[k - 1], 0));
+      split_erase(op);
+      continue;
+    }
+    next[i] = (size_t)(uintptr_t)ir_ptrmap_find(&first_of, agg.ptr);
+    ir_ptrmap_put(&first_of, agg.ptr, (void *)(uintptr_t)(i + 1));
     mlirOperationRemoveFromParent(op);
     if (mlirValueIsAOpResult(agg)) {
       MlirOperation def = mlirOpResultGetOwner(agg);
@@ -1366,6 +1386,8 @@ static void hoist_extracts(MlirOperation func) {
     }
   }
   free(moves.v);
+  free(next);
+  ir_ptrmap_free(&first_of);
 }
 
 /* The ABI entry for the presplit coroutine `func`, by its coro.id (the
@@ -1385,6 +1407,19 @@ static const struct split_abi *abi_of(MlirOperation func) {
         return &split_abi_async;
     }
   return &switch_abi;
+}
+
+/* The shape, graph and crossing sets of `sp`'s coroutine again, after a
+ * rewrite of its body. */
+static bool recompute(struct split *sp) {
+  suspend_crossing_free(&sp->sc);
+  ir_cfg_free(&sp->cfg);
+  sp->cfg = (struct ir_cfg){0};
+  coro_shape_free(&sp->shape);
+  if (!coro_shape_collect(&sp->shape, sp->func))
+    return false;
+  ir_cfg_build(&sp->cfg, mlirOperationGetRegion(sp->func, 0));
+  return suspend_crossing_compute(&sp->sc, &sp->shape, &sp->cfg, NULL);
 }
 
 static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
@@ -1421,20 +1456,13 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
      * frame owns; then everything is computed again */
     struct ir_opvec dynamic = {0};
     ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, &dynamic);
-    if (ok && dynamic.n) {
-      ok = split_heap_allocas(&sp, table, &dynamic);
-      suspend_crossing_free(&sp.sc);
-      ir_cfg_free(&sp.cfg);
-      sp.cfg = (struct ir_cfg){0};
-      coro_shape_free(&sp.shape);
-      ok = ok && coro_shape_collect(&sp.shape, func);
-      if (ok)
-        ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
-    }
+    if (ok && dynamic.n)
+      ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
     free(dynamic.v);
+    /* large values made of smaller ones: their inputs are kept instead */
+    if (ok && split_sink_chains(&sp))
+      ok = recompute(&sp);
     ok = ok &&
-         (!dynamic.n ||
-          suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, NULL)) &&
          (remat_compute(&sp.rm, &sp.sc, &sp.shape),
           frame_layout_compute(
               &sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise, sp.abi->header,

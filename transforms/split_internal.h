@@ -146,6 +146,12 @@ void split_mark_before_begin(const struct split *sp, bool *before);
 bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
                         const struct ir_opvec *allocas);
 
+/* Copies, into each block using it, the chain of cheap ops making a value
+ * kept across a suspension whose inputs take fewer bytes than it
+ * (split_sink.c); true when anything moved (the analyses must be computed
+ * again). */
+bool split_sink_chains(struct split *sp);
+
 /* Lowers every llvm.coro.async.size.replace of the module (after the
  * split: the records hold their context sizes); false after located
  * errors (split_async.c). */

@@ -1,0 +1,133 @@
+/* split_sink.c - recomputing a large value after a suspension from the
+ * smaller values it is made of, rather than keeping it in the frame.
+ *
+ * A value kept across a suspension that is a short chain of cheap, pure ops
+ * over fewer bytes than itself (a vector broadcast from one float: 32 bytes
+ * made of 4) is better kept as those bytes. Before the analyses run again,
+ * every use of such a value outside its own block gets a copy of the
+ * chain in its block, right before the first use there: the chain's
+ * inputs then live across the suspension instead of the value, and the
+ * original chain serves only its own block. LLVM's pre-split passes at -O2
+ * sink such computations the same way; remat.c recomputes single cheap ops
+ * whose operands are kept anyway, this handles the chains whose inputs
+ * were not kept. */
+#include "transforms/split_internal.h"
+
+#include "ir/types.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+enum { MAX_DEPTH = 4, MAX_OPS = 16 };
+
+static bool sinkable(MlirOperation op) {
+  static const char *const more[] = {
+      "llvm.insertelement", "llvm.extractelement", "llvm.shufflevector",
+      "llvm.extractvalue", "llvm.insertvalue"};
+  if (remat_op_is_cheap(op))
+    return true;
+  if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op))
+    return false;
+  for (size_t i = 0; i < sizeof more / sizeof *more; ++i)
+    if (coro_op_named(op, more[i]))
+      return true;
+  return false;
+}
+
+struct chain {
+  MlirOperation ops[MAX_OPS]; /* operands before users */
+  size_t n;
+  uint64_t leaf_bytes; /* of the inputs that would live across instead */
+  struct ir_ptrmap seen;
+  bool ok;
+};
+
+static uint64_t size_of(MlirValue v) {
+  uint64_t size = 0, align = 0;
+  return ir_type_layout(mlirValueGetType(v), &size, &align) ? size : UINT64_MAX;
+}
+
+/* Adds the chain making `v` (an input when `v` is not a cheap op's result
+ * within the depth) to `c`. */
+static void collect(const struct split *sp, MlirValue v, int depth,
+                    struct chain *c) {
+  if (!c->ok || ir_ptrmap_find(&c->seen, v.ptr))
+    return;
+  ir_ptrmap_put(&c->seen, v.ptr, (void *)1);
+  MlirOperation def =
+      mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  if (!mlirOperationIsNull(def) && coro_op_is_constant(def))
+    return; /* constants dominate every use already */
+  if (!mlirOperationIsNull(def) && depth < MAX_DEPTH && sinkable(def) &&
+      c->n < MAX_OPS) {
+    for (intptr_t k = 0; k < mlirOperationGetNumOperands(def); ++k)
+      collect(sp, mlirOperationGetOperand(def, k), depth + 1, c);
+    c->ops[c->n++] = def;
+    return;
+  }
+  /* an input: the frame, the storage and allocas are there anyway */
+  if ((!mlirOperationIsNull(def) && (mlirOperationEqual(def, sp->shape.begin) ||
+                                     coro_op_named(def, "llvm.alloca"))) ||
+      (!mlirValueIsNull(sp->shape.storage) &&
+       mlirValueEqual(v, sp->shape.storage)))
+    return;
+  uint64_t s = size_of(v);
+  if (s == UINT64_MAX)
+    c->ok = false;
+  else
+    c->leaf_bytes += s;
+}
+
+/* Copies the chain `c` (whose last op makes `v`) into every block that
+ * uses `v` other than its own; true when any use moved. */
+static bool sink(MlirValue v, const struct chain *c) {
+  MlirBlock home = mlirOperationGetBlock(mlirOpResultGetOwner(v));
+  bool moved = false;
+  for (;;) {
+    /* the first use outside `home`; all uses of its block go together */
+    MlirOpOperand u = mlirValueGetFirstUse(v);
+    while (
+        !mlirOpOperandIsNull(u) &&
+        mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(u)), home))
+      u = mlirOpOperandGetNextUse(u);
+    if (mlirOpOperandIsNull(u))
+      return moved;
+    MlirBlock b = mlirOperationGetBlock(mlirOpOperandGetOwner(u));
+    MlirOperation first = mlirBlockGetFirstOperation(b);
+    for (;; first = mlirOperationGetNextInBlock(first)) {
+      bool uses = false;
+      for (intptr_t k = 0; !uses && k < mlirOperationGetNumOperands(first); ++k)
+        uses = mlirValueEqual(mlirOperationGetOperand(first, k), v);
+      if (uses)
+        break;
+    }
+    struct ir_map m = {0};
+    for (size_t i = 0; i < c->n; ++i)
+      ir_clone_op(c->ops[i], &m, b, first);
+    MlirValue copy = ir_map_lookup(&m, v);
+    ir_map_free(&m);
+    for (MlirOperation op = first; !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      for (intptr_t k = 0; k < mlirOperationGetNumOperands(op); ++k)
+        if (mlirValueEqual(mlirOperationGetOperand(op, k), v))
+          mlirOperationSetOperand(op, k, copy);
+    moved = true;
+  }
+}
+
+bool split_sink_chains(struct split *sp) {
+  bool changed = false;
+  for (size_t it = 0; it < sp->sc.nitem; ++it) {
+    MlirValue v = sp->sc.item[it].value;
+    if (sp->sc.item[it].alloca || !mlirValueIsAOpResult(v) ||
+        !sinkable(mlirOpResultGetOwner(v)))
+      continue;
+    struct chain c = {.ok = true};
+    collect(sp, v, 0, &c);
+    uint64_t s = size_of(v);
+    if (c.ok && c.n && s != UINT64_MAX && c.leaf_bytes < s)
+      changed |= sink(v, &c);
+    ir_ptrmap_free(&c.seen);
+  }
+  return changed;
+}
