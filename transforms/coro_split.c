@@ -640,13 +640,22 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   split_erase(op);
 }
 
+/* `p` rounded up to a multiple of `align` (a power of two), at `b`. */
+static MlirValue aligned(struct ir_builder *b, MlirValue p, uint64_t align) {
+  MlirValue x = ir_ptrtoint(b, p, 64);
+  MlirValue up =
+      ir_binop(b, "add", x, ir_const_int(b, 64, (long long)(align - 1)));
+  MlirValue y = ir_binop(b, "and", up, ir_const_int(b, 64, -(long long)align));
+  return ir_val(b, "llvm.inttoptr", 1, &y, mlirValueGetType(p));
+}
+
 /* Allocas kept in the frame, and the promise, become frame addresses
- * (field_ptr). */
+ * (field_ptr; aligned at run time where the frame cannot be: realign). */
 static void place_allocas(struct variant_state *vs) {
   struct split *sp = vs->sp;
   for (size_t i = 0; i <= sp->sc.nitem; ++i) {
     MlirValue a;
-    uint64_t offset;
+    uint64_t offset, realign = 0;
     if (i == sp->sc.nitem) {
       if (mlirValueIsNull(sp->shape.promise))
         break;
@@ -655,6 +664,7 @@ static void place_allocas(struct variant_state *vs) {
     } else if (sp->sc.item[i].alloca) {
       a = sp->sc.item[i].value;
       offset = sp->fl.field[i].offset;
+      realign = sp->fl.field[i].realign;
     } else {
       continue;
     }
@@ -666,8 +676,9 @@ static void place_allocas(struct variant_state *vs) {
       MlirOpOperand u = mlirValueGetFirstUse(mine);
       MlirOperation user = mlirOpOperandGetOwner(u);
       struct ir_builder b = ir_before(user);
+      MlirValue at = split_field_at(vs, &b, offset);
       mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
-                              split_field_at(vs, &b, offset));
+                              realign ? aligned(&b, at, realign) : at);
     }
     split_erase(mlirOpResultGetOwner(mine));
   }

@@ -100,10 +100,18 @@ bool frame_layout_compute(struct frame_layout *fl,
     }
   if (!ok)
     return false;
-  /* a value is only stored and loaded: any alignment will do */
-  for (size_t i = 0; value_align && i < n; ++i)
-    if (!sc->item[i].alloca && fl->field[i].align > value_align)
-      fl->field[i].align = value_align;
+  /* a value is only stored and loaded: any alignment will do; an alloca's
+   * address is aligned at run time within padded storage */
+  for (size_t i = 0; value_align && i < n; ++i) {
+    struct frame_field *f = &fl->field[i];
+    if (f->align <= value_align)
+      continue;
+    if (sc->item[i].alloca) {
+      f->realign = f->align;
+      f->size += f->align - value_align;
+    }
+    f->align = value_align;
+  }
 
   /* Header, promise, index. */
   uint64_t end = header ? CORO_HANDLE_PROMISE_OFFSET : 0;

@@ -27,6 +27,10 @@
 struct frame_field {
   uint64_t offset, size, align;
   MlirType type; /* the value's type, or an alloca's element type */
+  /* an alloca aligned to more than the frame can be (value_align): its
+   * alignment, which its address gets at run time within `size` bytes
+   * padded for it; 0 otherwise */
+  uint64_t realign;
 };
 
 struct frame_layout {
@@ -45,7 +49,8 @@ struct frame_layout {
  * resume) the frame has no header, no promise and no index: fields start
  * at 0. With `value_align` (not 0), a kept value aligned to more is
  * aligned to that in the frame, as LLVM does where the frame's alignment is
- * bounded (the async context's); allocas keep theirs. False after a
+ * bounded (the async context's), and an alloca aligned to more gets room
+ * to be aligned at run time (`realign`). False after a
  * located error (a value whose size is unknown or too large). */
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,

@@ -259,15 +259,6 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
       return false;
   }
   uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
-  if (sp->fl.align > ctx_align) {
-    char buf[200];
-    snprintf(buf, sizeof buf,
-             "an alloca the frame keeps needs alignment %llu, more than the "
-             "async context's (%llu, llvm.coro.id.async's second operand)",
-             (unsigned long long)sp->fl.align, (unsigned long long)ctx_align);
-    error(id, buf);
-    return false;
-  }
   sp->frame_offset = align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
   set_context_size_to(record,
                       align_to(sp->frame_offset + sp->fl.size, ctx_align));

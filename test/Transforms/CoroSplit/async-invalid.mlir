@@ -304,38 +304,6 @@ llvm.func swifttailcc @wrong_abi(%ctx: !llvm.ptr) attributes {passthrough = ["pr
 
 // -----
 
-// An alloca the frame keeps aligned to more than the context (LLVM realigns it at run time; route B does not yet).
-llvm.mlir.global internal @fp() : !llvm.struct<packed (i32, i32)> {
-  %0 = llvm.mlir.undef : !llvm.struct<packed (i32, i32)>
-  %1 = llvm.mlir.constant(0 : i32) : i32
-  %2 = llvm.insertvalue %1, %0[0] : !llvm.struct<packed (i32, i32)>
-  %3 = llvm.insertvalue %1, %2[1] : !llvm.struct<packed (i32, i32)>
-  llvm.return %3 : !llvm.struct<packed (i32, i32)>
-}
-llvm.func @project(!llvm.ptr) -> !llvm.ptr
-llvm.func swifttailcc @park(!llvm.ptr)
-llvm.func swifttailcc @overaligned(%ctx: !llvm.ptr) attributes {passthrough = ["presplitcoroutine"]} {
-  %c16 = llvm.mlir.constant(16 : i32) : i32
-  %c0 = llvm.mlir.constant(0 : i32) : i32
-  %fp = llvm.mlir.addressof @fp : !llvm.ptr
-  // expected-error @+1 {{an alloca the frame keeps needs alignment 64, more than the async context's (16, llvm.coro.id.async's second operand)}}
-  %id = llvm.call_intrinsic "llvm.coro.id.async"(%c16, %c16, %c0, %fp) : (i32, i32, i32, !llvm.ptr) -> !llvm.token
-  %null = llvm.mlir.zero : !llvm.ptr
-  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
-  %one = llvm.mlir.constant(1 : i64) : i64
-  %a = llvm.alloca %one x i64 {alignment = 64 : i64} : (i64) -> !llvm.ptr
-  %rf = llvm.call_intrinsic "llvm.coro.async.resume"() : () -> !llvm.ptr
-  %proj = llvm.mlir.addressof @project : !llvm.ptr
-  %park = llvm.mlir.addressof @park : !llvm.ptr
-  %r = llvm.call_intrinsic "llvm.coro.suspend.async"(%c0, %rf, %proj, %park, %ctx) : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.struct<(ptr)>
-  %v = llvm.load %a : !llvm.ptr -> i64
-  %false = llvm.mlir.constant(false) : i1
-  llvm.call_intrinsic "llvm.coro.end.async"(%hdl, %false) : (!llvm.ptr, i1) -> ()
-  llvm.unreachable
-}
-
-// -----
-
 // llvm.coro.async.size.replace takes two records.
 llvm.mlir.global internal @fp() : !llvm.struct<packed (i32, i32)> {
   %0 = llvm.mlir.undef : !llvm.struct<packed (i32, i32)>
