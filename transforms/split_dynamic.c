@@ -9,7 +9,7 @@
  *   ... llvm.coro.begin ...
  *   llvm.store null, %head
  *   ...
- *   %blk = llvm.call @malloc(count * size + 16)    (for each such alloca)
+ *   %blk = llvm.call @alloc(count * size + 16)     (for each such alloca)
  *   llvm.store (llvm.load %head), %blk             (a list, newest first)
  *   llvm.store %blk, %head
  *   %p = %blk + 16                                 (16-byte aligned)
@@ -100,12 +100,24 @@ static MlirOperation declared(struct split *sp, MlirSymbolTable table,
  *   } */
 static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
                               MlirOperation freefn, MlirOperation at) {
-  MlirOperation fn = mlirSymbolTableLookup(
-      table, mlirStringRefCreateFromCString(free_all_name));
-  if (!mlirOperationIsNull(fn))
-    return declared(sp, table, free_all_name, (MlirType){NULL}, 1, &sp->ptr,
-                    at);
-  struct ir_func_spec spec = {.name = free_all_name,
+  /* one per deallocator: __coro_free_allocas for free, else
+   * __coro_free_allocas.NAME */
+  struct coro_str name = {0};
+  coro_str_appendz(&name, free_all_name);
+  MlirStringRef fname = ir_sym_name(freefn);
+  if (!coro_ref_eq(fname, "free")) {
+    coro_str_appendz(&name, ".");
+    coro_str_append(&name, fname.data, fname.length);
+  }
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirStringRefCreate(name.data, name.len));
+  if (!mlirOperationIsNull(fn)) {
+    fn = declared(sp, table, coro_str_cstr(&name), (MlirType){NULL}, 1,
+                  &sp->ptr, at);
+    coro_str_free(&name);
+    return fn;
+  }
+  struct ir_func_spec spec = {.name = coro_str_cstr(&name),
                               .nargs = 1,
                               .args = &sp->ptr,
                               .linkage = MlirLLVMLinkageInternal};
@@ -129,7 +141,102 @@ static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
   ir_br(&b, loop, 1, &n);
   b = ir_at_end(done, loc);
   ir_return(&b, (MlirValue){NULL});
+  coro_str_free(&name);
   return fn;
+}
+
+/* Whether `fn` (an llvm.func, or null) takes one integer and returns a
+ * ptr (an allocator), or takes one ptr and returns nothing (a
+ * deallocator). */
+static bool is_allocator(MlirOperation fn) {
+  if (mlirOperationIsNull(fn))
+    return false;
+  MlirType t = split_fn_type(fn);
+  return mlirLLVMFunctionTypeGetNumInputs(t) == 1 &&
+         mlirTypeIsAInteger(mlirLLVMFunctionTypeGetInput(t, 0)) &&
+         mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(t));
+}
+
+static bool is_deallocator(MlirOperation fn) {
+  if (mlirOperationIsNull(fn))
+    return false;
+  MlirType t = split_fn_type(fn);
+  return mlirLLVMFunctionTypeGetNumInputs(t) == 1 &&
+         mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(t, 0)) &&
+         mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(t),
+                       mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
+}
+
+/* The llvm.func a direct llvm.call `op` calls, or null. */
+static MlirOperation callee_of(MlirSymbolTable table, MlirOperation op) {
+  if (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.call"))
+    return (MlirOperation){NULL};
+  MlirAttribute c = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(c))
+    return (MlirOperation){NULL};
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(c));
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
+             ? fn
+             : (MlirOperation){NULL};
+}
+
+/* The call making `v`: `v` itself, or, for an argument of coro.begin's
+ * block, the first call result some branch passes to it. */
+static MlirOperation call_making(const struct split *sp, MlirValue v) {
+  if (mlirValueIsAOpResult(v))
+    return mlirOpResultGetOwner(v);
+  MlirBlock dest = mlirBlockArgumentGetOwner(v);
+  intptr_t pos = mlirBlockArgumentGetArgNumber(v);
+  for (size_t i = 0; i < sp->cfg.n; ++i) {
+    MlirOperation term = mlirBlockGetTerminator(sp->cfg.block[i]);
+    for (intptr_t k = 0;
+         !mlirOperationIsNull(term) && k < mlirOperationGetNumSuccessors(term);
+         ++k) {
+      intptr_t first, count;
+      if (!mlirBlockEqual(mlirOperationGetSuccessor(term, k), dest) ||
+          !ir_successor_operands(term, k, &first, &count) || pos >= count)
+        continue;
+      MlirValue in = mlirOperationGetOperand(term, first + pos);
+      if (mlirValueIsAOpResult(in) &&
+          coro_op_named(mlirOpResultGetOwner(in), "llvm.call"))
+        return mlirOpResultGetOwner(in);
+    }
+  }
+  return (MlirOperation){NULL};
+}
+
+/* The coroutine's own allocator and deallocator, when it has them: a
+ * returned-continuation id's, or the functions a switched-resume
+ * coroutine allocates its frame with (the call whose result coro.begin
+ * takes) and frees it with (the call taking coro.free's result). */
+static void own_allocator(const struct split *sp, MlirSymbolTable table,
+                          MlirOperation *alloc, MlirOperation *dealloc) {
+  *alloc = *dealloc = (MlirOperation){NULL};
+  if (sp->shape.abi == CORO_SHAPE_RETCON || sp->shape.abi == CORO_SHAPE_ONCE) {
+    *alloc = split_fn_of(table, mlirOperationGetOperand(sp->shape.id, 4));
+    *dealloc = split_fn_of(table, mlirOperationGetOperand(sp->shape.id, 5));
+  } else if (sp->shape.abi == CORO_SHAPE_SWITCH) {
+    *alloc = callee_of(
+        table, call_making(sp, mlirOperationGetOperand(sp->shape.begin, 1)));
+    for (size_t i = 0; i < sp->shape.nintr && mlirOperationIsNull(*dealloc);
+         ++i) {
+      if (sp->shape.intr[i].kind != CI_FREE)
+        continue;
+      MlirValue f = mlirOperationGetResult(sp->shape.intr[i].op, 0);
+      for (MlirOpOperand u = mlirValueGetFirstUse(f); !mlirOpOperandIsNull(u);
+           u = mlirOpOperandGetNextUse(u)) {
+        MlirOperation fn = callee_of(table, mlirOpOperandGetOwner(u));
+        if (is_deallocator(fn)) {
+          *dealloc = fn;
+          break;
+        }
+      }
+    }
+  }
+  if (!is_allocator(*alloc) || !is_deallocator(*dealloc))
+    *alloc = *dealloc = (MlirOperation){NULL};
 }
 
 /* Whether `op` runs before llvm.coro.begin (`before`: the blocks that do). */
@@ -207,13 +314,21 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
   free(before);
   MlirType i64 = ir_int_type(sp->ctx, 64);
   MlirOperation at = allocas->v[0];
-  MlirOperation mallocfn =
-      ok ? declared(sp, table, "malloc", sp->ptr, 1, &i64, at)
-         : (MlirOperation){NULL};
-  MlirOperation freefn =
+  MlirOperation mallocfn, freefn;
+  own_allocator(sp, table, &mallocfn, &freefn);
+  if (ok && mlirOperationIsNull(mallocfn)) {
+    mallocfn = declared(sp, table, "malloc", sp->ptr, 1, &i64, at);
+    freefn =
+        mlirOperationIsNull(mallocfn)
+            ? mallocfn
+            : declared(sp, table, "free", (MlirType){NULL}, 1, &sp->ptr, at);
+  } else if (!ok) {
+    mallocfn = freefn = (MlirOperation){NULL};
+  }
+  MlirType size_ty =
       mlirOperationIsNull(mallocfn)
-          ? mallocfn
-          : declared(sp, table, "free", (MlirType){NULL}, 1, &sp->ptr, at);
+          ? i64
+          : mlirLLVMFunctionTypeGetInput(split_fn_type(mallocfn), 0);
   MlirOperation freeall =
       mlirOperationIsNull(freefn) ? freefn : free_all(sp, table, freefn, at);
   if (mlirOperationIsNull(freeall)) {
@@ -235,6 +350,9 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
     MlirValue bytes =
         ir_binop(&b, "mul", n, ir_const_int(&b, 64, (long long)sizes[i]));
     MlirValue total = ir_binop(&b, "add", bytes, ir_const_int(&b, 64, HEADER));
+    unsigned w = mlirIntegerTypeGetWidth(size_ty);
+    if (w < 64)
+      total = ir_val(&b, "llvm.trunc", 1, &total, size_ty);
     MlirValue blk = ir_call(&b, msym, false, 1, &total, sp->ptr);
     ir_store(&b, ir_load(&b, head, sp->ptr, 8), blk, 8);
     ir_store(&b, blk, head, 8);
