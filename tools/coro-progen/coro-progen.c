@@ -15,7 +15,9 @@
  * (test/Integration/Split/differential.test) runs each program under route A
  * and route B and compares the printed checksums. `coro-progen --once SEED`
  * draws programs whose coroutines suspend exactly once on every path (valid
- * as retcon.once; the switch programs are the same as without it).
+ * as retcon.once; the switch programs are the same as without it);
+ * `coro-progen --dynamic SEED` gives the slot arrays counts known only at
+ * run time (allocas of dynamic size, which only route B splits).
  *
  * What a program may contain: loops (cf.br back edges carrying i64/i32/f64/i1
  * block arguments, trip counts bounded by 4 through `andi x, 3`), branches
@@ -67,6 +69,12 @@ enum ty { T_I1, T_I32, T_I64, T_F64 };
  * every path passes it; one is added before the end when none came), no
  * early end before it, and no await. */
 static int once_mode;
+
+/* --dynamic: the slot arrays' allocas take a count the compiler cannot see
+ * (the slots plus a global that holds 0), after coro.begin; the count is
+ * also in a comment (`// count N`), so a harness can make the static
+ * program back with sed (differential.sh DYNAMIC=1). */
+static int dynamic_mode;
 
 static const char *const ty_name[] = {"i1", "i32", "i64", "f64"};
 
@@ -744,14 +752,22 @@ static void gen_coro(struct gen *g, int k) {
   append(&g->out, ") -> %s attributes {coro.abi = \"switch\"} {\n",
          handle_ty(c->prom));
   begin_func(g);
-  int alloca_first = chance(g, 50);
+  int alloca_first = chance(g, 50) && !dynamic_mode;
   if (c->nslots && alloca_first) {
     struct val n = cst(g, T_I64, c->nslots);
     line(g, "%%slot = llvm.alloca %%v%d x %s : (i64) -> !llvm.ptr", n.id,
          ty_name[c->slot_ty]);
   }
   line(g, "%%h = \"coro.begin\"() : () -> %s", handle_ty(c->prom));
-  if (c->nslots && !alloca_first) {
+  if (c->nslots && !alloca_first && dynamic_mode) {
+    struct val n = cst(g, T_I64, c->nslots);
+    line(g, "%%zp = llvm.mlir.addressof @progen_zero : !llvm.ptr");
+    line(g, "%%zdyn = llvm.load %%zp : !llvm.ptr -> i64");
+    line(g, "%%cnt = llvm.add %%zdyn, %%v%d : i64 // count %d", n.id,
+         c->nslots);
+    line(g, "%%slot = llvm.alloca %%cnt x %s : (i64) -> !llvm.ptr",
+         ty_name[c->slot_ty]);
+  } else if (c->nslots && !alloca_first) {
     struct val n = cst(g, T_I64, c->nslots);
     line(g, "%%slot = llvm.alloca %%v%d x %s : (i64) -> !llvm.ptr", n.id,
          ty_name[c->slot_ty]);
@@ -938,6 +954,9 @@ static void gen_module(struct gen *g) {
   g->next_val = g->next_blk = g->site = 0;
   g->nco = 1 + (chance(g, 80) ? 1 + chance(g, 50) : 0);
   append(&g->out, "llvm.mlir.global internal @counter(0 : i64) : i64\n\n");
+  if (dynamic_mode)
+    append(&g->out,
+           "llvm.mlir.global internal @progen_zero(0 : i64) : i64\n\n");
   for (int k = 0; k < g->nco; ++k)
     gen_coro(g, k);
   gen_main(g);
@@ -952,11 +971,14 @@ static int count_lines(const struct buf *b) {
 
 int main(int argc, char **argv) {
   once_mode = argc == 3 && !strcmp(argv[1], "--once");
-  if (argc != 2 && !once_mode) {
-    fprintf(stderr, "usage: coro-progen [--once] SEED\n"
+  dynamic_mode = argc == 3 && !strcmp(argv[1], "--dynamic");
+  if (argc != 2 && !once_mode && !dynamic_mode) {
+    fprintf(stderr, "usage: coro-progen [--once|--dynamic] SEED\n"
                     "prints a random switch-coroutine program (.mlir) whose "
                     "@main returns a checksum; with --once, its coroutines "
-                    "suspend at most once (valid as retcon.once)\n");
+                    "suspend exactly once (valid as retcon.once); with "
+                    "--dynamic, their allocas have counts only known at "
+                    "run time\n");
     return 2;
   }
   const char *arg = argv[argc - 1];

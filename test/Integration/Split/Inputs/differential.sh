@@ -16,6 +16,7 @@
 #                       checks the harness and the generator without route B:
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
+#   DYNAMIC=1           programs with allocas of dynamic size (see below).
 #   ABI=retcon          the programs' ABI (switch, retcon, async, retcon.once:
 #                       programs of coro-progen --once, or mixed: each
 #                       coroutine its own, so awaits cross ABIs):
@@ -65,9 +66,14 @@ set_abi() {
   fi
 }
 
-# retcon.once programs suspend at most once: coro-progen --once.
+# retcon.once programs suspend at most once: coro-progen --once. DYNAMIC=1:
+# allocas of dynamic size (coro-progen --dynamic), which route A cannot
+# split; route A runs the same program with the counts made constants
+# again (the reference), route B the dynamic one.
 once=
 [ "$abi" = retcon.once ] && once=--once
+dynamic=${DYNAMIC:-}
+[ -n "$dynamic" ] && once=--dynamic
 
 pass=0 fail=0
 for ((s = first; s < first + n; ++s)); do
@@ -77,11 +83,19 @@ for ((s = first; s < first + n; ++s)); do
     fail=$((fail + 1))
     continue
   fi
+  refprog=$prog
+  if [ -n "$dynamic" ]; then
+    refprog=$prog.static.mlir
+    sed 's|%cnt = llvm.add %zdyn, %v[0-9]* : i64 // count \([0-9]*\)|%cnt = llvm.mlir.constant(\1 : i64) : i64|' \
+      "$prog" >"$refprog"
+  fi
   # All runs of a seed at once (they are independent).
-  run llvm -O0 "$prog" "$prog.0" &
+  run llvm -O0 "$refprog" "$prog.0" &
   for i in "${!runs[@]}"; do
+    p=$prog
+    [ "${runs[$i]%% *}" = llvm ] && p=$refprog
     # shellcheck disable=SC2086 # "route opt" splits into two arguments
-    run ${runs[$i]} "$prog" "$prog.$((i + 1))" &
+    run ${runs[$i]} "$p" "$prog.$((i + 1))" &
   done
   wait
   ref=$(<"$prog.0")
@@ -93,6 +107,7 @@ for ((s = first; s < first + n; ++s)); do
       msg="$msg ${runs[$i]}: exit ${got%% *}: ${got#* } (llvm -O0: ${ref#* });"
   done
   rm -f "$prog".[0-9]
+  [ -n "$msg" ] || rm -f "$prog.static.mlir"
   if [ -n "$msg" ]; then
     echo "seed $s:$msg program: $prog"
     fail=$((fail + 1))
