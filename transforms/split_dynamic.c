@@ -171,15 +171,9 @@ static bool is_deallocator(MlirOperation fn) {
 static MlirOperation callee_of(MlirSymbolTable table, MlirOperation op) {
   if (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.call"))
     return (MlirOperation){NULL};
-  MlirAttribute c = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(c))
-    return (MlirOperation){NULL};
-  MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(c));
-  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
-             ? fn
-             : (MlirOperation){NULL};
+  return split_func_named(table,
+                          mlirOperationGetAttributeByName(
+                              op, mlirStringRefCreateFromCString("callee")));
 }
 
 /* The call making `v`: `v` itself, or, for an argument of coro.begin's

@@ -177,6 +177,8 @@ bool split_rewrite_variant(struct variant_state *vs);
 /* The llvm.func of the module `v` is the address of, or null; the type
  * of an llvm.func (split_retcon.c). */
 MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v);
+/* The llvm.func of the module the symbol reference `sym` names, or null. */
+MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym);
 MlirType split_fn_type(MlirOperation fn);
 /* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
 MlirAttribute split_named(MlirValue v);

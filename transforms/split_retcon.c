@@ -44,15 +44,18 @@ MlirType split_fn_type(MlirOperation fn) {
       fn, mlirStringRefCreateFromCString("function_type")));
 }
 
-MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v) {
-  MlirAttribute a = split_named(v);
-  if (mlirAttributeIsNull(a))
+MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym) {
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
     return (MlirOperation){NULL};
   MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(a));
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
   return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
              ? fn
              : (MlirOperation){NULL};
+}
+
+MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v) {
+  return split_func_named(table, split_named(v));
 }
 
 static bool starts_with_ptr(MlirType t) {
