@@ -165,9 +165,19 @@ extern "C" MlirModule coroModuleCreateParseWithName(MlirContext ctx,
                                                     MlirStringRef source,
                                                     MlirStringRef sourceName) {
   mlir::ParserConfig config(unwrap(ctx));
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
-                                              unwrap(sourceName));
+  bool reported = false;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  {
+    // notes whether the parser said anything, and lets it through
+    mlir::ScopedDiagnosticHandler seen(unwrap(ctx), [&](mlir::Diagnostic &d) {
+      reported |= d.getSeverity() == mlir::DiagnosticSeverity::Error;
+      return mlir::failure();
+    });
+    module = mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
+                                                     unwrap(sourceName));
+  }
+  if (!module && !reported)
+    coroEmitSilentParseFailure(ctx, source, sourceName);
   return MlirModule{module.release().getOperation()};
 }
 

@@ -578,71 +578,6 @@ static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
   return data;
 }
 
-/* The coro dialect is defined in IRDL, so its ops have only the generic
- * form; MLIR's parser fails on the custom form (`coro.yield %x : i64`)
- * without saying why. A parse that failed silently is reported here, at the
- * first coro op written in custom form when there is one. */
-static bool ident_char(char c) {
-  return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '$';
-}
-
-/* Whether text[i] starts an op name: first on its line or after `=`. */
-static bool op_position(const char *text, size_t i) {
-  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
-    --i;
-  return i == 0 || text[i - 1] == '\n' || text[i - 1] == '=';
-}
-
-static void report_silent_parse_failure(MlirContext ctx, MlirStringRef file,
-                                        const char *text, size_t len) {
-  unsigned line = 1, col = 1;
-  bool in_string = false;
-  for (size_t i = 0; i < len; ++i) {
-    char c = text[i];
-    if (c == '\n') {
-      ++line, col = 1, in_string = false;
-      continue;
-    }
-    if (in_string) {
-      if (c == '\\' && i + 1 < len)
-        ++i, ++col;
-      else if (c == '"')
-        in_string = false;
-      ++col;
-      continue;
-    }
-    if (c == '"') {
-      in_string = true;
-    } else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
-      while (i + 1 < len && text[i + 1] != '\n')
-        ++i;
-      continue;
-    } else if (strncmp(text + i, "coro.", 5) == 0 && op_position(text, i)) {
-      size_t n = 5;
-      while (i + n < len && ident_char(text[i + n]))
-        ++n;
-      size_t k = i + n;
-      while (k < len && (text[k] == ' ' || text[k] == '\t'))
-        ++k;
-      if (k < len && text[k] == '=') { /* an attribute name */
-        ++col;
-        continue;
-      }
-      char msg[256];
-      snprintf(msg, sizeof(msg),
-               "custom assembly form of '%.*s' is not supported: coro ops "
-               "are written in the generic form, \"%.*s\"(operands) : "
-               "(types) -> results",
-               (int)n, text + i, (int)n, text + i);
-      mlirEmitError(mlirLocationFileLineColGet(ctx, file, line, col), msg);
-      return;
-    }
-    ++col;
-  }
-  mlirEmitError(mlirLocationFileLineColGet(ctx, file, 1, 1),
-                "the input could not be parsed");
-}
-
 bool drv_is_bytecode(const char *text, size_t len) {
   return len >= 4 && memcmp(text, "ML\xefR", 4) == 0;
 }
@@ -693,7 +628,7 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
                          : mlirOperationCreateParse(ctx, source, file);
   if (mlirOperationIsNull(op) && diags && !had_errors &&
       !drv_diags_has_errors(diags))
-    report_silent_parse_failure(ctx, file, text, len);
+    coroEmitSilentParseFailure(ctx, mlirStringRefCreate(text, len), file);
   free(text);
   return op;
 }

@@ -27,6 +27,17 @@ bool coroLocationGetFileLineCol(MlirLocation loc, MlirStringRef *file,
 /// "remark". A static NUL-terminated string (borrowed, never freed).
 const char *coroDiagnosticSeverityName(MlirDiagnosticSeverity severity);
 
+/// Reports, as an error diagnostic on `ctx` (borrowed), why parsing
+/// `source` (borrowed; its name `sourceName`, borrowed) failed when MLIR's
+/// parser failed without a word: the coro dialect is defined in IRDL, so
+/// its ops have only the generic form, and MLIR's parser rejects one in
+/// custom form (`coro.yield %x : i64`) silently. The error is at the first
+/// coro op in custom form, or at 1:1 when there is none.
+/// coroModuleCreateParseWithName calls it; a host that parses otherwise
+/// (mlirOperationCreateParse) calls it after a failure with no error.
+void coroEmitSilentParseFailure(MlirContext ctx, MlirStringRef source,
+                                MlirStringRef sourceName);
+
 /// Turns on optimisation remarks for `ctx` (borrowed): from now on, a remark
 /// a coro pass emits reaches the context's diagnostic handlers, as a remark
 /// diagnostic at its location whose message is the pass's text, when its
