@@ -228,15 +228,17 @@ static intptr_t call_attrs(MlirContext ctx, intptr_t n, MlirNamedAttribute *a) {
   return 2;
 }
 
-static MlirValue llvm_call(struct ir_builder *b, MlirAttribute sym, int cconv,
-                           int tail, MlirType var_type, intptr_t n,
-                           const MlirValue *args, MlirType result) {
+/* An llvm.call whose calling convention is the attribute `cc` (none: C). */
+static MlirValue llvm_call_with(struct ir_builder *b, MlirAttribute sym,
+                                MlirAttribute cc, int tail, MlirType var_type,
+                                intptr_t n, const MlirValue *args,
+                                MlirType result) {
   MlirNamedAttribute a[6];
   intptr_t na = call_attrs(b->ctx, n, a);
   if (!mlirAttributeIsNull(sym))
     a[na++] = ir_named(b->ctx, "callee", sym);
-  if (cconv)
-    a[na++] = ir_named(b->ctx, "CConv", mlirLLVMCConvAttrGet(b->ctx, cconv));
+  if (!mlirAttributeIsNull(cc))
+    a[na++] = ir_named(b->ctx, "CConv", cc);
   if (tail) {
     /* #llvm.tailcallkind<...> has no C getter: parsed (MLIR uniques it),
      * as DESIGN.md allows for such attributes. */
@@ -250,6 +252,29 @@ static MlirValue llvm_call(struct ir_builder *b, MlirAttribute sym, int cconv,
   if (!mlirTypeIsNull(var_type))
     a[na++] = ir_named(b->ctx, "var_callee_type", mlirTypeAttrGet(var_type));
   return val_attrs(b, "llvm.call", n, args, result, na, a);
+}
+
+static MlirValue llvm_call(struct ir_builder *b, MlirAttribute sym, int cconv,
+                           int tail, MlirType var_type, intptr_t n,
+                           const MlirValue *args, MlirType result) {
+  MlirAttribute cc =
+      cconv ? mlirLLVMCConvAttrGet(b->ctx, cconv) : (MlirAttribute){NULL};
+  return llvm_call_with(b, sym, cc, tail, var_type, n, args, result);
+}
+
+MlirValue ir_call_func(struct ir_builder *b, MlirOperation fn, int tail,
+                       intptr_t n, const MlirValue *args) {
+  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(fty);
+  MlirAttribute sym = mlirFlatSymbolRefAttrGet(
+      b->ctx, mlirStringAttrGetValue(mlirOperationGetAttributeByName(
+                  fn, mlirStringRefCreateFromCString("sym_name"))));
+  MlirAttribute cc = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("CConv"));
+  bool none = mlirTypeEqual(rt, mlirLLVMVoidTypeGet(b->ctx));
+  return llvm_call_with(b, sym, cc, tail, (MlirType){NULL}, n, args,
+                        none ? (MlirType){NULL} : rt);
 }
 
 MlirValue ir_call(struct ir_builder *b, MlirAttribute sym, bool is_func,

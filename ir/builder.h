@@ -130,6 +130,10 @@ MlirValue ir_call(struct ir_builder *b, MlirAttribute sym, bool is_func,
 MlirValue ir_call_cc(struct ir_builder *b, MlirAttribute sym, int cconv,
                      int tail, intptr_t n, const MlirValue *args,
                      MlirType result);
+/* A call of the llvm.func `fn` in its own calling convention (its CConv
+ * attribute), returning what it returns (null for void); tail as above. */
+MlirValue ir_call_func(struct ir_builder *b, MlirOperation fn, int tail,
+                       intptr_t n, const MlirValue *args);
 /* An indirect call through the pointer `fn`:
  * %r = llvm.call [tail] <cconv> %fn(args) : !llvm.ptr, (...) -> R */
 MlirValue ir_call_indirect(struct ir_builder *b, MlirValue fn, int cconv,

@@ -705,12 +705,21 @@ static void hoist_constants(struct variant_state *vs) {
 }
 
 /* A switch clone is entered with the frame, in a dispatch block. */
-static void switch_clone_entry(struct variant_state *vs) {
-  struct split *sp = vs->sp;
+void split_entry_block(struct variant_state *vs, intptr_t n,
+                       const MlirType *types) {
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    locs[i] = vs->sp->loc;
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  vs->dispatch = mlirBlockCreate(1, &sp->ptr, &sp->loc);
+  vs->dispatch = mlirBlockCreate(n, types, locs);
+  free(locs);
   mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
                                    vs->dispatch);
+}
+
+static void switch_clone_entry(struct variant_state *vs) {
+  split_entry_block(vs, 1, &vs->sp->ptr);
   vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
 }
 
@@ -1437,6 +1446,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
                       uint64_t *size, uint64_t *align) {
   struct split sp = {.ctx = mlirOperationGetContext(func),
                      .module = mlirOperationGetParentOperation(func),
+                     .table = table,
                      .func = func,
                      .loc = mlirOperationGetLocation(func)};
   /* with debug info (-g): ops the split makes sit at the coroutine's
@@ -1670,8 +1680,7 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
     if (!mlirOperationIsNull(part))
       ir_opvec_push(&parts, part);
   }
-  split_retcon_continuations(table, mlirStringRefCreate(base.data, base.len),
-                             &parts);
+  split_continuations(table, mlirStringRefCreate(base.data, base.len), &parts);
   for (size_t i = 0; i < parts.n; ++i)
     ir_ptrmap_put(done, parts.v[i].ptr, (void *)1);
   free(parts.v);
@@ -1780,7 +1789,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   if (ok)
     ok = split_async_size_replace(module, table);
   if (ok) {
-    split_retcon_direct_calls(module, table);
+    split_direct_continuation_calls(module, table);
     ok = coro_split_lower_consumers(module, table, &done);
   }
   if (ok)

@@ -54,8 +54,7 @@ struct frame_layout {
  * located error (a value whose size is unknown or too large). */
 bool frame_layout_compute(struct frame_layout *fl,
                           const struct suspend_crossing *sc, const bool *iremat,
-                          MlirValue promise, bool header,
-                          uint64_t value_align);
+                          MlirValue promise, bool header, uint64_t value_align);
 void frame_layout_free(struct frame_layout *fl);
 
 /* The element type, size and alignment an llvm.alloca with a constant

@@ -51,7 +51,7 @@ enum coro_intr {
   CI_ASYNC_RESUME,  /* llvm.coro.async.resume() -> ptr */
   CI_END_ASYNC,     /* llvm.coro.end.async(hdl, unwind, [fn, args...]) */
   CI_ASYNC_SIZE_REPLACE, /* llvm.coro.async.size.replace(dst, src) */
-  CI_OTHER           /* another llvm.coro.* (another ABI's, or unknown) */
+  CI_OTHER               /* another llvm.coro.* (another ABI's, or unknown) */
 };
 
 /* The kind of `op`. */

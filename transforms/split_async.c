@@ -46,44 +46,6 @@ static uint64_t align_to(uint64_t x, uint64_t a) {
   return a ? (x + a - 1) / a * a : x;
 }
 
-static bool is_void(MlirType t) {
-  return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
-}
-
-/* The calling convention attribute of `fn` (null for C's). */
-static MlirAttribute cconv_of(MlirOperation fn) {
-  return mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("CConv"));
-}
-
-/* A call of the function `fn` of the module on args[0..n), in its calling
- * convention, `musttail` when asked; returns its result (null for none). */
-static MlirValue call_fn(struct ir_builder *b, MlirOperation fn, intptr_t n,
-                         const MlirValue *args, bool musttail) {
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(split_fn_type(fn));
-  MlirAttribute sym = mlirFlatSymbolRefAttrGet(b->ctx, ir_sym_name(fn));
-  MlirValue r = ir_call_cc(b, sym, MlirLLVMCConvC, musttail ? 2 : 0, n, args,
-                           is_void(rt) ? (MlirType){NULL} : rt);
-  MlirOperation call =
-      mlirValueIsNull(r) ? (MlirOperation){NULL} : mlirOpResultGetOwner(r);
-  if (mlirOperationIsNull(call)) { /* the op just before the builder's */
-    MlirBlock block = !mlirOperationIsNull(b->before)
-                          ? mlirOperationGetBlock(b->before)
-                          : b->block;
-    for (call = mlirBlockGetFirstOperation(block);;
-         call = mlirOperationGetNextInBlock(call)) {
-      MlirOperation next = mlirOperationGetNextInBlock(call);
-      if (mlirOperationIsNull(next) || mlirOperationEqual(next, b->before))
-        break;
-    }
-  }
-  MlirAttribute cc = cconv_of(fn);
-  if (!mlirAttributeIsNull(cc))
-    mlirOperationSetAttributeByName(
-        call, mlirStringRefCreateFromCString("CConv"), cc);
-  return r;
-}
-
 /*===--- the async function pointer record ----------------------------------*/
 
 /* The llvm.insertvalue that sets member 1 (the context size) of the
@@ -143,18 +105,13 @@ static MlirOperation record_of(MlirSymbolTable table, MlirValue v,
 }
 
 /* Sets the record's context size to `size`. */
-static void set_context_size(MlirOperation global, MlirValue size) {
-  MlirOperation ins = size_insert(global);
-  mlirOperationSetOperand(ins, 1, size);
-}
-
 static void set_context_size_to(MlirOperation global, uint64_t size) {
   MlirOperation ins = size_insert(global);
   MlirValue old = mlirOperationGetOperand(ins, 1);
   struct ir_builder b = ir_before(ins);
   MlirValue v = ir_const_int(&b, mlirIntegerTypeGetWidth(mlirValueGetType(old)),
                              (long long)size);
-  set_context_size(global, v);
+  mlirOperationSetOperand(ins, 1, v);
   MlirOperation def = mlirValueIsAOpResult(old) ? mlirOpResultGetOwner(old)
                                                 : (MlirOperation){NULL};
   if (!mlirOperationIsNull(def) &&
@@ -180,7 +137,7 @@ static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
   MlirType t = split_fn_type(fn);
   intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
   bool ok = mlirLLVMFunctionTypeGetNumInputs(t) == n &&
-            is_void(mlirLLVMFunctionTypeGetReturnType(t));
+            split_is_void(mlirLLVMFunctionTypeGetReturnType(t));
   for (intptr_t i = 0; ok && i < n; ++i)
     ok = mlirTypeEqual(
         mlirLLVMFunctionTypeGetInput(t, i),
@@ -243,7 +200,8 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation record = record_of(table, mlirOperationGetOperand(id, 3), id);
   if (mlirOperationIsNull(record))
     return false;
-  if (!is_void(mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func)))) {
+  if (!split_is_void(
+          mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func)))) {
     error(sp->func, "an async coroutine returns nothing: its parts end in "
                     "tail calls");
     return false;
@@ -286,26 +244,17 @@ static void async_clone_entry(struct variant_state *vs) {
   MlirType st = suspend_struct(vs, vs->cont);
   intptr_t n = mlirLLVMStructTypeGetNumElementTypes(st);
   MlirType *types = malloc((size_t)(n + 1) * sizeof *types);
-  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
-  assert(types && locs && "out of memory");
-  for (intptr_t i = 0; i < n; ++i) {
+  assert(types && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
     types[i] = mlirLLVMStructTypeGetElementType(st, i);
-    locs[i] = sp->loc;
-  }
-  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  vs->dispatch = mlirBlockCreate(n, types, locs);
+  split_entry_block(vs, n, types);
   free(types);
-  free(locs);
-  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
-                                   vs->dispatch);
   int64_t index = 0;
   coro_const_int(mlirOperationGetOperand(susp, 0), &index);
-  MlirSymbolTable table = mlirSymbolTableCreate(sp->module);
-  MlirOperation proj = split_fn_of(table, mlirOperationGetOperand(susp, 2));
-  mlirSymbolTableDestroy(table);
+  MlirOperation proj = split_fn_of(sp->table, mlirOperationGetOperand(susp, 2));
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
   MlirValue arg = mlirBlockGetArgument(vs->dispatch, index);
-  MlirValue ctx = call_fn(&b, proj, 1, &arg, false);
+  MlirValue ctx = ir_call_func(&b, proj, 0, 1, &arg);
   mlirValueReplaceAllUsesOfWith(vs->shape.storage, ctx);
   vs->frame = ir_gep_bytes(&b, ctx, (int)sp->frame_offset);
 }
@@ -334,16 +283,15 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
  * `first` of `op` names, on the operands after it, and a return. */
 static void tail_call_return(struct variant_state *vs, MlirOperation op,
                              intptr_t first, MlirOperation from) {
-  MlirSymbolTable table = mlirSymbolTableCreate(vs->sp->module);
-  MlirOperation fn = split_fn_of(table, mlirOperationGetOperand(op, first));
-  mlirSymbolTableDestroy(table);
+  MlirOperation fn =
+      split_fn_of(vs->sp->table, mlirOperationGetOperand(op, first));
   intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
   MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
   assert(args && "out of memory");
   for (intptr_t k = 0; k < n; ++k)
     args[k] = mlirOperationGetOperand(op, first + 1 + k);
   struct ir_builder b = ir_before(from);
-  call_fn(&b, fn, n, args, true);
+  ir_call_func(&b, fn, 2 /* musttail */, n, args);
   free(args);
   split_return_at(from, (MlirValue){NULL});
 }
@@ -400,7 +348,8 @@ static void async_end(struct variant_state *vs, MlirOperation op) {
 /* NAME.resume.N for every suspension N: void(the members of N's result),
  * in the coroutine's calling convention. */
 static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
-  MlirAttribute cconv = cconv_of(sp->func);
+  MlirAttribute cconv = mlirOperationGetAttributeByName(
+      sp->func, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
     MlirType st =

@@ -71,9 +71,7 @@ static MlirOperation declared(struct split *sp, MlirSymbolTable table,
     ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i), args[i]);
   if (ok) {
     MlirType rt = mlirLLVMFunctionTypeGetReturnType(t);
-    ok = mlirTypeIsNull(result)
-             ? mlirTypeEqual(rt, mlirLLVMVoidTypeGet(sp->ctx))
-             : mlirTypeEqual(rt, result);
+    ok = mlirTypeIsNull(result) ? split_is_void(rt) : mlirTypeEqual(rt, result);
   }
   if (!ok) {
     char buf[200];
@@ -163,8 +161,7 @@ static bool is_deallocator(MlirOperation fn) {
   MlirType t = split_fn_type(fn);
   return mlirLLVMFunctionTypeGetNumInputs(t) == 1 &&
          mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(t, 0)) &&
-         mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(t),
-                       mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
+         split_is_void(mlirLLVMFunctionTypeGetReturnType(t));
 }
 
 /* The llvm.func a direct llvm.call `op` calls, or null. */

@@ -45,6 +45,7 @@ struct split_abi;
 struct split {
   MlirContext ctx;
   MlirOperation module, func;
+  MlirSymbolTable table; /* the module's */
   MlirLocation loc;
   struct coro_str name;
   struct coro_shape shape;
@@ -157,19 +158,25 @@ bool split_sink_chains(struct split *sp);
  * errors (split_async.c). */
 bool split_async_size_replace(MlirOperation module, MlirSymbolTable table);
 
-/* Calls the continuations of split retcon coroutines directly where an
- * llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
-void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table);
-/* Appends to `out` the continuations coro.resume.0, 1, ... of the split
- * retcon coroutine `coro` (none for another). */
-void split_retcon_continuations(MlirSymbolTable table, MlirStringRef coro,
-                                struct ir_opvec *out);
+/* Calls the continuations of split retcon and async coroutines directly
+ * where an llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
+void split_direct_continuation_calls(MlirOperation module,
+                                     MlirSymbolTable table);
+/* Appends to `out` the continuations NAME.resume.0, 1, ... of the split
+ * retcon or async coroutine `coro` (none for another). */
+void split_continuations(MlirSymbolTable table, MlirStringRef coro,
+                         struct ir_opvec *out);
 
 /* Fills `fn` (a new function, inserted into `table`) with a clone of the
  * coroutine rewritten as variant `v` (continuation `cont` for V_CONT),
  * with its own subprogram under debug info. */
 bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
                       enum variant v, size_t cont);
+
+/* A clone's entry block, first in its region, taking args[0..n) (located
+ * at the coroutine): vs->dispatch. */
+void split_entry_block(struct variant_state *vs, intptr_t n,
+                       const MlirType *types);
 
 /* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
 bool split_rewrite_variant(struct variant_state *vs);
@@ -180,6 +187,8 @@ MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v);
 /* The llvm.func of the module the symbol reference `sym` names, or null. */
 MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym);
 MlirType split_fn_type(MlirOperation fn);
+/* Whether `t` is !llvm.void. */
+bool split_is_void(MlirType t);
 /* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
 MlirAttribute split_named(MlirValue v);
 /* A call of the function `fn` points to: direct when it is named. */

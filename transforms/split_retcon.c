@@ -65,7 +65,7 @@ static bool starts_with_ptr(MlirType t) {
   return mlirTypeIsALLVMPointerType(t);
 }
 
-static bool is_void(MlirType t) {
+bool split_is_void(MlirType t) {
   return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
 }
 
@@ -157,8 +157,8 @@ static bool check_end(const struct split *sp, MlirOperation end) {
   MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
   bool ok;
-  if (is_void(rt) || n == 0)
-    ok = is_void(rt) && n == 0;
+  if (split_is_void(rt) || n == 0)
+    ok = split_is_void(rt) && n == 0;
   else if (n == 1 &&
            mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, 0)), rt))
     ok = true;
@@ -303,20 +303,13 @@ static void retcon_ramp_frame(struct variant_state *vs) {
  * first, which stands for the storage wherever the body used it. */
 static void retcon_clone_entry(struct variant_state *vs) {
   struct split *sp = vs->sp;
-  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
-  MlirType *types = malloc((size_t)n * sizeof *types);
-  MlirLocation *locs = malloc((size_t)n * sizeof *locs);
-  assert(types && locs && "out of memory");
-  for (intptr_t i = 0; i < n; ++i) {
+  MlirType *types = malloc((size_t)(n + 1) * sizeof *types);
+  assert(types && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
     types[i] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
-    locs[i] = sp->loc;
-  }
-  vs->dispatch = mlirBlockCreate(n, types, locs);
+  split_entry_block(vs, n, types);
   free(types);
-  free(locs);
-  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
-                                   vs->dispatch);
   MlirValue buffer = mlirBlockGetArgument(vs->dispatch, 0);
   mlirValueReplaceAllUsesOfWith(vs->shape.storage, buffer);
   if (sp->inline_frame) {
@@ -414,7 +407,7 @@ static MlirValue end_value(struct variant_state *vs, struct ir_builder *b,
   bool once_cont = vs->v == V_CONT && sp->shape.abi == CORO_SHAPE_ONCE;
   MlirType rt = once_cont ? mlirLLVMFunctionTypeGetReturnType(sp->cont_type)
                           : sp->ramp_result;
-  if (is_void(rt))
+  if (split_is_void(rt))
     return (MlirValue){NULL};
   MlirOperation res = once_cont ? end_results(end) : (MlirOperation){NULL};
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
@@ -487,8 +480,9 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
-    ok = split_make_cont(sp, table, i, is_void(rt) ? (MlirType){NULL} : rt,
-                         nargs, args, cconv);
+    ok =
+        split_make_cont(sp, table, i, split_is_void(rt) ? (MlirType){NULL} : rt,
+                        nargs, args, cconv);
   }
   free(args);
   return ok;
@@ -519,8 +513,8 @@ static MlirWalkResult note_marked(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-void split_retcon_continuations(MlirSymbolTable table, MlirStringRef coro,
-                                struct ir_opvec *out) {
+void split_continuations(MlirSymbolTable table, MlirStringRef coro,
+                         struct ir_opvec *out) {
   for (size_t i = 0;; ++i) {
     struct coro_str n = name_of_cont(coro, i);
     MlirOperation fn =
@@ -578,7 +572,8 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   ir_br(&b, join, result, &v);
 }
 
-void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table) {
+void split_direct_continuation_calls(MlirOperation module,
+                                     MlirSymbolTable table) {
   struct ir_opvec calls = {0}, conts = {0};
   mlirOperationWalk(module, note_marked, &calls, MlirWalkPreOrder);
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
@@ -588,8 +583,7 @@ void split_retcon_direct_calls(MlirOperation module, MlirSymbolTable table) {
     mlirOperationRemoveAttributeByName(op, key);
     conts.n = 0;
     if (mlirAttributeIsAFlatSymbolRef(ramp))
-      split_retcon_continuations(table, mlirFlatSymbolRefAttrGetValue(ramp),
-                                 &conts);
+      split_continuations(table, mlirFlatSymbolRefAttrGetValue(ramp), &conts);
     /* an indirect call (its callee is operand 0), of continuations called
      * the way it calls */
     int cc = cconv_of(op);

@@ -52,8 +52,7 @@ struct suspend_crossing {
  * them and computes again). */
 bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
-                              const struct ir_cfg *g,
-                              struct ir_opvec *dynamic);
+                              const struct ir_cfg *g, struct ir_opvec *dynamic);
 void suspend_crossing_free(struct suspend_crossing *sc);
 
 #endif /* CORO_TRANSFORMS_SUSPEND_CROSSING_H */

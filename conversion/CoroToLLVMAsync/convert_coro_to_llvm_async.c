@@ -511,7 +511,7 @@ static MlirBlock handle_entry(struct coro_fn *fn, const struct coro_str *name,
  *   }
  *
  * The parked function is one of f's continuations: route B, which makes
- * them, calls them directly there (split_retcon_direct_calls), and LLVM
+ * them, calls them directly there (split_direct_continuation_calls), and LLVM
  * inlines the continuation into the entry. */
 static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);

@@ -620,15 +620,19 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
     free(printed);
     return op;
   }
-  /* Locations carry the file's name, also those of an implicit module. */
-  bool had_errors = diags && drv_diags_has_errors(diags);
-  MlirOperation op = implicit_module
-                         ? mlirModuleGetOperation(
-                               coroModuleCreateParseWithName(ctx, source, file))
-                         : mlirOperationCreateParse(ctx, source, file);
-  if (mlirOperationIsNull(op) && diags && !had_errors &&
-      !drv_diags_has_errors(diags))
-    coroEmitSilentParseFailure(ctx, mlirStringRefCreate(text, len), file);
+  /* Locations carry the file's name, also those of an implicit module
+   * (whose parser reports a silent failure itself). */
+  MlirOperation op;
+  if (implicit_module) {
+    op = mlirModuleGetOperation(
+        coroModuleCreateParseWithName(ctx, source, file));
+  } else {
+    bool had_errors = diags && drv_diags_has_errors(diags);
+    op = mlirOperationCreateParse(ctx, source, file);
+    if (mlirOperationIsNull(op) && diags && !had_errors &&
+        !drv_diags_has_errors(diags))
+      coroEmitSilentParseFailure(ctx, source, file);
+  }
   free(text);
   return op;
 }
