@@ -3,6 +3,7 @@
  * hash sets owned by one query; nothing outlives it. */
 #include "dialect/suspend_points.h"
 #include "dialect/support.h"
+#include "ir/blocks.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
@@ -20,8 +21,7 @@ struct opset {
 };
 
 static size_t slot_of(const struct opset *s, void *p) {
-  size_t h = ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull;
-  return h & (s->cap - 1);
+  return ir_ptr_slot(p, s->cap);
 }
 
 static bool opset_has(const struct opset *s, MlirOperation op) {

@@ -72,10 +72,7 @@ MlirBlock ir_block_after(MlirBlock after, intptr_t nArgs, const MlirType *types,
 
 /* `cap` is a power of two kept at least twice `n`. */
 static size_t slot_of(const struct ir_ptrmap *m, const void *k) {
-  uintptr_t h = (uintptr_t)k;
-  h ^= h >> 17;
-  h *= (uintptr_t)0x9E3779B97F4A7C15ull;
-  size_t i = (size_t)(h >> 7) & (m->cap - 1);
+  size_t i = ir_ptr_slot(k, m->cap);
   while (m->from[i] && m->from[i] != k)
     i = (i + 1) & (m->cap - 1);
   return i;
@@ -178,7 +175,48 @@ MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
   return copy;
 }
 
-MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
+/* The second pass of a clone: operands that referred to values cloned
+ * later; with `placeholders`, a value of `src` left uncloned gets one. */
+struct remap_late {
+  struct ir_map *m;
+  MlirRegion src;
+  MlirBlock first; /* where placeholders go */
+  bool placeholders;
+};
+
+/* Whether `v` is defined by an op of a block of `src` (not nested). */
+static bool defined_in(MlirValue v, MlirRegion src) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirBlock b = mlirOperationGetBlock(mlirOpResultGetOwner(v));
+  return !mlirBlockIsNull(b) &&
+         mlirRegionEqual(mlirBlockGetParentRegion(b), src);
+}
+
+static MlirWalkResult remap_late_op(MlirOperation op, void *user) {
+  struct remap_late *r = user;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirValue v = mlirOperationGetOperand(op, i);
+    MlirValue to = ir_map_lookup(r->m, v);
+    if (mlirValueEqual(v, to) && r->placeholders && defined_in(v, r->src)) {
+      MlirLocation loc = mlirValueGetLocation(v);
+      MlirType t = mlirValueGetType(v);
+      MlirOperationState st = mlirOperationStateGet(
+          mlirStringRefCreateFromCString("llvm.mlir.poison"), loc);
+      mlirOperationStateAddResults(&st, 1, &t);
+      MlirOperation p = mlirOperationCreate(&st);
+      mlirBlockInsertOwnedOperation(r->first, 0, p);
+      to = mlirOperationGetResult(p, 0);
+      ir_map_value(r->m, v, to);
+    }
+    if (!mlirValueEqual(v, to))
+      mlirOperationSetOperand(op, i, to);
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirBlock clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m,
+                              ir_clone_keep keep, void *user) {
   MlirBlock first = {NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
@@ -203,12 +241,24 @@ MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
     MlirBlock c = ir_map_block(m, b);
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      ir_clone_op(op, m, c, (MlirOperation){NULL});
+      if (!keep || keep(op, user))
+        ir_clone_op(op, m, c, (MlirOperation){NULL});
   }
+  struct remap_late late = {m, src, first, keep != NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(ir_map_block(m, b));
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      mlirOperationWalk(op, remap_nested, m, MlirWalkPreOrder);
+      mlirOperationWalk(op, remap_late_op, &late, MlirWalkPreOrder);
   return first;
+}
+
+MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
+  return clone_region(src, dst, m, NULL, NULL);
+}
+
+MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst,
+                               struct ir_map *m, ir_clone_keep keep,
+                               void *user) {
+  return clone_region(src, dst, m, keep, user);
 }

@@ -11,7 +11,9 @@
 
 #include "mlir-c/IR.h"
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* A growing array of ops (owned by its user: free `v`). */
 struct ir_opvec {
@@ -35,6 +37,15 @@ MlirBlock ir_new_block(MlirRegion region, intptr_t nArgs, const MlirType *types,
 /* A new block with arguments inserted right after `after`. */
 MlirBlock ir_block_after(MlirBlock after, intptr_t nArgs, const MlirType *types,
                          MlirLocation loc);
+
+/* The home slot of pointer `p` in an open-addressed table of `cap` slots
+ * (a power of two): the top bits of a Fibonacci hash, so pointers that
+ * differ only in their high bits (a heap of gigabytes) spread too. */
+static inline size_t ir_ptr_slot(const void *p, size_t cap) {
+  unsigned long long h =
+      (unsigned long long)(uintptr_t)p * 0x9E3779B97F4A7C15ull;
+  return cap > 1 ? (size_t)(h >> (64 - __builtin_ctzll(cap))) : 0;
+}
 
 /* A pointer-keyed hash map (open addressing). */
 struct ir_ptrmap {
@@ -67,5 +78,17 @@ MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
  * included), then every op, mapping values and successors through `m`;
  * returns the copy of the first block. */
 MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m);
+
+/* Whether ir_clone_region_some copies `op`, an op of a block of the
+ * source region (asked once per such op, in block order). */
+typedef bool (*ir_clone_keep)(MlirOperation op, void *user);
+/* ir_clone_region, copying every block but only the ops `keep` accepts.
+ * A result of an op left out that a copied op uses is mapped to a
+ * placeholder, an llvm.mlir.poison at the start of the copy of the first
+ * block: the caller makes sure such uses are replaced or die (a use that
+ * no path reaches, a value it defines again). */
+MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst,
+                               struct ir_map *m, ir_clone_keep keep,
+                               void *user);
 
 #endif /* CORO_IR_BLOCKS_H */

@@ -162,12 +162,12 @@ MlirValue ir_load(struct ir_builder *b, MlirValue ptr, MlirType t,
   return val_attrs(b, "llvm.load", 1, &ptr, t, align ? 1 : 0, &a);
 }
 
-void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
-              unsigned align) {
+MlirOperation ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
+                       unsigned align) {
   MlirValue ops[2] = {v, ptr};
   MlirNamedAttribute a =
       ir_named(b->ctx, "alignment", ir_i64_attr(b->ctx, align));
-  val_attrs(b, "llvm.store", 2, ops, (MlirType){NULL}, align ? 1 : 0, &a);
+  return ir_op(b, "llvm.store", 2, ops, 0, NULL, align ? 1 : 0, &a, 0, NULL);
 }
 
 /* A GEP with constant indices `idx` over `elem`. */

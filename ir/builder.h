@@ -102,7 +102,8 @@ MlirValue ir_alloca(struct ir_builder *b, MlirValue count, MlirType elem,
 MlirValue ir_load(struct ir_builder *b, MlirValue ptr, MlirType t,
                   unsigned align);
 /* llvm.store %v, %p {alignment = A} : T, !llvm.ptr */
-void ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr, unsigned align);
+MlirOperation ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
+                       unsigned align);
 /* %q = llvm.getelementptr %p[0, i, j...] : (!llvm.ptr) -> !llvm.ptr, S
  * (`n` field indices into the struct `structType`, nested). */
 MlirValue ir_gep_path(struct ir_builder *b, MlirValue base, MlirType structType,

@@ -87,16 +87,91 @@ static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
       put_field_ptr(vs, b, sp->fl.field[it].offset);
 }
 
+/* Frame accesses are built once per variant and kind, then cloned:
+ * cloning an op costs a fraction of building one from its name and
+ * attributes. A template is a detached copy whose operands are the frame,
+ * so that it keeps nothing of the function alive (destroyed with the
+ * variant's state). */
+static MlirOperation from_template(const struct ir_ptrmap *m, const void *key,
+                                   struct ir_builder *b) {
+  MlirOperation tpl = {ir_ptrmap_find(m, key)};
+  if (mlirOperationIsNull(tpl))
+    return tpl;
+  MlirOperation op = mlirOperationClone(tpl);
+  mlirOperationSetLocation(op, b->loc);
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  return op;
+}
+
+static void keep_template(const struct variant_state *vs, struct ir_ptrmap *m,
+                          const void *key, MlirOperation made) {
+  MlirOperation tpl = mlirOperationClone(made);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(tpl); ++i)
+    mlirOperationSetOperand(tpl, i, vs->frame);
+  ir_ptrmap_put(m, key, (void *)tpl.ptr);
+}
+
+static void free_templates(struct ir_ptrmap *m) {
+  for (size_t i = 0; i < m->cap; ++i)
+    if (m->from[i])
+      mlirOperationDestroy((MlirOperation){m->to[i]});
+  ir_ptrmap_free(m);
+}
+
 /* The address of the field at `offset` for an access at `b`: in the ramp
  * the one made for an alloca's field or the promise, else a GEP right
  * there (at -O0 a GEP next to its use folds into the access; one made in
  * the entry block would be kept in a stack slot across the function). */
-MlirValue split_field_at(const struct variant_state *vs, struct ir_builder *b,
+MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
                          uint64_t offset) {
   if (!offset)
     return vs->frame;
-  MlirValue v = {ir_ptrmap_find(&vs->fptr, (void *)(uintptr_t)offset)};
-  return mlirValueIsNull(v) ? ir_gep_bytes(b, vs->frame, (int)offset) : v;
+  const void *key = (const void *)(uintptr_t)offset;
+  MlirValue v = {ir_ptrmap_find(&vs->fptr, key)};
+  if (!mlirValueIsNull(v))
+    return v;
+  MlirOperation op = from_template(&vs->tpl_gep, key, b);
+  if (!mlirOperationIsNull(op))
+    return mlirOperationGetResult(op, 0);
+  v = ir_gep_bytes(b, vs->frame, (int)offset);
+  keep_template(vs, &vs->tpl_gep, key, mlirOpResultGetOwner(v));
+  return v;
+}
+
+/* A load of the field at `offset` (of type `t`, aligned to `align`). */
+static MlirValue load_field(struct variant_state *vs, struct ir_builder *b,
+                            uint64_t offset, MlirType t, unsigned align) {
+  MlirValue at = split_field_at(vs, b, offset);
+  /* types are 8-aligned pointers: the low bits hold log2(align) <= 6 */
+  if (!align || align > 64)
+    return ir_load(b, at, t, align);
+  const void *key =
+      (const void *)((uintptr_t)t.ptr | (uintptr_t)__builtin_ctz(align));
+  MlirOperation op = from_template(&vs->tpl_load, key, b);
+  if (!mlirOperationIsNull(op)) {
+    mlirOperationSetOperand(op, 0, at);
+    return mlirOperationGetResult(op, 0);
+  }
+  MlirValue v = ir_load(b, at, t, align);
+  keep_template(vs, &vs->tpl_load, key, mlirOpResultGetOwner(v));
+  return v;
+}
+
+/* A store of `v` into the field at `offset`, aligned to `align`. */
+static void store_field(struct variant_state *vs, struct ir_builder *b,
+                        MlirValue v, uint64_t offset, unsigned align) {
+  MlirValue at = split_field_at(vs, b, offset);
+  const void *key = (const void *)(uintptr_t)(align + 1);
+  MlirOperation op = from_template(&vs->tpl_store, key, b);
+  if (mlirOperationIsNull(op)) {
+    keep_template(vs, &vs->tpl_store, key, ir_store(b, v, at, align));
+    return;
+  }
+  mlirOperationSetOperand(op, 0, v);
+  mlirOperationSetOperand(op, 1, at);
 }
 
 static bool unused(MlirOperation op);
@@ -233,7 +308,7 @@ static bool returns_at_once(const struct coro_suspend *s) {
 }
 
 /* Clears the resume pointer of `frame`: the coroutine is done. */
-static void mark_done(const struct variant_state *vs, struct ir_builder *b) {
+static void mark_done(struct variant_state *vs, struct ir_builder *b) {
   ir_store(b, ir_null(b), split_field_at(vs, b, CORO_HANDLE_RESUME_OFFSET), 8);
 }
 
@@ -247,8 +322,8 @@ void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at) {
     if (sp->sc.item[it].alloca || sp->rm.remat[q])
       continue;
     const struct frame_field *f = &sp->fl.field[it];
-    ir_store(&b, split_mapv(vs, sp->sc.item[it].value),
-             split_field_at(vs, &b, f->offset), (unsigned)f->align);
+    store_field(vs, &b, split_mapv(vs, sp->sc.item[it].value), f->offset,
+                (unsigned)f->align);
   }
 }
 
@@ -257,8 +332,7 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   split_store_kept(vs, i, at);
   struct ir_builder b = ir_before(at);
   MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  ir_store(&b, index, split_field_at(vs, &b, sp->fl.index_offset),
-           sp->fl.index_width / 8);
+  store_field(vs, &b, index, sp->fl.index_offset, sp->fl.index_width / 8);
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
    * the mark waits for the suspend itself. */
@@ -353,8 +427,7 @@ void split_reload_kept(struct variant_state *vs, size_t i,
       continue;
     }
     const struct frame_field *f = &sp->fl.field[it];
-    vs->reload[q] = ir_load(b, split_field_at(vs, b, f->offset), f->type,
-                            (unsigned)f->align);
+    vs->reload[q] = load_field(vs, b, f->offset, f->type, (unsigned)f->align);
     ir_map_value(&here, mine, vs->reload[q]);
   }
   ir_map_free(&here);
@@ -832,9 +905,9 @@ static void sweep(struct variant_state *vs) {
       size_t n;
       MlirOperation *ops = ops_from(b, (MlirOperation){NULL}, &n);
       for (size_t i = n; i-- > 0;)
-        if ((coro_op_is_constant(ops[i]) ||
-             coro_op_named(ops[i], "llvm.getelementptr")) &&
-            unused(ops[i]))
+        if (mlirOperationGetNumResults(ops[i]) == 1 && unused(ops[i]) &&
+            (coro_op_is_constant(ops[i]) ||
+             coro_op_named(ops[i], "llvm.getelementptr")))
           split_erase(ops[i]);
       free(ops);
     }
@@ -978,6 +1051,9 @@ bool split_rewrite_variant(struct variant_state *vs) {
   free(vs->live);
   free(vs->need);
   ir_ptrmap_free(&vs->fptr);
+  free_templates(&vs->tpl_gep);
+  free_templates(&vs->tpl_load);
+  free_templates(&vs->tpl_store);
   coro_shape_free(&vs->shape);
   return ok;
 }
@@ -1226,6 +1302,116 @@ static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
   return true;
 }
 
+/*===--- copying what a variant reaches -------------------------------------*/
+
+/* Marks `op` and, through their operands, the ops of the coroutine that
+ * compute what it uses: kept by every copy. */
+static void keep_with_operands(struct split *sp, MlirOperation op,
+                               struct ir_opvec *work) {
+  if (ir_ptrmap_find(&sp->keep, op.ptr))
+    return;
+  ir_ptrmap_put(&sp->keep, op.ptr, (void *)1);
+  ir_opvec_push(work, op);
+  while (work->n) {
+    MlirOperation o = work->v[--work->n];
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(o); ++i) {
+      MlirValue v = mlirOperationGetOperand(o, i);
+      if (!mlirValueIsAOpResult(v))
+        continue;
+      MlirOperation def = mlirOpResultGetOwner(v);
+      if (ir_ptrmap_find(&sp->keep, def.ptr) ||
+          !mlirOperationEqual(mlirOperationGetParentOperation(def), sp->func))
+        continue;
+      ir_ptrmap_put(&sp->keep, def.ptr, (void *)1);
+      ir_opvec_push(work, def);
+    }
+  }
+}
+
+/* The ops every variant copies wherever they are (sp->keep): the
+ * coroutine's intrinsics and allocas, the values recomputed after a
+ * suspension, and what each of them uses. A suspension maps to 2: the
+ * rest of its block is copied too (its landings copy that tail). */
+static void collect_keep(struct split *sp) {
+  struct ir_opvec work = {0};
+  for (size_t i = 0; i < sp->shape.nintr; ++i)
+    keep_with_operands(sp, sp->shape.intr[i].op, &work);
+  for (size_t i = 0; i < sp->sc.nitem; ++i)
+    if (sp->sc.item[i].alloca && mlirValueIsAOpResult(sp->sc.item[i].value))
+      keep_with_operands(sp, mlirOpResultGetOwner(sp->sc.item[i].value),
+                         &work);
+  for (size_t q = 0; q < sp->sc.start[sp->sc.nsusp]; ++q) {
+    MlirValue v = sp->sc.item[sp->sc.list[q]].value;
+    if (sp->rm.remat[q] && mlirValueIsAOpResult(v))
+      keep_with_operands(sp, mlirOpResultGetOwner(v), &work);
+  }
+  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      if (coro_op_named(op, "llvm.alloca"))
+        keep_with_operands(sp, op, &work);
+  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+    MlirOperation s = sp->shape.susp[i].suspend;
+    keep_with_operands(sp, s, &work);
+    ir_ptrmap_put(&sp->keep, s.ptr, (void *)2);
+  }
+  free(work.v);
+  sp->keep_done = true;
+}
+
+/* What a variant copies of the original (ir_clone_region_some): every op
+ * of a block it reaches (`seen`), every op of sp->keep and the tails
+ * after its suspensions, terminators and constants. What else it leaves
+ * out computes values only blocks it never reaches use, or values kept
+ * across a suspension, which the variant reloads (the placeholders of the
+ * clone die with those blocks or give way to the reloads in repair_ssa). */
+struct keep_filter {
+  const struct split *sp;
+  const bool *seen; /* [cfg.n] */
+  MlirBlock block;  /* of the last op asked about */
+  bool all;         /* the rest of `block` is copied */
+};
+
+static bool keep_op(MlirOperation op, void *user) {
+  struct keep_filter *f = user;
+  MlirBlock b = mlirOperationGetBlock(op);
+  if (!mlirBlockEqual(b, f->block)) {
+    size_t i = ir_cfg_index(&f->sp->cfg, b);
+    f->block = b;
+    f->all = i == IR_CFG_NONE || f->seen[i];
+  }
+  if (f->all)
+    return true;
+  uintptr_t k = (uintptr_t)ir_ptrmap_find(&f->sp->keep, op.ptr);
+  if (k == 2)
+    f->all = true;
+  return k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
+         coro_op_is_constant(op);
+}
+
+/* Copies into `fn` what variant `v` (`cont`) of the coroutine reaches,
+ * mapping the original's values and blocks in `map`; returns the copy of
+ * the entry block. */
+static MlirBlock clone_reached(struct split *sp, MlirOperation fn,
+                               enum variant v, size_t cont,
+                               struct ir_map *map) {
+  if (!sp->keep_done)
+    collect_keep(sp);
+  bool *live = calloc(sp->shape.nsusp + 1, sizeof *live);
+  bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
+  assert(live && seen && "out of memory");
+  variant_reach(sp, v, cont, live, seen);
+  struct keep_filter f = {.sp = sp, .seen = seen};
+  MlirBlock entry = ir_clone_region_some(mlirOperationGetRegion(sp->func, 0),
+                                         mlirOperationGetRegion(fn, 0), map,
+                                         keep_op, &f);
+  free(live);
+  free(seen);
+  return entry;
+}
+
 /* NAME.elided(args..., ptr frame) -> ptr: the ramp on a frame its caller
  * provides. */
 static bool make_elided(struct split *sp, MlirSymbolTable table) {
@@ -1252,8 +1438,7 @@ static bool make_elided(struct split *sp, MlirSymbolTable table) {
   coro_str_free(&name);
   mlirSymbolTableInsert(table, fn);
   struct ir_map map = {0};
-  MlirBlock entry = ir_clone_region(mlirOperationGetRegion(sp->func, 0),
-                                    mlirOperationGetRegion(fn, 0), &map);
+  MlirBlock entry = clone_reached(sp, fn, V_ELIDED, 0, &map);
   mlirBlockAddArgument(entry, sp->ptr, sp->loc);
   struct variant_state vs = {.sp = sp, .v = V_ELIDED, .fn = fn, .map = &map};
   bool ok = split_rewrite_variant(&vs);
@@ -1298,11 +1483,11 @@ bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
                       enum variant v, size_t cont) {
   mlirSymbolTableInsert(table, fn);
   struct ir_map map = {0};
-  ir_clone_region(mlirOperationGetRegion(sp->func, 0),
-                  mlirOperationGetRegion(fn, 0), &map);
+  clone_reached(sp, fn, v, cont, &map);
   struct variant_state vs = {
       .sp = sp, .v = v, .cont = cont, .fn = fn, .map = &map};
   bool ok = split_rewrite_variant(&vs);
+
   ir_map_free(&map);
   if (!mlirAttributeIsNull(sp->dsp))
     frame_debug_attach(fn, sp->dsp, sp->frame_ty);
@@ -1519,6 +1704,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   suspend_crossing_free(&sp.sc);
   ir_cfg_free(&sp.cfg);
   coro_shape_free(&sp.shape);
+  ir_ptrmap_free(&sp.keep);
   coro_str_free(&sp.name);
   return ok;
 }

@@ -71,6 +71,10 @@ struct split {
   /* async: where the frame starts in the context (the header's size
    * aligned to the frame's alignment) */
   uint64_t frame_offset;
+  /* ops every variant copies (collect_keep in coro_split.c): 1, or 2 for
+   * a suspension, whose block's rest is copied too */
+  struct ir_ptrmap keep;
+  bool keep_done;
 };
 
 /* One variant being rewritten: its function, the map from the original's
@@ -89,6 +93,9 @@ struct variant_state {
   bool *live;         /* [nsusp]: the suspension is reachable in the variant */
   bool *need;         /* [nitem]: the variant may use the item's reloads */
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
+  /* templates of frame accesses (split_field_at): field offset -> its
+   * address, type and alignment -> load, alignment -> store */
+  struct ir_ptrmap tpl_gep, tpl_load, tpl_store;
 };
 
 struct split_abi {
@@ -212,7 +219,7 @@ void split_erase(MlirOperation op);
 void split_erase_from(MlirOperation from);
 void split_replace_result(MlirOperation op, MlirValue with);
 /* The address of the frame field at `offset`, for an access at `b`. */
-MlirValue split_field_at(const struct variant_state *vs, struct ir_builder *b,
+MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
                          uint64_t offset);
 /* Stores what suspension `i` keeps before `at`. */
 void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at);
