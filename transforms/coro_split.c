@@ -889,28 +889,68 @@ static bool unused(MlirOperation op) {
   return true;
 }
 
+/* Whether `op` is a constant or an address that nothing uses. */
+static bool dead_value(MlirOperation op) {
+  return mlirOperationGetNumResults(op) == 1 && unused(op) &&
+         (coro_op_is_constant(op) || coro_op_named(op, "llvm.getelementptr"));
+}
+
+/* Erases `op` and then the constants and addresses it was the last user
+ * of, except those of block `scan` (the caller's loop meets them later). */
+static void erase_dead(MlirOperation op, MlirBlock scan,
+                       struct ir_opvec *work) {
+  ir_opvec_push(work, op);
+  while (work->n) {
+    MlirOperation o = work->v[--work->n];
+    size_t below = work->n;
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(o); ++i) {
+      MlirValue v = mlirOperationGetOperand(o, i);
+      if (!mlirValueIsAOpResult(v))
+        continue;
+      MlirOperation d = mlirOpResultGetOwner(v);
+      bool dup = mlirBlockEqual(mlirOperationGetBlock(d), scan);
+      for (size_t j = below; j < work->n && !dup; ++j)
+        dup = mlirOperationEqual(work->v[j], d);
+      if (!dup)
+        ir_opvec_push(work, d);
+    }
+    split_erase(o);
+    /* keep those `o` was the last user of */
+    size_t keep = below;
+    for (size_t k = below; k < work->n; ++k)
+      if (dead_value(work->v[k]))
+        work->v[keep++] = work->v[k];
+    work->n = keep;
+  }
+}
+
 /* Erases the unused reloads, and the constants and frame addresses nothing
- * uses any more, of a variant (twice over: a dead address in one block
- * leaves a dead constant in another). */
+ * uses any more, of a variant (and what they alone used). Blocks last
+ * first and ops last first, so an op is met after its users in its
+ * block. */
 static void sweep(struct variant_state *vs) {
+  struct ir_opvec work = {0};
   size_t nlist = vs->sp->sc.start[vs->sp->sc.nsusp];
   for (size_t q = 0; q < nlist; ++q)
     if (!mlirValueIsNull(vs->reload[q]) &&
         unused(mlirOpResultGetOwner(vs->reload[q])))
-      split_erase(mlirOpResultGetOwner(vs->reload[q]));
+      erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL},
+                 &work);
+  struct ir_blockvec blocks = {0};
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  for (int round = 0; round < 2; ++round)
-    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b)) {
-      size_t n;
-      MlirOperation *ops = ops_from(b, (MlirOperation){NULL}, &n);
-      for (size_t i = n; i-- > 0;)
-        if (mlirOperationGetNumResults(ops[i]) == 1 && unused(ops[i]) &&
-            (coro_op_is_constant(ops[i]) ||
-             coro_op_named(ops[i], "llvm.getelementptr")))
-          split_erase(ops[i]);
-      free(ops);
-    }
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    ir_blockvec_push(&blocks, b);
+  for (size_t k = blocks.n; k-- > 0;) {
+    size_t n;
+    MlirOperation *ops = ops_from(blocks.v[k], (MlirOperation){NULL}, &n);
+    for (size_t i = n; i-- > 0;)
+      if (dead_value(ops[i]))
+        erase_dead(ops[i], blocks.v[k], &work);
+    free(ops);
+  }
+  free(blocks.v);
+  free(work.v);
 }
 
 /* Reads the destroy flag (CORO_DESTROY_FLAG_ATTR) as false in a variant
