@@ -548,13 +548,17 @@ static void variant_reach(const struct split *sp, enum variant v, size_t cont,
 static void variant_needs(const struct split *sp, const bool *live,
                           const bool *seen, bool *need) {
   const struct suspend_crossing *sc = &sp->sc;
+  bool any_remat = false;
+  for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
+    any_remat = sp->rm.remat[q];
   struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
   for (size_t it = 0; it < sc->nitem; ++it) {
     need[it] = false;
     if (sc->item[it].alloca)
       continue;
-    ir_ptrmap_put(&item_of, sc->item[it].value.ptr,
-                  (void *)(uintptr_t)(it + 1));
+    if (any_remat)
+      ir_ptrmap_put(&item_of, sc->item[it].value.ptr,
+                    (void *)(uintptr_t)(it + 1));
     for (MlirOpOperand u = mlirValueGetFirstUse(sc->item[it].value);
          !mlirOpOperandIsNull(u) && !need[it]; u = mlirOpOperandGetNextUse(u)) {
       size_t b = ir_cfg_index(&sp->cfg,
