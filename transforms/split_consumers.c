@@ -141,17 +141,20 @@ static bool make_noop(struct consumers *c, MlirLocation loc) {
   ir_op(&b, "llvm.return", 1, &agg, 0, NULL, 0, NULL, 0, NULL);
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, init);
-  MlirNamedAttribute attrs[4] = {
+  /* constant, as LLVM's own noop frame: nothing writes to it, and loads
+   * of its resume pointer fold (a resume loop started on it vanishes) */
+  MlirNamedAttribute attrs[5] = {
       ir_named(
           ctx, "sym_name",
           mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(NOOP_FRAME))),
       ir_named(ctx, "global_type", mlirTypeAttrGet(ty)),
       ir_named(ctx, "linkage",
                mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal)),
-      ir_named(ctx, "alignment", ir_i64_attr(ctx, CORO_HANDLE_PROMISE_OFFSET))};
+      ir_named(ctx, "alignment", ir_i64_attr(ctx, CORO_HANDLE_PROMISE_OFFSET)),
+      ir_named(ctx, "constant", mlirUnitAttrGet(ctx))};
   MlirOperationState st = mlirOperationStateGet(
       mlirStringRefCreateFromCString("llvm.mlir.global"), loc);
-  mlirOperationStateAddAttributes(&st, 4, attrs);
+  mlirOperationStateAddAttributes(&st, 5, attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   MlirOperation global = mlirOperationCreate(&st);
   mlirBlockAppendOwnedOperation(
