@@ -961,39 +961,38 @@ static void sweep(struct variant_state *vs) {
  * where no destroy path runs. Only loads used in their own block are
  * folded: such a value never lives across a suspension, so the analysis
  * made on the original function does not refer to it. */
+static void collect_keep(struct split *sp);
+
 static void fold_destroy_flag(struct variant_state *vs) {
   if (vs->v != V_RAMP && vs->v != V_ELIDED && vs->v != V_RESUME)
     return;
-  MlirRegion r = mlirOperationGetRegion(vs->fn, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!coro_op_named(op, "llvm.alloca") ||
-          mlirAttributeIsNull(mlirOperationGetAttributeByName(
-              op, mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR))))
+  if (!vs->sp->keep_done)
+    collect_keep(vs->sp);
+  for (size_t i = 0; i < vs->sp->flags.n; ++i) {
+    MlirValue flag =
+        split_mapv(vs, mlirOperationGetResult(vs->sp->flags.v[i], 0));
+    if (!mlirValueIsAOpResult(flag) ||
+        !coro_op_named(mlirOpResultGetOwner(flag), "llvm.alloca"))
+      continue; /* a placeholder: no copied op reads it */
+    for (MlirOpOperand u = mlirValueGetFirstUse(flag);
+         !mlirOpOperandIsNull(u);) {
+      MlirOperation load = mlirOpOperandGetOwner(u);
+      u = mlirOpOperandGetNextUse(u);
+      if (!coro_op_named(load, "llvm.load"))
         continue;
-      MlirValue flag = mlirOperationGetResult(op, 0);
-      for (MlirOpOperand u = mlirValueGetFirstUse(flag);
-           !mlirOpOperandIsNull(u);) {
-        MlirOperation load = mlirOpOperandGetOwner(u);
-        u = mlirOpOperandGetNextUse(u);
-        if (!coro_op_named(load, "llvm.load"))
-          continue;
-        MlirValue v = mlirOperationGetResult(load, 0);
-        bool local = true;
-        for (MlirOpOperand w = mlirValueGetFirstUse(v);
-             local && !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w))
-          local =
-              mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(w)),
-                             mlirOperationGetBlock(load));
-        if (!local)
-          continue;
-        struct ir_builder at = ir_before(load);
-        split_replace_result(load, ir_const_int(&at, 1, 0));
-        split_erase(load);
-      }
+      MlirValue v = mlirOperationGetResult(load, 0);
+      bool local = true;
+      for (MlirOpOperand w = mlirValueGetFirstUse(v);
+           local && !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w))
+        local = mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(w)),
+                               mlirOperationGetBlock(load));
+      if (!local)
+        continue;
+      struct ir_builder at = ir_before(load);
+      split_replace_result(load, ir_const_int(&at, 1, 0));
+      split_erase(load);
     }
+  }
 }
 
 /* On the device a part returns the handle to run next: every return that
@@ -1375,7 +1374,8 @@ static void keep_with_operands(struct split *sp, MlirOperation op,
 /* The ops every variant copies wherever they are (sp->keep): the
  * coroutine's intrinsics and allocas, the values recomputed after a
  * suspension, and what each of them uses. A suspension maps to 2: the
- * rest of its block is copied too (its landings copy that tail). */
+ * rest of its block is copied too (its landings copy that tail). Also
+ * lists the destroy flags (sp->flags). */
 static void collect_keep(struct split *sp) {
   struct ir_opvec work = {0};
   for (size_t i = 0; i < sp->shape.nintr; ++i)
@@ -1394,8 +1394,12 @@ static void collect_keep(struct split *sp) {
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (coro_op_named(op, "llvm.alloca"))
+      if (coro_op_named(op, "llvm.alloca")) {
         keep_with_operands(sp, op, &work);
+        if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                op, mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR))))
+          ir_opvec_push(&sp->flags, op);
+      }
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     MlirOperation s = sp->shape.susp[i].suspend;
     keep_with_operands(sp, s, &work);
@@ -1749,6 +1753,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   ir_cfg_free(&sp.cfg);
   coro_shape_free(&sp.shape);
   ir_ptrmap_free(&sp.keep);
+  free(sp.flags.v);
   coro_str_free(&sp.name);
   return ok;
 }

@@ -74,6 +74,7 @@ struct split {
   /* ops every variant copies (collect_keep in coro_split.c): 1, or 2 for
    * a suspension, whose block's rest is copied too */
   struct ir_ptrmap keep;
+  struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
   bool keep_done;
 };
 
