@@ -717,8 +717,7 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   split_erase(op);
 }
 
-/* `p` rounded up to a multiple of `align` (a power of two), at `b`. */
-static MlirValue aligned(struct ir_builder *b, MlirValue p, uint64_t align) {
+MlirValue split_aligned(struct ir_builder *b, MlirValue p, uint64_t align) {
   MlirValue x = ir_ptrtoint(b, p, 64);
   MlirValue up =
       ir_binop(b, "add", x, ir_const_int(b, 64, (long long)(align - 1)));
@@ -755,7 +754,7 @@ static void place_allocas(struct variant_state *vs) {
       struct ir_builder b = ir_before(user);
       MlirValue at = split_field_at(vs, &b, offset);
       mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
-                              realign ? aligned(&b, at, realign) : at);
+                              realign ? split_aligned(&b, at, realign) : at);
     }
     split_erase(mlirOpResultGetOwner(mine));
   }

@@ -13,6 +13,9 @@
  *   llvm.store (llvm.load %head), %blk             (a list, newest first)
  *   llvm.store %blk, %head
  *   %p = %blk + 16                                 (16-byte aligned)
+ *
+ * An alloca aligned to more than 16 bytes (A) asks for A - 1 more and
+ * takes the first multiple of A from %blk + 16 on.
  *   ...
  *   llvm.call @__coro_free_allocas(llvm.load %head)  (before every
  *   llvm.store null, %head                      llvm.coro.free)
@@ -240,10 +243,10 @@ static bool runs_before_begin(const struct split *sp, const bool *before,
           mlirOperationIsBeforeInBlock(op, sp->shape.begin));
 }
 
-/* The checks: off the device, after coro.begin, a known element size, at
- * most 16-byte alignment. */
+/* The checks: off the device, after coro.begin, a known element size
+ * (`size`) and a power-of-two alignment (`align`). */
 static bool check_alloca(const struct split *sp, const bool *before,
-                         MlirOperation a, uint64_t *size) {
+                         MlirOperation a, uint64_t *size, uint64_t *align) {
   char buf[240];
   if (sp->device) {
     error(a, "an llvm.alloca of dynamic size is live across a suspension: "
@@ -259,9 +262,9 @@ static bool check_alloca(const struct split *sp, const bool *before,
   }
   MlirAttribute et = mlirOperationGetAttributeByName(
       a, mlirStringRefCreateFromCString("elem_type"));
-  uint64_t align = 0;
+  *align = 0;
   if (mlirAttributeIsNull(et) ||
-      !ir_type_layout(mlirTypeAttrGetValue(et), size, &align)) {
+      !ir_type_layout(mlirTypeAttrGetValue(et), size, align)) {
     error(a, "an llvm.alloca of dynamic size is live across a suspension "
              "but its element's size is unknown");
     return false;
@@ -269,13 +272,13 @@ static bool check_alloca(const struct split *sp, const bool *before,
   MlirAttribute aa = mlirOperationGetAttributeByName(
       a, mlirStringRefCreateFromCString("alignment"));
   if (!mlirAttributeIsNull(aa) && mlirAttributeIsAInteger(aa) &&
-      (uint64_t)mlirIntegerAttrGetValueInt(aa) > align)
-    align = (uint64_t)mlirIntegerAttrGetValueInt(aa);
-  if (align > HEADER) {
+      (uint64_t)mlirIntegerAttrGetValueInt(aa) > *align)
+    *align = (uint64_t)mlirIntegerAttrGetValueInt(aa);
+  if (*align & (*align - 1)) {
     snprintf(buf, sizeof buf,
-             "an llvm.alloca of dynamic size aligned to %llu is live across "
-             "a suspension: --coro-split gives such memory 16-byte alignment",
-             (unsigned long long)align);
+             "an llvm.alloca of dynamic size live across a suspension is "
+             "aligned to %llu, not a power of two",
+             (unsigned long long)*align);
     error(a, buf);
     return false;
   }
@@ -298,10 +301,11 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
   assert(before && "out of memory");
   split_mark_before_begin(sp, before);
   bool ok = true;
-  uint64_t *sizes = calloc(allocas->n + 1, sizeof *sizes);
+  uint64_t *sizes = calloc(2 * allocas->n + 1, sizeof *sizes);
   assert(sizes && "out of memory");
+  uint64_t *aligns = sizes + allocas->n;
   for (size_t i = 0; i < allocas->n; ++i)
-    ok &= check_alloca(sp, before, allocas->v[i], &sizes[i]);
+    ok &= check_alloca(sp, before, allocas->v[i], &sizes[i], &aligns[i]);
   free(before);
   MlirType i64 = ir_int_type(sp->ctx, 64);
   MlirOperation at = allocas->v[0];
@@ -340,14 +344,17 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
     MlirValue n = count_i64(&b, mlirOperationGetOperand(a, 0));
     MlirValue bytes =
         ir_binop(&b, "mul", n, ir_const_int(&b, 64, (long long)sizes[i]));
-    MlirValue total = ir_binop(&b, "add", bytes, ir_const_int(&b, 64, HEADER));
+    uint64_t extra = aligns[i] > HEADER ? aligns[i] - 1 : 0;
+    MlirValue total = ir_binop(&b, "add", bytes,
+                               ir_const_int(&b, 64, (long long)(HEADER + extra)));
     unsigned w = mlirIntegerTypeGetWidth(size_ty);
     if (w < 64)
       total = ir_val(&b, "llvm.trunc", 1, &total, size_ty);
     MlirValue blk = ir_call(&b, msym, false, 1, &total, sp->ptr);
     ir_store(&b, ir_load(&b, head, sp->ptr, 8), blk, 8);
     ir_store(&b, blk, head, 8);
-    split_replace_result(a, ir_gep_bytes(&b, blk, HEADER));
+    MlirValue p = ir_gep_bytes(&b, blk, HEADER);
+    split_replace_result(a, extra ? split_aligned(&b, p, aligns[i]) : p);
     split_erase(a);
   }
   free(sizes);

@@ -222,6 +222,8 @@ void split_replace_result(MlirOperation op, MlirValue with);
 /* The address of the frame field at `offset`, for an access at `b`. */
 MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
                          uint64_t offset);
+/* `p` rounded up to a multiple of `align` (a power of two), at `b`. */
+MlirValue split_aligned(struct ir_builder *b, MlirValue p, uint64_t align);
 /* Stores what suspension `i` keeps before `at`. */
 void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at);
 /* Appends (at `b`, the end of a landing block) the reloads of what
