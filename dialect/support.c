@@ -47,22 +47,9 @@ struct coro_str coro_type_str(MlirType type) {
   return s;
 }
 
-bool coro_ref_eq(MlirStringRef ref, const char *z) {
-  size_t n = strlen(z);
-  return ref.length == n && memcmp(ref.data, z, n) == 0;
-}
-
 bool coro_ref_starts_with(MlirStringRef ref, const char *prefix) {
   size_t n = strlen(prefix);
   return ref.length >= n && memcmp(ref.data, prefix, n) == 0;
-}
-
-MlirStringRef coro_op_name(MlirOperation op) {
-  return mlirIdentifierStr(mlirOperationGetName(op));
-}
-
-bool coro_op_named(MlirOperation op, const char *name) {
-  return coro_ref_eq(coro_op_name(op), name);
 }
 
 MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {

@@ -10,6 +10,7 @@
 #include "mlir-c/IR.h"
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct coro_str {
   char *data; /* always NUL-terminated once non-empty */
@@ -28,12 +29,21 @@ const char *coro_str_cstr(const struct coro_str *s);
 /* Prints `type` into a fresh string the caller frees with coro_str_free. */
 struct coro_str coro_type_str(MlirType type);
 
-bool coro_ref_eq(MlirStringRef ref, const char *z);
+/* Inline, so that the length of a literal `z` is a constant: most
+ * mismatches end at the length. */
+static inline bool coro_ref_eq(MlirStringRef ref, const char *z) {
+  size_t n = strlen(z);
+  return ref.length == n && memcmp(ref.data, z, n) == 0;
+}
 bool coro_ref_starts_with(MlirStringRef ref, const char *prefix);
 
 /* The op's name, e.g. "coro.yield" (borrowed from the context). */
-MlirStringRef coro_op_name(MlirOperation op);
-bool coro_op_named(MlirOperation op, const char *name);
+static inline MlirStringRef coro_op_name(MlirOperation op) {
+  return mlirIdentifierStr(mlirOperationGetName(op));
+}
+static inline bool coro_op_named(MlirOperation op, const char *name) {
+  return coro_ref_eq(coro_op_name(op), name);
+}
 
 /* The op named `name` in the symbol table of `table` (usually the module),
  * or null when there is none or `table` is not a symbol table. */
