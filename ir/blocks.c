@@ -257,8 +257,7 @@ MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
   return clone_region(src, dst, m, NULL, NULL);
 }
 
-MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst,
-                               struct ir_map *m, ir_clone_keep keep,
-                               void *user) {
+MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
+                               ir_clone_keep keep, void *user) {
   return clone_region(src, dst, m, keep, user);
 }

@@ -87,8 +87,7 @@ typedef bool (*ir_clone_keep)(MlirOperation op, void *user);
  * placeholder, an llvm.mlir.poison at the start of the copy of the first
  * block: the caller makes sure such uses are replaced or die (a use that
  * no path reaches, a value it defines again). */
-MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst,
-                               struct ir_map *m, ir_clone_keep keep,
-                               void *user);
+MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
+                               ir_clone_keep keep, void *user);
 
 #endif /* CORO_IR_BLOCKS_H */

@@ -937,8 +937,7 @@ static void sweep(struct variant_state *vs) {
   for (size_t q = 0; q < nlist; ++q)
     if (!mlirValueIsNull(vs->reload[q]) &&
         unused(mlirOpResultGetOwner(vs->reload[q])))
-      erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL},
-                 &work);
+      erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL}, &work);
   struct ir_blockvec blocks = {0};
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
@@ -1381,8 +1380,7 @@ static void collect_keep(struct split *sp) {
     keep_with_operands(sp, sp->shape.intr[i].op, &work);
   for (size_t i = 0; i < sp->sc.nitem; ++i)
     if (sp->sc.item[i].alloca && mlirValueIsAOpResult(sp->sc.item[i].value))
-      keep_with_operands(sp, mlirOpResultGetOwner(sp->sc.item[i].value),
-                         &work);
+      keep_with_operands(sp, mlirOpResultGetOwner(sp->sc.item[i].value), &work);
   for (size_t q = 0; q < sp->sc.start[sp->sc.nsusp]; ++q) {
     MlirValue v = sp->sc.item[sp->sc.list[q]].value;
     if (sp->rm.remat[q] && mlirValueIsAOpResult(v))
@@ -1441,9 +1439,10 @@ static bool keep_op(MlirOperation op, void *user) {
 /* Copies into `fn` what variant `v` (`cont`) of the coroutine reaches,
  * mapping the original's values and blocks in `map`; returns the copy of
  * the entry block. */
-static MlirBlock clone_reached(struct split *sp, MlirOperation fn,
-                               enum variant v, size_t cont,
-                               struct ir_map *map) {
+/* clone_reached from `body`, the region that holds the coroutine's ops. */
+static MlirBlock clone_reached_from(struct split *sp, MlirRegion body,
+                                    MlirOperation fn, enum variant v,
+                                    size_t cont, struct ir_map *map) {
   if (!sp->keep_done)
     collect_keep(sp);
   bool *live = calloc(sp->shape.nsusp + 1, sizeof *live);
@@ -1451,12 +1450,18 @@ static MlirBlock clone_reached(struct split *sp, MlirOperation fn,
   assert(live && seen && "out of memory");
   variant_reach(sp, v, cont, live, seen);
   struct keep_filter f = {.sp = sp, .seen = seen};
-  MlirBlock entry = ir_clone_region_some(mlirOperationGetRegion(sp->func, 0),
-                                         mlirOperationGetRegion(fn, 0), map,
-                                         keep_op, &f);
+  MlirBlock entry = ir_clone_region_some(body, mlirOperationGetRegion(fn, 0),
+                                         map, keep_op, &f);
   free(live);
   free(seen);
   return entry;
+}
+
+static MlirBlock clone_reached(struct split *sp, MlirOperation fn,
+                               enum variant v, size_t cont,
+                               struct ir_map *map) {
+  return clone_reached_from(sp, mlirOperationGetRegion(sp->func, 0), fn, v,
+                            cont, map);
 }
 
 /* NAME.elided(args..., ptr frame) -> ptr: the ramp on a frame its caller
@@ -1557,10 +1562,41 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
     MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
                                     ir_generated_loc(sp->loc, suffix[v] + 1));
     coro_str_free(&n);
+    if (v == V_RESUME) { /* filled by resume_in_place, last */
+      mlirSymbolTableInsert(table, fn);
+      sp->resume_fn = fn;
+      continue;
+    }
     ok = split_clone_part(sp, table, fn, v, 0);
     if (ok && sp->device)
       return_null(fn);
   }
+  return ok;
+}
+
+/* The switch ABI's NAME.resume reaches most of a coroutine: rather than
+ * copying it, it takes the coroutine's own ops. The ramp, which reaches
+ * little, is copied back first (rewritten before NAME.resume changes what
+ * the analyses refer to); the other parts were copied already. */
+static bool resume_in_place(struct split *sp) {
+  if (!sp->keep_done)
+    collect_keep(sp);
+  MlirRegion body = mlirOperationGetRegion(sp->resume_fn, 0);
+  mlirRegionTakeBody(body, mlirOperationGetRegion(sp->func, 0));
+  struct ir_map map = {0};
+  clone_reached_from(sp, body, sp->func, V_RAMP, 0, &map);
+  struct variant_state ramp = {
+      .sp = sp, .v = V_RAMP, .fn = sp->func, .map = &map};
+  bool ok = split_rewrite_variant(&ramp);
+  ir_map_free(&map);
+  if (!ok)
+    return false;
+  struct variant_state vs = {.sp = sp, .v = V_RESUME, .fn = sp->resume_fn};
+  ok = split_rewrite_variant(&vs);
+  if (!mlirAttributeIsNull(sp->dsp))
+    frame_debug_attach(sp->resume_fn, sp->dsp, sp->frame_ty);
+  if (ok && sp->device)
+    return_null(sp->resume_fn);
   return ok;
 }
 
@@ -1736,8 +1772,12 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       ok = make_elided(&sp, table);
     if (ok) {
       remark_frame(&sp);
-      struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
-      ok = split_rewrite_variant(&ramp);
+      if (!mlirOperationIsNull(sp.resume_fn)) {
+        ok = resume_in_place(&sp);
+      } else {
+        struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
+        ok = split_rewrite_variant(&ramp);
+      }
       passthrough_drop(func, "presplitcoroutine");
       remark_split(&sp);
       if (sp.device)

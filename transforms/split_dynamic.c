@@ -345,8 +345,8 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
     MlirValue bytes =
         ir_binop(&b, "mul", n, ir_const_int(&b, 64, (long long)sizes[i]));
     uint64_t extra = aligns[i] > HEADER ? aligns[i] - 1 : 0;
-    MlirValue total = ir_binop(&b, "add", bytes,
-                               ir_const_int(&b, 64, (long long)(HEADER + extra)));
+    MlirValue total = ir_binop(
+        &b, "add", bytes, ir_const_int(&b, 64, (long long)(HEADER + extra)));
     unsigned w = mlirIntegerTypeGetWidth(size_ty);
     if (w < 64)
       total = ir_val(&b, "llvm.trunc", 1, &total, size_ty);

@@ -75,6 +75,9 @@ struct split {
    * a suspension, whose block's rest is copied too */
   struct ir_ptrmap keep;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
+  /* switch: NAME.resume, made empty with the other parts and given the
+   * coroutine's own ops last (resume_in_place in coro_split.c) */
+  MlirOperation resume_fn;
   bool keep_done;
 };
 
