@@ -1085,6 +1085,11 @@ bool split_rewrite_variant(struct variant_state *vs) {
     abi->finish_entry(vs);
     ok = repair_ssa(vs);
   }
+  /* the templates use the frame: gone before the sweep looks for what
+   * nothing uses */
+  free_templates(&vs->tpl_gep);
+  free_templates(&vs->tpl_load);
+  free_templates(&vs->tpl_store);
   ir_erase_unreachable(region);
   sweep(vs);
   free(vs->landing);
@@ -1092,9 +1097,6 @@ bool split_rewrite_variant(struct variant_state *vs) {
   free(vs->live);
   free(vs->need);
   ir_ptrmap_free(&vs->fptr);
-  free_templates(&vs->tpl_gep);
-  free_templates(&vs->tpl_load);
-  free_templates(&vs->tpl_store);
   coro_shape_free(&vs->shape);
   return ok;
 }
