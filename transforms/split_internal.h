@@ -178,9 +178,9 @@ void split_direct_continuation_calls(MlirOperation module,
 void split_continuations(MlirSymbolTable table, MlirStringRef coro,
                          struct ir_opvec *out);
 
-/* Fills `fn` (a new function, inserted into `table`) with a clone of the
- * coroutine rewritten as variant `v` (continuation `cont` for V_CONT),
- * with its own subprogram under debug info. */
+/* Fills `fn` (a new function, inserted into `table`) with a copy of what
+ * variant `v` (continuation `cont` for V_CONT) of the coroutine reaches
+ * (clone_reached), rewritten, with its own subprogram under debug info. */
 bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
                       enum variant v, size_t cont);
 
