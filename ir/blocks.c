@@ -2,6 +2,7 @@
  * Values and blocks map through pointer-keyed hash tables, so a clone is
  * linear in the size of what it copies. */
 #include "ir/blocks.h"
+#include "ir/builder.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -195,28 +196,24 @@ static bool defined_in(MlirValue v, MlirRegion src) {
 
 static MlirWalkResult remap_late_op(MlirOperation op, void *user) {
   struct remap_late *r = user;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+  for (intptr_t i = 0; r->placeholders && i < mlirOperationGetNumOperands(op);
+       ++i) {
     MlirValue v = mlirOperationGetOperand(op, i);
-    MlirValue to = ir_map_lookup(r->m, v);
-    if (mlirValueEqual(v, to) && r->placeholders && defined_in(v, r->src)) {
-      MlirLocation loc = mlirValueGetLocation(v);
-      MlirType t = mlirValueGetType(v);
-      MlirOperationState st = mlirOperationStateGet(
-          mlirStringRefCreateFromCString("llvm.mlir.poison"), loc);
-      mlirOperationStateAddResults(&st, 1, &t);
-      MlirOperation p = mlirOperationCreate(&st);
-      mlirBlockInsertOwnedOperation(r->first, 0, p);
-      to = mlirOperationGetResult(p, 0);
-      ir_map_value(r->m, v, to);
-    }
-    if (!mlirValueEqual(v, to))
-      mlirOperationSetOperand(op, i, to);
+    if (!mlirValueEqual(ir_map_lookup(r->m, v), v) || !defined_in(v, r->src))
+      continue;
+    MlirOperation at = mlirBlockGetFirstOperation(r->first);
+    struct ir_builder b = mlirOperationIsNull(at)
+                              ? ir_at_end(r->first, mlirValueGetLocation(v))
+                              : ir_before(at);
+    b.loc = mlirValueGetLocation(v);
+    ir_map_value(r->m, v,
+                 ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v)));
   }
-  return MlirWalkResultAdvance;
+  return remap_nested(op, r->m);
 }
 
-static MlirBlock clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m,
-                              ir_clone_keep keep, void *user) {
+MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
+                               ir_clone_keep keep, void *user) {
   MlirBlock first = {NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
@@ -254,10 +251,5 @@ static MlirBlock clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m,
 }
 
 MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
-  return clone_region(src, dst, m, NULL, NULL);
-}
-
-MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
-                               ir_clone_keep keep, void *user) {
-  return clone_region(src, dst, m, keep, user);
+  return ir_clone_region_some(src, dst, m, NULL, NULL);
 }

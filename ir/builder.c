@@ -22,6 +22,13 @@ struct ir_builder ir_before(MlirOperation op) {
   return b;
 }
 
+void ir_insert(struct ir_builder *b, MlirOperation op) {
+  if (mlirOperationIsNull(b->before))
+    mlirBlockAppendOwnedOperation(b->block, op);
+  else
+    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+}
+
 MlirLocation ir_generated_loc(MlirLocation from, const char *what) {
   return mlirLocationNameGet(mlirLocationGetContext(from),
                              mlirStringRefCreateFromCString(what), from);
@@ -69,10 +76,7 @@ MlirOperation ir_op(struct ir_builder *b, const char *name, intptr_t nOperands,
     mlirOperationStateAddAttributes(&st, nAttrs, attrs);
   MlirOperation op = mlirOperationCreate(&st);
   assert(!mlirOperationIsNull(op) && "op creation failed");
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  ir_insert(b, op);
   return op;
 }
 

@@ -28,6 +28,8 @@ struct ir_builder {
 struct ir_builder ir_at_end(MlirBlock block, MlirLocation loc);
 /* Before `op`, with `op`'s location. */
 struct ir_builder ir_before(MlirOperation op);
+/* Puts `op` (detached) where `b` builds. */
+void ir_insert(struct ir_builder *b, MlirOperation op);
 
 /* A location saying that code was generated for `what` (e.g.
  * "coro.settle") from the user's `from`: a NameLoc named `what` around

@@ -99,10 +99,7 @@ static MlirOperation from_template(const struct ir_ptrmap *m, const void *key,
     return tpl;
   MlirOperation op = mlirOperationClone(tpl);
   mlirOperationSetLocation(op, b->loc);
-  if (mlirOperationIsNull(b->before))
-    mlirBlockAppendOwnedOperation(b->block, op);
-  else
-    mlirBlockInsertOwnedOperationBefore(b->block, b->before, op);
+  ir_insert(b, op);
   return op;
 }
 
@@ -959,13 +956,9 @@ static void sweep(struct variant_state *vs) {
  * where no destroy path runs. Only loads used in their own block are
  * folded: such a value never lives across a suspension, so the analysis
  * made on the original function does not refer to it. */
-static void collect_keep(struct split *sp);
-
 static void fold_destroy_flag(struct variant_state *vs) {
   if (vs->v != V_RAMP && vs->v != V_ELIDED && vs->v != V_RESUME)
     return;
-  if (!vs->sp->keep_done)
-    collect_keep(vs->sp);
   for (size_t i = 0; i < vs->sp->flags.n; ++i) {
     MlirValue flag =
         split_mapv(vs, mlirOperationGetResult(vs->sp->flags.v[i], 0));
@@ -1405,7 +1398,6 @@ static void collect_keep(struct split *sp) {
     ir_ptrmap_put(&sp->keep, s.ptr, (void *)2);
   }
   free(work.v);
-  sp->keep_done = true;
 }
 
 /* What a variant copies of the original (ir_clone_region_some): every op
@@ -1439,14 +1431,12 @@ static bool keep_op(MlirOperation op, void *user) {
 }
 
 /* Copies into `fn` what variant `v` (`cont`) of the coroutine reaches,
- * mapping the original's values and blocks in `map`; returns the copy of
- * the entry block. */
-/* clone_reached from `body`, the region that holds the coroutine's ops. */
+ * from `body`, the region that holds the coroutine's ops (the coroutine's
+ * own, or NAME.resume's once it has taken them), mapping the original's
+ * values and blocks in `map`; returns the copy of the entry block. */
 static MlirBlock clone_reached_from(struct split *sp, MlirRegion body,
                                     MlirOperation fn, enum variant v,
                                     size_t cont, struct ir_map *map) {
-  if (!sp->keep_done)
-    collect_keep(sp);
   bool *live = calloc(sp->shape.nsusp + 1, sizeof *live);
   bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
   assert(live && seen && "out of memory");
@@ -1541,7 +1531,6 @@ bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
   struct variant_state vs = {
       .sp = sp, .v = v, .cont = cont, .fn = fn, .map = &map};
   bool ok = split_rewrite_variant(&vs);
-
   ir_map_free(&map);
   if (!mlirAttributeIsNull(sp->dsp))
     frame_debug_attach(fn, sp->dsp, sp->frame_ty);
@@ -1581,8 +1570,6 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
  * little, is copied back first (rewritten before NAME.resume changes what
  * the analyses refer to); the other parts were copied already. */
 static bool resume_in_place(struct split *sp) {
-  if (!sp->keep_done)
-    collect_keep(sp);
   MlirRegion body = mlirOperationGetRegion(sp->resume_fn, 0);
   mlirRegionTakeBody(body, mlirOperationGetRegion(sp->func, 0));
   struct ir_map map = {0};
@@ -1769,6 +1756,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       sp.frame_ty = frame_debug_type(
           sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
           &sp.sc, sp.shape.promise);
+    collect_keep(&sp);
     ok = sp.abi->make_parts(&sp, table);
     if (ok && elide && sp.abi->header)
       ok = make_elided(&sp, table);

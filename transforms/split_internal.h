@@ -71,14 +71,14 @@ struct split {
   /* async: where the frame starts in the context (the header's size
    * aligned to the frame's alignment) */
   uint64_t frame_offset;
-  /* ops every variant copies (collect_keep in coro_split.c): 1, or 2 for
-   * a suspension, whose block's rest is copied too */
+  /* ops every variant copies (collect_keep in coro_split.c, once the
+   * analyses are done): 1, or 2 for a suspension, whose block's rest is
+   * copied too */
   struct ir_ptrmap keep;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
   /* switch: NAME.resume, made empty with the other parts and given the
    * coroutine's own ops last (resume_in_place in coro_split.c) */
   MlirOperation resume_fn;
-  bool keep_done;
 };
 
 /* One variant being rewritten: its function, the map from the original's
