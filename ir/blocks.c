@@ -253,3 +253,48 @@ MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
 MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
   return ir_clone_region_some(src, dst, m, NULL, NULL);
 }
+
+MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m) {
+  MlirRegion region = mlirBlockGetParentRegion(start);
+  struct ir_blockvec todo = {0};
+  struct ir_ptrmap seen = {0};
+  ir_blockvec_push(&todo, start);
+  ir_ptrmap_put(&seen, start.ptr, start.ptr);
+  for (size_t i = 0; i < todo.n; ++i) {
+    MlirOperation t = mlirBlockGetTerminator(todo.v[i]);
+    for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); ++k) {
+      MlirBlock s = mlirOperationGetSuccessor(t, k);
+      if (!ir_ptrmap_find(&seen, s.ptr)) {
+        ir_ptrmap_put(&seen, s.ptr, s.ptr);
+        ir_blockvec_push(&todo, s);
+      }
+    }
+  }
+  for (size_t i = 0; i < todo.n; ++i) {
+    MlirBlock b = todo.v[i];
+    MlirBlock c = mlirBlockCreate(0, NULL, NULL);
+    for (intptr_t k = 0; k < mlirBlockGetNumArguments(b); ++k) {
+      MlirValue a = mlirBlockGetArgument(b, k);
+      ir_map_value(m, a,
+                   mlirBlockAddArgument(c, mlirValueGetType(a),
+                                        mlirValueGetLocation(a)));
+    }
+    mlirRegionAppendOwnedBlock(region, c);
+    map_block(m, b, c);
+  }
+  /* as ir_clone_region_some: results first, then the operands that
+   * referred to values cloned later */
+  for (size_t i = 0; i < todo.n; ++i)
+    for (MlirOperation op = mlirBlockGetFirstOperation(todo.v[i]);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      ir_clone_op(op, m, ir_map_block(m, todo.v[i]), (MlirOperation){NULL});
+  for (size_t i = 0; i < todo.n; ++i)
+    for (MlirOperation op =
+             mlirBlockGetFirstOperation(ir_map_block(m, todo.v[i]));
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      mlirOperationWalk(op, remap_nested, m, MlirWalkPreOrder);
+  MlirBlock first = ir_map_block(m, start);
+  free(todo.v);
+  ir_ptrmap_free(&seen);
+  return first;
+}

@@ -90,4 +90,10 @@ typedef bool (*ir_clone_keep)(MlirOperation op, void *user);
 MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
                                ir_clone_keep keep, void *user);
 
+/* Clones `start` and every block reachable from it (through successors) to
+ * the end of their region, mapping values and successors through `m`;
+ * returns the copy of `start`, which no branch targets yet (tail
+ * duplication: a predecessor of `start` may branch to it instead). */
+MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m);
+
 #endif /* CORO_IR_BLOCKS_H */

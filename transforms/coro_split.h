@@ -24,9 +24,10 @@
  * the continuations of that retcon or retcon.once ramp (the retcon
  * conversion marks the calls of its resume and destroy entries). Once
  * --coro-split has made the continuations, such a call tests the callee
- * against each (up to CORO_DIRECT_CONTINUATIONS of them) and calls the one
- * it is directly, which LLVM can inline; the indirect call stays for any
- * other callee. */
+ * against each (up to CORO_DIRECT_CONTINUATIONS of them; the last needs no
+ * test) and calls the one it is directly, which LLVM can inline, with its
+ * own copy of what follows the call. A coroutine with more continuations
+ * keeps the indirect call. */
 #define CORO_CONTINUATION_OF_ATTR "coro.continuation_of"
 #define CORO_DIRECT_CONTINUATIONS 4
 

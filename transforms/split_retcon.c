@@ -543,8 +543,11 @@ static int cconv_of(MlirOperation op) {
 }
 
 /* Replaces the indirect call `op` by a test of its callee against each of
- * `conts` and a direct call of the one it is; the indirect call stays for
- * any other. */
+ * `conts` but the last and a direct call of the one it is. What follows the
+ * call is copied after each direct call (tail duplication), so that LLVM
+ * specializes it to what that continuation returns: a resume entry that ran a
+ * yield's continuation does not test for a handle to run next that only an
+ * await names. */
 static void call_directly(MlirOperation op, const struct ir_opvec *conts,
                           int cconv) {
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -563,13 +566,34 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
     args[k] = mlirOperationGetOperand(op, k + 1);
   struct ir_builder b = ir_at_end(mlirOperationGetBlock(op), loc);
   mlirOperationRemoveFromParent(op);
-  split_compare_chain(&b, mlirOperationGetOperand(op, 0), conts, cconv, nargs,
+  /* the callee is one of `conts` (the attribute says so): the last needs no
+   * test */
+  struct ir_opvec tested = {conts->v, conts->n - 1, conts->n - 1};
+  split_compare_chain(&b, mlirOperationGetOperand(op, 0), &tested, cconv, nargs,
                       args, rt, join);
+  mlirOperationDestroy(op);
+  MlirStringRef last = ir_sym_name(conts->v[conts->n - 1]);
+  MlirValue v = ir_call_cc(&b, mlirFlatSymbolRefAttrGet(b.ctx, last), cconv, 0,
+                           nargs, args, rt);
   free(args);
-  /* any other callee: the call as it was */
-  mlirBlockAppendOwnedOperation(b.block, op);
-  MlirValue v = result ? mlirOperationGetResult(op, 0) : (MlirValue){NULL};
   ir_br(&b, join, result, &v);
+  /* the other direct calls' branches to `join` go to copies of it */
+  MlirRegion region = mlirBlockGetParentRegion(join);
+  struct ir_opvec to_join = {0};
+  for (MlirBlock k = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(k);
+       k = mlirBlockGetNextInRegion(k)) {
+    MlirOperation t = mlirBlockGetTerminator(k);
+    if (!mlirBlockEqual(k, b.block) && !mlirOperationIsNull(t) &&
+        mlirOperationGetNumSuccessors(t) == 1 &&
+        mlirBlockEqual(mlirOperationGetSuccessor(t, 0), join))
+      ir_opvec_push(&to_join, t);
+  }
+  for (size_t i = 0; i < to_join.n; ++i) {
+    struct ir_map m = {0};
+    mlirOperationSetSuccessor(to_join.v[i], 0, ir_clone_reachable(join, &m));
+    ir_map_free(&m);
+  }
+  free(to_join.v);
 }
 
 void split_direct_continuation_calls(MlirOperation module,

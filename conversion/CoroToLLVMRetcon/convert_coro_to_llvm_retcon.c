@@ -8,10 +8,11 @@
  *   @"gen.coro.ramp"(ptr buffer, args) -> !llvm.struct<(ptr, S)>
  *       the body, with LLVM's coro.id.retcon(.once) intrinsics; CoroSplit
  *       splits it into continuations of the prototype's type
- *       (ptr buffer, i1 abnormal[, R]) -> {ptr, S} (retcon) or S (once).
- *       Every suspension returns {continuation, published value}; the end
- *       returns a null continuation (retcon) or, for retcon.once, the final
- *       result through coro.end.results.
+ *       (ptr buffer, i1 abnormal[, R]) -> {ptr, S, ptr} (retcon) or S
+ *       (once). Every suspension returns {continuation, published value,
+ *       the handle to run next}: null after a yield, the awaited handle
+ *       after an await; the end returns a null continuation (retcon) or,
+ *       for retcon.once, the final result through coro.end.results.
  *   @gen(args) -> !llvm.ptr
  *       an ordinary function under the coroutine's own name (call sites do
  *       not change): it allocates the control block, runs the ramp on the
@@ -26,7 +27,6 @@
  *            ptr destroy;        fastcc void(ptr)
  *            {ptr cont; S value} promise, at offset 16
  *            ptr continuation;   the retcon continuation (null: none)
- *            ptr awaited;        the handle to run after an await suspends
  *            R   resume_slot;    the value coro.resume passes (i8 if none)
  *            [N x iALIGN] buffer } coro.buffer = array<i64: SIZE, ALIGN>
  *
@@ -66,15 +66,7 @@ enum {
 };
 
 /* Control block fields (see the header comment). */
-enum {
-  CB_RESUME,
-  CB_DESTROY,
-  CB_PROMISE,
-  CB_CONT,
-  CB_AWAITED,
-  CB_SLOT,
-  CB_BUFFER
-};
+enum { CB_RESUME, CB_DESTROY, CB_PROMISE, CB_CONT, CB_SLOT, CB_BUFFER };
 
 /* The names of the functions generated for a coroutine (owned). */
 struct rc_names {
@@ -85,7 +77,7 @@ struct rc_state {
   bool once;
   MlirType S, R, RS; /* value storage; resume type and storage (null: none) */
   MlirType cbt;      /* the control block struct */
-  MlirType ret;      /* the ramp's result: {ptr, S} */
+  MlirType ret;      /* the ramp's result: {ptr, S, ptr} */
   MlirValue buf, self, hdl;
   MlirBlock end;                       /* ^end(%final: S): the one coro.end */
   long long buffer_size, buffer_align; /* coro.buffer, or the defaults */
@@ -145,11 +137,15 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
       mlirLLVMArrayTypeGet(ir_int_type(ctx, (unsigned)(align * 8)),
                            (unsigned)((size + align - 1) / align));
   MlirType slot = mlirTypeIsNull(st->RS) ? ir_int_type(ctx, 8) : st->RS;
-  MlirType fields[7] = {
-      ptr, ptr, coro_promise_type(ctx, st->S), ptr, ptr, slot, buffer_type};
-  st->cbt = ir_struct_type(ctx, 7, fields);
-  MlirType rf[2] = {ptr, st->S};
-  st->ret = ir_struct_type(ctx, 2, rf);
+  MlirType fields[6] = {ptr, ptr,  coro_promise_type(ctx, st->S),
+                        ptr, slot, buffer_type};
+  st->cbt = ir_struct_type(ctx, 6, fields);
+  /* What a suspension yields: the published value and the handle to run
+   * once it has suspended. Yielding that handle rather than leaving it in
+   * the control block keeps a yield's resume from reading and clearing a
+   * field: after a yield it is a constant null. */
+  MlirType rf[3] = {ptr, st->S, ptr};
+  st->ret = ir_struct_type(ctx, 3, rf);
   return mlirLogicalResultSuccess();
 }
 
@@ -286,7 +282,7 @@ static intptr_t proto_args(const struct rc_state *st, MlirContext ctx,
   return mlirTypeIsNull(st->RS) ? 2 : 3;
 }
 
-/* What a continuation returns: {ptr, S} (retcon) or S (once). */
+/* What a continuation returns: {ptr, S, ptr} (retcon) or S (once). */
 static MlirType cont_ret(const struct rc_state *st) {
   return st->once ? st->S : st->ret;
 }
@@ -330,20 +326,22 @@ static void names_free(struct rc_names *n) {
  * after an await, the awaiter after the end) or null:
  *
  *   llvm.func internal @"gen.coro.settle"(%cb: !llvm.ptr,
- *                                         %res: !llvm.struct<(ptr, S)>)
+ *                                         %res: !llvm.struct<(ptr, S, ptr)>)
  *       -> !llvm.ptr {
  *     %c = llvm.extractvalue %res[0]
- *     cb.continuation = %c
  *     llvm.cond_br (%c == null), ^fin, ^susp
  *   ^fin:                             // ended: the awaiter runs next
+ *     cb.continuation = null
  *     cb.resume = null
  *     llvm.return cb.promise.continuation
  *   ^susp:                            // suspended: publish the value
+ *     cb.continuation = %c
  *     cb.promise.value = llvm.extractvalue %res[1]
- *     %a = cb.awaited
- *     cb.awaited = null
- *     llvm.return %a
- *   } */
+ *     llvm.return llvm.extractvalue %res[2]
+ *   }
+ *
+ * Nothing before the branch but the test: once LLVM has inlined a known
+ * continuation, each of its returns goes straight to its own side. */
 static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
@@ -362,22 +360,20 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   MlirValue c = ir_extractvalue(&b, res, 0, ptr);
-  ir_store(&b, c, gen_field(&b, st, ctl, CB_CONT), 0);
   ir_cond_br(&b, ir_icmp(&b, IR_EQ, c, z), fin, susp);
 
   b = ir_at_end(fin, loc);
+  ir_store(&b, z, gen_field(&b, st, ctl, CB_CONT), 0);
   ir_store(&b, z, gen_field(&b, st, ctl, CB_RESUME), 0);
   MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
   ir_return(&b, ir_load(&b, pc, ptr, 0));
 
   b = ir_at_end(susp, loc);
+  ir_store(&b, c, gen_field(&b, st, ctl, CB_CONT), 0);
   MlirValue v = ir_extractvalue(&b, res, 1, st->S);
   MlirValue pp = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
   ir_store(&b, v, gen_promise_value(&b, st, pp), coro_value_align(st->S));
-  MlirValue fa = gen_field(&b, st, ctl, CB_AWAITED);
-  MlirValue a = ir_load(&b, fa, ptr, 0);
-  ir_store(&b, z, fa, 0);
-  ir_return(&b, a);
+  ir_return(&b, ir_extractvalue(&b, res, 2, ptr));
 }
 
 /* Runs `next` (a handle, maybe null) by a tail call of its resume entry,
@@ -589,7 +585,7 @@ static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
  *   func.func @gen(args) -> !llvm.ptr {
  *     %cb = call @alloc_fn(sizeof control block)   (measured: see below)
  *     cb.resume = @"gen.coro.resume", cb.destroy = @"gen.coro.destroy"
- *     cb.promise = {null, zero}, cb.awaited = null
+ *     cb.promise = {null, zero}
  *     %res = func.call @"gen.coro.ramp"(cb.buffer, args)
  *     %next = llvm.call @"gen.coro.settle"(%cb, %res)
  *     llvm.cond_br (%next == null), ^ret, ^go
@@ -631,7 +627,6 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   ir_store(&b, z, pc, 0);
   MlirValue v0 = ir_zero(&b, st->S);
   ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
-  ir_store(&b, z, gen_field(&b, st, ctl, CB_AWAITED), 0);
 
   intptr_t n = mlirBlockGetNumArguments(entry);
   MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
@@ -830,12 +825,15 @@ static MlirLogicalResult rc_once_prepare(struct coro_fn *fn) {
   return rc_prepare_common(fn, true);
 }
 
-/* suspend.retcon(value): returns (abnormal, resume value or null). */
+/* suspend.retcon(value, next): publishes `v` and names `next` (a handle, or
+ * null for none) as what runs once the coroutine has suspended; returns
+ * (abnormal, resume value or null). */
 static MlirValue suspend(struct rc_fn *r, struct ir_builder *b, MlirValue v,
-                         MlirValue *resume_value) {
+                         MlirValue next, MlirValue *resume_value) {
   struct rc_state *st = &r->st;
   MlirContext ctx = b->ctx;
-  MlirValue res = ir_call_vararg(b, sym_of(ctx, &r->suspend_name), 1, &v,
+  MlirValue ops[2] = {v, next};
+  MlirValue res = ir_call_vararg(b, sym_of(ctx, &r->suspend_name), 2, ops,
                                  suspend_result(ctx, st));
   *resume_value = (MlirValue){NULL};
   if (mlirTypeIsNull(st->RS))
@@ -862,7 +860,7 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   if (mlirValueIsNull(v))
     return mlirLogicalResultFailure();
   MlirValue rv;
-  MlirValue abnormal = suspend(r, &b, v, &rv);
+  MlirValue abnormal = suspend(r, &b, v, ir_null(&b), &rv);
   if (mlirOperationGetNumResults(op) == 2)
     mlirValueReplaceAllUsesOfWith(
         mlirOperationGetResult(op, 1),
@@ -886,28 +884,29 @@ static MlirValue await_never(struct rc_state *st, struct ir_builder *b,
   return ir_binop(b, "or", is_self, is_nop);
 }
 
-/* Records this coroutine as the awaited handle `aw`'s continuation and
- * `aw` as what runs once this one has suspended; then suspends, publishing
- * nothing new (the current value again). Returns the abnormal flag. An
- * await that can never continue records nothing and only suspends: the
- * coroutine stays suspended there, and no frame is written. `*b` ends in
- * a new block. */
+/* Records this coroutine as the awaited handle `aw`'s continuation; then
+ * suspends, publishing nothing new (the current value again), with `aw` as
+ * what runs next. Returns the abnormal flag. An await that can never
+ * continue records nothing and only suspends, with nothing to run next:
+ * the coroutine stays suspended there, and no frame is written. `*b` ends
+ * in a new block. */
 static MlirValue await_suspend(struct rc_fn *r, struct ir_builder *b,
                                MlirValue aw) {
   struct rc_state *st = &r->st;
   MlirValue never = await_never(st, b, aw);
   MlirBlock link = ir_block_after(b->block, 0, NULL, b->loc);
-  MlirBlock join = ir_block_after(link, 0, NULL, b->loc);
-  ir_cond_br(b, never, join, link);
+  MlirBlock join =
+      ir_block_after(link, 1, (MlirType[]){ir_ptr_type(b->ctx)}, b->loc);
+  MlirValue z = ir_null(b);
+  ir_cond_br_args(b, never, join, 1, &z, link, 0, NULL);
   *b = ir_at_end(link, b->loc);
   ir_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
-  ir_store(b, aw, ctl_field(b, st, st->self, CB_AWAITED), 8);
-  ir_br(b, join, 0, NULL);
+  ir_br(b, join, 1, &aw);
   *b = ir_at_end(join, b->loc);
   MlirValue cur = ir_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
                           coro_value_align(st->S));
   MlirValue rv;
-  return suspend(r, b, cur, &rv);
+  return suspend(r, b, cur, mlirBlockGetArgument(join, 0), &rv);
 }
 
 /* retcon.once: every path suspends exactly once (LLVM miscompiles a ramp
@@ -928,11 +927,10 @@ static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
   MlirValue done = ir_intrinsic(b, "llvm.coro.done", 1, &aw, i1);
   ir_cond_br(b, done, again, susp);
   struct ir_builder a = ir_at_end(again, b->loc);
-  ir_store(&a, st->self, ctl_field(&a, st, st->self, CB_AWAITED), 8);
   MlirValue rv;
   MlirValue cur = ir_load(&a, coro_promise_field(&a, st->self, st->S, 1), st->S,
                           coro_value_align(st->S));
-  branch_unless_abnormal(st, &a, suspend(r, &a, cur, &rv), drive);
+  branch_unless_abnormal(st, &a, suspend(r, &a, cur, st->self, &rv), drive);
   struct ir_builder s = ir_at_end(susp, b->loc);
   branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
   struct ir_builder d = ir_at_end(drive, b->loc);

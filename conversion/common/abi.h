@@ -127,7 +127,7 @@ MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
                               MlirValue flag, MlirBlock end, MlirValue end_arg);
 
 /* The first fields of a retcon control block (see the retcon conversion):
- * {ptr resume, ptr destroy, promise, ptr continuation, ptr awaited, R slot}.
+ * {ptr resume, ptr destroy, promise, ptr continuation, R slot}.
  * The resume slot's offset depends only on S and R, so coro.resume can
  * store a value through any handle of that type. */
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,

@@ -82,9 +82,9 @@ static MlirValue promise_of(struct ir_builder *b, MlirValue h) {
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage) {
   MlirType ptr = ir_ptr_type(ctx);
-  MlirType fields[6] = {ptr, ptr, coro_promise_type(ctx, value_storage),
-                        ptr, ptr, resume_storage};
-  return mlirLLVMStructTypeLiteralGet(ctx, 6, fields, false);
+  MlirType fields[5] = {ptr, ptr, coro_promise_type(ctx, value_storage), ptr,
+                        resume_storage};
+  return mlirLLVMStructTypeLiteralGet(ctx, 5, fields, false);
 }
 
 MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin) {
@@ -119,7 +119,7 @@ MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin) {
         return mlirLogicalResultFailure();
       }
       MlirValue slot =
-          ir_gep_field(&b, h, coro_control_prefix_type(ctx, vs, rs), 5);
+          ir_gep_field(&b, h, coro_control_prefix_type(ctx, vs, rs), 4);
       ir_store(&b, coro_to_storage(&b, r), slot, coro_value_align(rs));
     }
     ir_val(&b, "llvm.intr.coro.resume", 1, &h, (MlirType){NULL});

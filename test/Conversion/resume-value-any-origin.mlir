@@ -7,12 +7,12 @@
 // @drive): whichever conversion lowers it, a value passed on resume to a
 // handle of unknown origin goes to the resume slot of the control prefix
 // every ABI's handle shares (after resume, destroy, the promise
-// {ptr, i32}, the continuation and the awaited handle), where a retcon
+// {ptr, i32} and the continuation), where a retcon
 // coroutine reads it, and then the handle is resumed.
 // CHECK-LABEL: func.func @drive(
 // CHECK-SAME: %[[G:[^:]*]]: !llvm.ptr, %[[ACC:[^:]*]]: !llvm.ptr, %[[V:[^:]*]]: i64)
 // CHECK: llvm.intr.coro.resume %[[G]]
-// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[ACC]][0, 5] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, ptr, i64)>
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[ACC]][0, 4] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, i64)>
 // CHECK: llvm.store %[[V]], %[[SLOT]]
 // CHECK: llvm.intr.coro.resume %[[ACC]]
 func.func @drive(%g: !coro.handle<i32>, %acc: !coro.handle<i64>,

@@ -8,10 +8,10 @@
 // CHECK: llvm.func @llvm.coro.suspend.retcon.sl_i1f32s(...) -> !llvm.struct<(i1, f32)>
 
 // The coroutine becomes the private ramp: buffer first, {continuation,
-// published value} returned; LLVM splits it (presplitcoroutine), and it is
+// published value, handle to run next} returned; LLVM splits it (presplitcoroutine), and it is
 // never inlined before CoroCleanup (noinline).
 // CHECK-LABEL: func.func private @acc.coro.ramp
-// CHECK-SAME: (%[[BUF:.*]]: !llvm.ptr, %{{.*}}: i32) -> !llvm.struct<(ptr, i64)>
+// CHECK-SAME: (%[[BUF:.*]]: !llvm.ptr, %{{.*}}: i32) -> !llvm.struct<(ptr, i64, ptr)>
 // CHECK-SAME: passthrough = ["presplitcoroutine", "noinline"]
 // CHECK: %[[SIZE:.*]] = llvm.mlir.constant(48 : i32) : i32
 // CHECK: %[[ALIGN:.*]] = llvm.mlir.constant(16 : i32) : i32
@@ -22,13 +22,15 @@
 // CHECK: %[[ID:.*]] = llvm.call_intrinsic "llvm.coro.id.retcon"(%[[SIZE]], %[[ALIGN]], %[[BUF]], %[[PROTO]], %[[ALLOC]], %[[FREE]])
 // CHECK: %[[HDL:.*]] = llvm.intr.coro.begin %[[ID]]
 // The control block is found at a fixed offset before the buffer.
-// CHECK: %[[FIELD:.*]] = llvm.getelementptr %[[BUF]][0, 6] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, ptr, f32, array<3 x i128>)>
+// CHECK: %[[FIELD:.*]] = llvm.getelementptr %[[BUF]][0, 5] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, f32, array<3 x i128>)>
 // CHECK: %[[B:.*]] = llvm.ptrtoint %[[BUF]]
 // CHECK: %[[F:.*]] = llvm.ptrtoint %[[FIELD]]
 // CHECK: %[[NEG:.*]] = llvm.sub %[[B]], %[[F]]
 // CHECK: %[[SELF:.*]] = llvm.getelementptr %[[BUF]][%[[NEG]]]
 // The first yield's flag and value are used: the flag replaces the result.
-// CHECK: %[[R1:.*]] = llvm.call @llvm.coro.suspend.retcon.sl_i1f32s(%[[V:.*]]) vararg(!llvm.func<struct<(i1, f32)> (...)>) : (i64) -> !llvm.struct<(i1, f32)>
+// A yield names nothing to run next (null).
+// CHECK: %[[NOTHING:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK: %[[R1:.*]] = llvm.call @llvm.coro.suspend.retcon.sl_i1f32s(%[[V:.*]], %[[NOTHING]]) vararg(!llvm.func<struct<(i1, f32)> (...)>) : (i64, !llvm.ptr) -> !llvm.struct<(i1, f32)>
 // CHECK: %[[X:.*]] = llvm.extractvalue %[[R1]][1]
 // CHECK: %[[D1:.*]] = llvm.extractvalue %[[R1]][0]
 // CHECK: llvm.br ^[[NEXT:.*]]
@@ -50,7 +52,7 @@
 // CHECK: %[[NONE:.*]] = llvm.mlir.none : !llvm.token
 // CHECK: llvm.call_intrinsic "llvm.coro.end"(%[[HDL]], %{{.*}}, %[[NONE]])
 // CHECK: %[[OPAQUE:.*]] = llvm.load %[[BUF]]
-// CHECK: return %[[OPAQUE]] : !llvm.struct<(ptr, i64)>
+// CHECK: return %[[OPAQUE]] : !llvm.struct<(ptr, i64, ptr)>
 func.func @acc(%x: i32) -> !coro.handle<i64> attributes {coro.abi = "retcon", coro.buffer = array<i64: 48, 16>} {
   %h = "coro.begin"() : () -> !coro.handle<i64>
   %c0 = arith.constant 0 : i64
@@ -68,7 +70,7 @@ func.func private @sink(i1, f32)
 // the handle is resumed like any other.
 // CHECK-LABEL: func.func @use
 // CHECK: %[[G:.*]] = call @acc(%{{.*}}) : (i32) -> !llvm.ptr
-// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[G]][0, 5] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, ptr, f32)>
+// CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[G]][0, 4] {{.*}} !llvm.struct<(ptr, ptr, struct<(ptr, i64)>, ptr, f32)>
 // CHECK: llvm.store %{{.*}}, %[[SLOT]] {alignment = 4 : i64} : f32, !llvm.ptr
 // CHECK: llvm.intr.coro.resume %[[G]]
 // CHECK: llvm.call_intrinsic "llvm.coro.destroy"(%[[G]])
@@ -81,14 +83,14 @@ func.func @use(%x: i32) {
 }
 
 // The continuations' prototype: (buffer, abnormal, resume value).
-// CHECK: llvm.func @acc.coro.proto(!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+// CHECK: llvm.func @acc.coro.proto(!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64, ptr)>
 
 // CHECK-LABEL: llvm.func internal @acc.coro.alloc
 // CHECK: llvm.mlir.constant(64 : i64)
 // CHECK: llvm.call @aligned_alloc
 
-// settle records a suspension (continuation, value; returns the awaited
-// handle, if any) or the end (resume entry cleared: done; returns the
+// settle records a suspension (continuation, value; returns the handle
+// the suspension names, if any) or the end (resume entry cleared: done; returns the
 // awaiting continuation).
 // CHECK-LABEL: llvm.func internal @acc.coro.settle
 // CHECK: llvm.extractvalue %{{.*}}[0]
@@ -98,7 +100,8 @@ func.func @use(%x: i32) {
 // CHECK: %[[SP:.*]] = llvm.getelementptr %{{.*}}[16]
 // CHECK: %[[SV:.*]] = llvm.getelementptr %[[SP]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, i64)>
 // CHECK: llvm.store %{{.*}}, %[[SV]] {alignment = 8 : i64} : i64, !llvm.ptr
-// CHECK: llvm.getelementptr %{{.*}}[0, 4]
+// CHECK: %[[NEXT:.*]] = llvm.extractvalue %{{.*}}[2]
+// CHECK: llvm.return %[[NEXT]]
 
 // The resume entry (fastcc, like every handle's): runs the continuation
 // with abnormal = false and the resume slot, then tail-calls what runs next.
@@ -107,7 +110,7 @@ func.func @use(%x: i32) {
 // CHECK-LABEL: llvm.func internal fastcc @acc.coro.resume
 // CHECK: %[[NO:.*]] = llvm.mlir.constant(false) : i1
 // CHECK: %[[SLOTV:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
-// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64)>
+// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64, ptr)>
 // CHECK: llvm.call @acc.coro.settle
 // CHECK: llvm.call fastcc musttail
 
@@ -123,7 +126,7 @@ func.func @use(%x: i32) {
 // CHECK: %[[CB:.*]] = llvm.call @malloc
 // CHECK: llvm.mlir.addressof @acc.coro.resume
 // CHECK: llvm.mlir.addressof @acc.coro.destroy
-// CHECK: %[[RB:.*]] = llvm.getelementptr %[[CB]][0, 6]
+// CHECK: %[[RB:.*]] = llvm.getelementptr %[[CB]][0, 5]
 // CHECK: %[[RES:.*]] = call @acc.coro.ramp(%[[RB]], %{{.*}})
 // CHECK: llvm.call @acc.coro.settle(%[[CB]], %[[RES]])
 // CHECK: return %[[CB]] : !llvm.ptr

@@ -16,18 +16,20 @@
 // one gets this coroutine as its continuation. Once resumed, the coroutine
 // clears that continuation and drives the awaited one to its end.
 // CHECK: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[AW:[^)]*]])
-// CHECK: llvm.cond_br %[[DONE]], ^[[AGAIN:.*]], ^[[LINK:[^ ]*]]
+// CHECK: llvm.cond_br %[[DONE]], ^[[AGAIN:.*]], ^[[SUSP:[^ ]*]]
+// What runs next is the suspension's second value.
 // CHECK: ^[[AGAIN]]:
-// CHECK: %[[A:.*]] = llvm.getelementptr %[[SELF:[0-9a-z_]+]][0, 4]
-// CHECK: llvm.store %[[SELF]], %[[A]]
-// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}) vararg(!llvm.func<i1 (...)>) : (i64) -> i1
+// CHECK: llvm.getelementptr %[[SELF:[0-9a-z_]+]][16]
+// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}, %[[SELF]]) vararg(!llvm.func<i1 (...)>) : (i64, !llvm.ptr) -> i1
 // CHECK: llvm.cond_br %{{.*}}, ^[[END:.*]](%{{.*}} : i64), ^[[DRIVE:[^ ]*]]
+// CHECK: llvm.cond_br %{{.*}}, ^[[JOIN:.*]](%{{.*}} : !llvm.ptr), ^[[LINK:[^ ]*]]
 // CHECK: ^[[LINK]]:
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[AW]][16]
 // CHECK: %[[C:.*]] = llvm.getelementptr %[[P]][0, 0]
 // CHECK: llvm.store %[[SELF]], %[[C]]
-// CHECK: llvm.store %[[AW]], %{{.*}}
-// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}) vararg(!llvm.func<i1 (...)>) : (i64) -> i1
+// CHECK: llvm.br ^[[JOIN]](%[[AW]] : !llvm.ptr)
+// CHECK: ^[[JOIN]](%[[NEXT:.*]]: !llvm.ptr):
+// CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}, %[[NEXT]]) vararg(!llvm.func<i1 (...)>) : (i64, !llvm.ptr) -> i1
 // CHECK: llvm.cond_br %{{.*}}, ^[[END]](%{{.*}} : i64), ^[[DRIVE]]
 // CHECK: ^[[DCHECK:bb[0-9]+]]:
 // CHECK: %[[ENDED:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[AW]])

@@ -10,7 +10,7 @@
 // one pointer (8 bytes, aligned 8) at least. It was 1 byte, and LLVM wrote
 // the pointer past the end of the control block (a heap overflow).
 // CHECK: 22
-// LAYOUT: !llvm.struct<(ptr, ptr, struct<(ptr, i32)>, ptr, ptr, i8, array<1 x i64>)>
+// LAYOUT: !llvm.struct<(ptr, ptr, struct<(ptr, i32)>, ptr, i8, array<1 x i64>)>
 func.func @gen() -> !coro.handle<i32> attributes {coro.abi = "retcon", coro.buffer = array<i64: 1, 1>} {
   %h = "coro.begin"() : () -> !coro.handle<i32>
   %c = arith.constant 11 : i32

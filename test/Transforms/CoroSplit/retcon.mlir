@@ -137,26 +137,73 @@ llvm.func @caller(%buf: !llvm.ptr) -> i64 {
 // CHECK-NEXT: llvm.call %[[ONCE]](%arg0,
 
 // A call marked coro.continuation_of (as the retcon conversion's resume and
-// destroy entries mark theirs) tests its callee against each continuation
-// of the ramp it names and calls the one it is directly (LLVM can inline
-// it); any other callee is called as before.
+// destroy entries mark theirs) calls one of the continuations of the ramp
+// it names: it becomes a direct call (LLVM can inline it). @gen has one
+// continuation, so there is nothing to test.
 // CHECK-LABEL: llvm.func @drive(
-// CHECK: %[[K0:.*]] = llvm.mlir.addressof @gen.resume.0
-// CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %arg1, %[[K0]]
-// CHECK-NEXT: llvm.cond_br %[[IS]], ^[[DIRECT:.*]], ^[[OTHER:.*]]
-// CHECK: ^[[DIRECT]]:
-// CHECK-NEXT: %[[R1:.*]] = llvm.call @gen.resume.0(%arg0, %{{.*}}) : (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
-// CHECK-NEXT: llvm.br ^[[JOIN:.*]](%[[R1]]
-// CHECK: ^[[OTHER]]:
-// CHECK-NEXT: %[[R2:.*]] = llvm.call %arg1(%arg0, %{{.*}}) : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
-// CHECK-NEXT: llvm.br ^[[JOIN]](%[[R2]]
-// CHECK: ^[[JOIN]](%[[R:.*]]: !llvm.struct<(ptr, i64)>):
-// CHECK-NEXT: llvm.extractvalue %[[R]][1]
+// CHECK-NEXT: %[[F:.*]] = llvm.mlir.constant(false)
+// CHECK-NEXT: %[[R:.*]] = llvm.call @gen.resume.0(%arg0, %[[F]]) : (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+// CHECK-NEXT: llvm.br ^[[JOIN:.*]](%[[R]]
+// CHECK: ^[[JOIN]](%[[V:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: llvm.extractvalue %[[V]][1]
+// CHECK-NOT: llvm.call %arg1
 llvm.func @drive(%buf: !llvm.ptr, %k: !llvm.ptr) -> i64 {
   %false = llvm.mlir.constant(false) : i1
   %r = llvm.call %k(%buf, %false) {coro.continuation_of = @gen} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
   %v = llvm.extractvalue %r[1] : !llvm.struct<(ptr, i64)>
   llvm.return %v : i64
+}
+
+// @two has two continuations: the callee is tested against the first, and
+// is the second when it is not that one. What follows the call is copied
+// after each direct call, so that LLVM specializes it to what that
+// continuation returns; no indirect call is left.
+// CHECK-LABEL: llvm.func @drive_two(
+// CHECK: %[[K0:.*]] = llvm.mlir.addressof @two.resume.0
+// CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %arg1, %[[K0]]
+// CHECK-NEXT: llvm.cond_br %[[IS]], ^[[FIRST:.*]], ^[[SECOND:[^ ]*]]
+// CHECK: ^[[FIRST]]:
+// CHECK-NEXT: %[[R0:.*]] = llvm.call @two.resume.0(%arg0, %{{.*}})
+// CHECK-NEXT: llvm.br ^[[COPY:.*]](%[[R0]]
+// CHECK: ^[[SECOND]]:
+// CHECK-NEXT: %[[R1:.*]] = llvm.call @two.resume.1(%arg0, %{{.*}})
+// CHECK-NEXT: llvm.br ^[[JOIN2:.*]](%[[R1]]
+// CHECK: ^[[JOIN2]](%[[V1:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[V1]][1]
+// CHECK-NEXT: llvm.call @use(%[[E1]])
+// CHECK-NEXT: llvm.return
+// CHECK: ^[[COPY]](%[[V0:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: %[[E0:.*]] = llvm.extractvalue %[[V0]][1]
+// CHECK-NEXT: llvm.call @use(%[[E0]])
+// CHECK-NEXT: llvm.return
+// CHECK-NOT: llvm.call %arg1
+llvm.func @two.proto(!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+llvm.func @two(%buf: !llvm.ptr, %a: i64, %b: i64) -> !llvm.struct<(ptr, i64)> attributes {passthrough = ["presplitcoroutine"]} {
+  %c16 = llvm.mlir.constant(16 : i32) : i32
+  %c8 = llvm.mlir.constant(8 : i32) : i32
+  %proto = llvm.mlir.addressof @two.proto : !llvm.ptr
+  %alloc = llvm.mlir.addressof @malloc : !llvm.ptr
+  %free = llvm.mlir.addressof @free : !llvm.ptr
+  %id = llvm.call_intrinsic "llvm.coro.id.retcon"(%c16, %c8, %buf, %proto, %alloc, %free) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %null = llvm.mlir.zero : !llvm.ptr
+  %hdl = llvm.call_intrinsic "llvm.coro.begin"(%id, %null) : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  %abn = llvm.call_intrinsic "llvm.coro.suspend.retcon"(%a) : (i64) -> i1
+  llvm.cond_br %abn, ^end, ^second
+^second:
+  %abn2 = llvm.call_intrinsic "llvm.coro.suspend.retcon"(%b) : (i64) -> i1
+  llvm.br ^end
+^end:
+  %false = llvm.mlir.constant(false) : i1
+  %none = llvm.mlir.none : !llvm.token
+  llvm.call_intrinsic "llvm.coro.end"(%hdl, %false, %none) : (!llvm.ptr, i1, !llvm.token) -> ()
+  llvm.unreachable
+}
+llvm.func @drive_two(%buf: !llvm.ptr, %k: !llvm.ptr) {
+  %false = llvm.mlir.constant(false) : i1
+  %r = llvm.call %k(%buf, %false) {coro.continuation_of = @two} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+  %v = llvm.extractvalue %r[1] : !llvm.struct<(ptr, i64)>
+  llvm.call @use(%v) : (i64) -> ()
+  llvm.return
 }
 
 // The continuations, after the functions of the input.

@@ -1,0 +1,61 @@
+// RUN: coro-translate %s --route=mlir-split --emit=split-llvm -O2 | FileCheck %s
+
+// Under route B a retcon or async handle's resume entry calls the
+// coroutine's continuation directly (the split made them all, so the one
+// parked is known to be among them; with one continuation there is nothing
+// to test) and LLVM inlines it: a resume is one direct step, as in a
+// hand-written state machine (bench/run.sh, rows "retcon B" and "async B").
+// What the entry does after the continuation returns is copied for each
+// continuation, so a yield's path knows it names nothing to run next.
+
+// The retcon entry: no dispatch on the continuation, no call of it, no
+// stack; the only call left transfers to an awaiter once the coroutine
+// has ended.
+// CHECK-LABEL: define internal fastcc void @gen_retcon.coro.resume(
+// CHECK-NOT: alloca
+// CHECK-NOT: @gen_retcon.coro.ramp.resume.0(
+// CHECK-NOT: icmp eq ptr %{{.*}}, @gen_retcon.coro.ramp.resume.0
+// CHECK-NOT: call {
+// CHECK: musttail call fastcc void
+// CHECK-NEXT: ret void
+// CHECK: }
+func.func @gen_retcon(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  cf.br ^loop(%c0 : i64)
+^loop(%i: i64):
+  %more = arith.cmpi slt, %i, %n : i64
+  cf.cond_br %more, ^body, ^done
+^body:
+  "coro.yield"(%i) : (i64) -> i1
+  %next = arith.addi %i, %c1 : i64
+  cf.br ^loop(%next : i64)
+^done:
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// The async entry: the continuation is inlined, not called through the
+// parked pointer.
+// CHECK-LABEL: define internal fastcc void @gen_async.coro.resume(
+// CHECK-NOT: icmp eq ptr %{{.*}}, @gen_async.coro.async.resume.0
+// CHECK-NOT: call swifttailcc void @gen_async.coro.async.resume.0(
+// CHECK: store ptr @gen_async.coro.async.resume.0
+// CHECK: }
+func.func @gen_async(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  cf.br ^loop(%c0 : i64)
+^loop(%i: i64):
+  %more = arith.cmpi slt, %i, %n : i64
+  cf.cond_br %more, ^body, ^done
+^body:
+  "coro.yield"(%i) : (i64) -> i1
+  %next = arith.addi %i, %c1 : i64
+  cf.br ^loop(%next : i64)
+^done:
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
