@@ -1085,6 +1085,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
   free_templates(&vs->tpl_store);
   ir_erase_unreachable(region);
   sweep(vs);
+  split_unify_returns(vs->fn);
   free(vs->landing);
   free(vs->reload);
   free(vs->live);

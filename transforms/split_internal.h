@@ -146,6 +146,16 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
 /* Replaces `from` and the rest of its block by a return of `v` (none when
  * null). */
 void split_return_at(MlirOperation from, MlirValue v);
+/* When the part `fn` returns an LLVM struct from more than one place, its
+ * returns branch to one return block that takes the struct's fields as
+ * arguments and builds it there. LLVM folds each field where the value was
+ * built field by field, and the merged return carries one phi per field
+ * rather than a phi of the struct, which InstCombine does not take apart
+ * (it folds an extractvalue into a phi only when the phi has one use): a
+ * caller that inlines the part then sees per path what the part returned,
+ * e.g. a retcon resume entry that a yield's path needs no test of the
+ * continuation against null. */
+void split_unify_returns(MlirOperation fn);
 
 /* Blocks that run before coro.begin's block (`before`, [sp->cfg.n]):
  * reachable from the entry without passing through it. */

@@ -362,6 +362,88 @@ void split_return_at(MlirOperation from, MlirValue v) {
   ir_return(&e, v);
 }
 
+/* Field `k` of the struct `v` at `b`: the value inserted there when `v` is
+ * built by llvm.insertvalue (poison when the chain starts from poison
+ * without setting it), else an extractvalue. */
+static MlirValue field_of(struct ir_builder *b, MlirValue v, int k,
+                          MlirType t) {
+  for (MlirValue c = v; mlirValueIsAOpResult(c);) {
+    MlirOperation def = mlirOpResultGetOwner(c);
+    if (coro_op_named(def, "llvm.mlir.poison"))
+      return ir_val(b, "llvm.mlir.poison", 0, NULL, t);
+    if (!coro_op_named(def, "llvm.insertvalue"))
+      break;
+    MlirAttribute pos = mlirOperationGetAttributeByName(
+        def, mlirStringRefCreateFromCString("position"));
+    if (mlirDenseArrayGetNumElements(pos) == 1 &&
+        mlirDenseI64ArrayGetElement(pos, 0) == k)
+      return mlirOperationGetOperand(def, 1);
+    c = mlirOperationGetOperand(def, 0);
+  }
+  return ir_extractvalue(b, v, k, t);
+}
+
+/* Erases `v`'s defining insertvalue chain (and its poison) as far as
+ * nothing else uses it. */
+static void erase_dead_chain(MlirValue v) {
+  while (mlirValueIsAOpResult(v) &&
+         mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    bool insert = coro_op_named(def, "llvm.insertvalue");
+    if (!insert && !coro_op_named(def, "llvm.mlir.poison"))
+      return;
+    MlirValue next = insert ? mlirOperationGetOperand(def, 0) : (MlirValue){0};
+    mlirOperationDestroy(def);
+    if (!insert)
+      return;
+    v = next;
+  }
+}
+
+void split_unify_returns(MlirOperation fn) {
+  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ft);
+  if (!mlirTypeIsALLVMStructType(rt))
+    return;
+  MlirRegion region = mlirOperationGetRegion(fn, 0);
+  struct ir_opvec rets = {0};
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation t = mlirBlockGetTerminator(b);
+    if (!mlirOperationIsNull(t) && coro_op_named(t, "llvm.return") &&
+        mlirOperationGetNumOperands(t) == 1)
+      ir_opvec_push(&rets, t);
+  }
+  if (rets.n >= 2) {
+    intptr_t n = mlirLLVMStructTypeGetNumElementTypes(rt);
+    MlirType *fields = malloc((size_t)n * sizeof *fields);
+    MlirValue *vals = malloc((size_t)n * sizeof *vals);
+    assert(fields && vals && "out of memory");
+    for (intptr_t k = 0; k < n; ++k)
+      fields[k] = mlirLLVMStructTypeGetElementType(rt, k);
+    MlirLocation loc = mlirOperationGetLocation(fn);
+    MlirBlock ret = ir_new_block(region, n, fields, loc);
+    struct ir_builder r = ir_at_end(ret, loc);
+    MlirValue agg = ir_val(&r, "llvm.mlir.poison", 0, NULL, rt);
+    for (intptr_t k = 0; k < n; ++k)
+      agg = ir_insertvalue(&r, agg, mlirBlockGetArgument(ret, k), (int)k);
+    ir_return(&r, agg);
+    for (size_t i = 0; i < rets.n; ++i) {
+      struct ir_builder b = ir_before(rets.v[i]);
+      MlirValue v = mlirOperationGetOperand(rets.v[i], 0);
+      for (intptr_t k = 0; k < n; ++k)
+        vals[k] = field_of(&b, v, (int)k, fields[k]);
+      ir_br(&b, ret, n, vals);
+      mlirOperationDestroy(rets.v[i]);
+      erase_dead_chain(v);
+    }
+    free(fields);
+    free(vals);
+  }
+  free(rets.v);
+}
+
 /* A suspension returns its continuation and the values it yields. */
 static void retcon_suspend(struct variant_state *vs, size_t i) {
   struct split *sp = vs->sp;

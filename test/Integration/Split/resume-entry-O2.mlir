@@ -9,13 +9,18 @@
 // continuation, so a yield's path knows it names nothing to run next.
 
 // The retcon entry: no dispatch on the continuation, no call of it, no
-// stack; the only call left transfers to an awaiter once the coroutine
+// stack, and no test of what it returned (its returns reach the entry field
+// by field: the path of the yield stores the next continuation as a
+// constant); the only call left transfers to an awaiter once the coroutine
 // has ended.
 // CHECK-LABEL: define internal fastcc void @gen_retcon.coro.resume(
 // CHECK-NOT: alloca
 // CHECK-NOT: @gen_retcon.coro.ramp.resume.0(
 // CHECK-NOT: icmp eq ptr %{{.*}}, @gen_retcon.coro.ramp.resume.0
 // CHECK-NOT: call {
+// CHECK-NOT: extractvalue
+// CHECK: store ptr @gen_retcon.coro.ramp.resume.0
+// CHECK-NOT: extractvalue
 // CHECK: musttail call fastcc void
 // CHECK-NEXT: ret void
 // CHECK: }

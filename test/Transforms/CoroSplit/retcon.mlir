@@ -24,14 +24,20 @@
 // CHECK-NEXT: %[[AT8:.*]] = llvm.getelementptr %arg0[8]
 // CHECK-NEXT: llvm.store %[[I:.*]], %[[AT8]]
 // CHECK-NEXT: %[[K:.*]] = llvm.mlir.addressof @gen.resume.0
-// CHECK: %[[R0:.*]] = llvm.insertvalue %[[K]], %{{.*}}[0]
-// CHECK-NEXT: %[[R1:.*]] = llvm.insertvalue %[[I]], %[[R0]][1]
-// CHECK-NEXT: llvm.return %[[R1]]
+// CHECK-NEXT: llvm.br ^[[RET:.*]](%[[K]], %[[I]] : !llvm.ptr, i64)
 // The end returns a null continuation.
 // CHECK: ^bb3:
-// CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
-// CHECK-NEXT: %[[DONE:.*]] = llvm.insertvalue %[[NULL]], %{{.*}}[0]
-// CHECK-NEXT: llvm.return %[[DONE]]
+// CHECK-NEXT: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: %[[UNSET:.*]] = llvm.mlir.poison : i64
+// CHECK-NEXT: llvm.br ^[[RET]](%[[NULL]], %[[UNSET]] : !llvm.ptr, i64)
+// Both return through one block that builds the result from its fields, so
+// a caller that inlines the function sees each field per path
+// (split_unify_returns).
+// CHECK: ^[[RET]](%[[C:.*]]: !llvm.ptr, %[[V:.*]]: i64):
+// CHECK-NEXT: %[[P:.*]] = llvm.mlir.poison : !llvm.struct<(ptr, i64)>
+// CHECK-NEXT: %[[R0:.*]] = llvm.insertvalue %[[C]], %[[P]][0]
+// CHECK-NEXT: %[[R1:.*]] = llvm.insertvalue %[[V]], %[[R0]][1]
+// CHECK-NEXT: llvm.return %[[R1]]
 llvm.func @gen.proto(!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
 llvm.func @malloc(i64) -> !llvm.ptr
 llvm.func @free(!llvm.ptr)
