@@ -212,21 +212,28 @@ static MlirWalkResult remap_late_op(MlirOperation op, void *user) {
   return remap_nested(op, r->m);
 }
 
+/* An empty copy of the block `b` (its arguments, mapped in `m`) appended
+ * to `dst`, with `b` mapped to it. */
+static MlirBlock clone_block_shell(MlirBlock b, MlirRegion dst,
+                                   struct ir_map *m) {
+  MlirBlock c = mlirBlockCreate(0, NULL, NULL);
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i) {
+    MlirValue a = mlirBlockGetArgument(b, i); /* keeps its own location */
+    ir_map_value(
+        m, a,
+        mlirBlockAddArgument(c, mlirValueGetType(a), mlirValueGetLocation(a)));
+  }
+  mlirRegionAppendOwnedBlock(dst, c);
+  map_block(m, b, c);
+  return c;
+}
+
 MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
                                ir_clone_keep keep, void *user) {
   MlirBlock first = {NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
-    intptr_t n = mlirBlockGetNumArguments(b);
-    MlirBlock c = mlirBlockCreate(0, NULL, NULL);
-    for (intptr_t i = 0; i < n; ++i) { /* each keeps its own location */
-      MlirValue a = mlirBlockGetArgument(b, i);
-      ir_map_value(m, a,
-                   mlirBlockAddArgument(c, mlirValueGetType(a),
-                                        mlirValueGetLocation(a)));
-    }
-    mlirRegionAppendOwnedBlock(dst, c);
-    map_block(m, b, c);
+    MlirBlock c = clone_block_shell(b, dst, m);
     if (mlirBlockIsNull(first))
       first = c;
   }
@@ -270,18 +277,8 @@ MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m) {
       }
     }
   }
-  for (size_t i = 0; i < todo.n; ++i) {
-    MlirBlock b = todo.v[i];
-    MlirBlock c = mlirBlockCreate(0, NULL, NULL);
-    for (intptr_t k = 0; k < mlirBlockGetNumArguments(b); ++k) {
-      MlirValue a = mlirBlockGetArgument(b, k);
-      ir_map_value(m, a,
-                   mlirBlockAddArgument(c, mlirValueGetType(a),
-                                        mlirValueGetLocation(a)));
-    }
-    mlirRegionAppendOwnedBlock(region, c);
-    map_block(m, b, c);
-  }
+  for (size_t i = 0; i < todo.n; ++i)
+    clone_block_shell(todo.v[i], region, m);
   /* as ir_clone_region_some: results first, then the operands that
    * referred to values cloned later */
   for (size_t i = 0; i < todo.n; ++i)
