@@ -781,7 +781,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
 
   /* The coroutine itself becomes the private ramp (ptr buffer, args) ->
-   * {ptr, S}. */
+   * {ptr, S, ptr}. */
   struct coro_str visibility =
       coro_rename_private(fn->func, &st->name, ".coro.ramp");
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
