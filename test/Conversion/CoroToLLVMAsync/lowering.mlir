@@ -101,8 +101,15 @@ func.func @any(%x: !coro.handle<none>) -> !coro.handle<none> attributes {coro.ab
 // CHECK: llvm.call @coro_rt_task_free(%{{.*}})
 
 // The resume entry (fastcc, the handle's, one per coroutine) calls the
-// parked continuation, the call marked for route B to make it direct.
+// parked continuation, the call marked for route B to make it direct. A
+// task it resumes is not being destroyed (its destroying word, at -16, is
+// 0), which it tells LLVM: the body's check after the suspension folds.
 // CHECK-LABEL: llvm.func internal fastcc @task.coro.resume
+// CHECK: %[[DP:.*]] = llvm.getelementptr %arg0[-16]
+// CHECK-NEXT: %[[D:.*]] = llvm.load %[[DP]] : !llvm.ptr -> i64
+// CHECK-NEXT: %[[Z:.*]] = llvm.mlir.constant(0 : i64) : i64
+// CHECK-NEXT: %[[LIVE:.*]] = llvm.icmp "eq" %[[D]], %[[Z]] : i64
+// CHECK-NEXT: llvm.intr.assume %[[LIVE]] : i1
 // CHECK: llvm.call swifttailcc %{{.*}}(%{{.*}}) {coro.continuation_of = @task.coro.async}
 
 // The entry keeps the coroutine's name: it reads the context size from the
