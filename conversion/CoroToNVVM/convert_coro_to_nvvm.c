@@ -120,11 +120,25 @@ static void use_arena(struct device *d, MlirOperation fn) {
           ctx, mlirStringRefCreateFromCString(CORO_ARENA_FREE)));
 }
 
+/* Whether `fn` is a coroutine whose frame the device path can place: a
+ * switch coroutine that does not ask for the heap (check_coroutine reports
+ * the others at the coroutine, so their calls add no error of their own). */
+static bool device_switch_frame(MlirOperation fn) {
+  if (!coro_ref_eq(coro_coroutine_abi(fn), "switch"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("coro.alloc"));
+  return mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ||
+         !coro_ref_eq(mlirStringAttrGetValue(a), "heap");
+}
+
 /* A call of a coroutine: its frame must live in its caller. */
 static void check_call(struct device *d, MlirOperation call,
                        MlirOperation callee) {
   if (arena_coroutine(callee))
     return; /* its frame comes from the thread's arena */
+  if (!device_switch_frame(callee))
+    return; /* check_coroutine reports the coroutine itself */
   MlirAttribute mark = mlirOperationGetAttributeByName(
       call, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
   if (!mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
@@ -149,6 +163,7 @@ static void check_call(struct device *d, MlirOperation call,
              coro_str_cstr(&msg), tail);
     coro_str_free(&msg);
   } else {
+    /* what is left of coro-elide's reasons: a cycle of nested frames */
     error_at(d, call, "the frame of '", ir_sym_name(callee),
              "' would need device malloc: the frames of recursive "
              "coroutines would nest in themselves",

@@ -63,3 +63,38 @@ func.func @k() -> !coro.handle<none> attributes {coro.abi = "switch", gpu.kernel
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+// A retcon coroutine is reported once, at the coroutine: its call from a
+// kernel adds no second error of its own.
+// expected-error@+1 {{coro.abi = "retcon" is not lowered for the device yet (the GPU path splits switch coroutines with coro's own split)}}
+func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+func.func @kernel(%n: i64) attributes {gpu.kernel} {
+  %g = call @gen(%n) : (i64) -> !coro.handle<i64>
+  "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
+
+// -----
+
+// The same for a coroutine that asks for the heap.
+// expected-error@+1 {{coro.alloc = "heap" asks for device malloc, which the GPU path never calls}}
+func.func @heapy(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch", coro.alloc = "heap"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+func.func @kernel(%n: i64) attributes {gpu.kernel} {
+  %g = call @heapy(%n) : (i64) -> !coro.handle<i64>
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
