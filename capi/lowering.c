@@ -7,8 +7,10 @@
  * here are owned by a `struct coro_str` freed before returning. */
 #include "coro-c/Lowering.h"
 #include "capi/pipeline.h"
+#include "capi/presplit.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
+#include "coro-c/Translate.h"
 #include "dialect/support.h"
 #include "transforms/coro_split.h"
 
@@ -210,6 +212,36 @@ MlirLogicalResult coroLowerForDevice(MlirModule module) {
       coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
+}
+
+MlirLogicalResult coroLowerForDeviceAtLevel(MlirModule module, int optLevel,
+                                            const char *cpu) {
+  if (optLevel < 2) /* -O1 keeps the loops as written (fewer registers) */
+    return coroLowerForDevice(module);
+  coroRegisterPasses();
+  if (!flatten_gpu_module(module))
+    return mlirLogicalResultFailure();
+  struct coro_str p = {0};
+  coro_pipeline_nvvm_presplit(&p);
+  bool ok = mlirLogicalResultIsSuccess(
+      coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len)));
+  coro_str_free(&p);
+  if (ok) {
+    /* an unknown cpu is coroTranslateForDevice's error to report */
+    LLVMTargetMachineRef tm =
+        coro_nvptx_machine(module, optLevel > 3 ? 3 : optLevel,
+                           cpu && coroGPUArchIsValid(cpu) ? cpu : "sm_90");
+    ok = tm && coro_presplit_optimize(module, tm);
+    if (tm)
+      LLVMDisposeTargetMachine(tm);
+  }
+  if (ok) {
+    coro_pipeline_nvvm_split(&p);
+    ok = mlirLogicalResultIsSuccess(
+        coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len)));
+    coro_str_free(&p);
+  }
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 int64_t coroFrameSize(MlirModule module, MlirStringRef coroutine) {

@@ -105,7 +105,7 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
   return true;
 }
 
-void coro_pipeline_nvvm(struct coro_str *out) {
+void coro_pipeline_nvvm_presplit(struct coro_str *out) {
   add(out, "coro-verify");
   add_to_cf(out);
   /* frames in their callers, checked for the device before lowering */
@@ -113,8 +113,16 @@ void coro_pipeline_nvvm(struct coro_str *out) {
   add_conversions(out,
                   coro_abi_row_find(mlirStringRefCreateFromCString("switch")),
                   "convert-coro-to-nvvm");
+}
+
+void coro_pipeline_nvvm_split(struct coro_str *out) {
   /* route B: the split knows every frame size and calls parts directly;
    * then what no kernel reaches goes and what is left is checked */
   add(out, "coro-split");
   add(out, "coro-check-device");
+}
+
+void coro_pipeline_nvvm(struct coro_str *out) {
+  coro_pipeline_nvvm_presplit(out);
+  coro_pipeline_nvvm_split(out);
 }

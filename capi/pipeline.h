@@ -33,4 +33,10 @@ bool coro_pipeline_route(struct coro_str *out, const CoroLowerOptions *opts,
 /* Appends the device pipeline (coro-lower-nvvm) to `out`. */
 void coro_pipeline_nvvm(struct coro_str *out);
 
+/* The same in two halves: up to the split (the conversions), then the
+ * split and the device's checks (coroLowerForDeviceAtLevel runs LLVM's
+ * pre-split simplification between the two). */
+void coro_pipeline_nvvm_presplit(struct coro_str *out);
+void coro_pipeline_nvvm_split(struct coro_str *out);
+
 #endif /* CORO_CAPI_PIPELINE_H */

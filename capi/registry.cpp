@@ -12,6 +12,8 @@
 // - Optimisation remarks: emitting one from C (ir/remark.h) and turning
 //   MLIR's remark engine on for a context with a category filter.
 // - Whether a diagnostic on an op carries the "see current operation" note.
+// - Importing an LLVM module back into the LLVM dialect (the C API only
+//   translates the other way): route B's pre-split optimisation.
 // - What an mlir-opt-like driver needs: parsing with an implicit module
 //   named after the file, the dialect and pass listings, and one timing
 //   report per run (coro-c/Dialect.h, coro-c/Passes.h).
@@ -41,8 +43,11 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/Timing.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Target/LLVMIR/Import.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -244,4 +249,15 @@ extern "C" void coroTimerStop(CoroTimer timer) {
 extern "C" void coroPassManagerEnableTimingReport(MlirPassManager pm,
                                                   CoroTimingReport report) {
   unwrap(pm)->enableTiming(unwrapReport(report)->root);
+}
+
+extern "C" MlirOperation coro_import_llvm_module(LLVMModuleRef m,
+                                                 MlirContext ctx) {
+  std::unique_ptr<llvm::Module> module(llvm::unwrap(m));
+  mlir::DialectRegistry registry;
+  mlir::registerAllFromLLVMIRTranslations(registry);
+  unwrap(ctx)->appendDialectRegistry(registry);
+  mlir::OwningOpRef<mlir::ModuleOp> imported = mlir::translateLLVMIRToModule(
+      std::move(module), unwrap(ctx), /*emitExpensiveWarnings=*/false);
+  return wrap(imported ? imported.release().getOperation() : nullptr);
 }

@@ -5,6 +5,7 @@
 #define CORO_CAPI_REGISTRY_H
 
 #include "mlir-c/Pass.h"
+#include "llvm-c/Types.h"
 
 #include <stdbool.h>
 
@@ -42,6 +43,12 @@ void coro_registry_add_pass(MlirPass (*create)(void));
  * `elements` (borrowed, copied), e.g. "coro-verify,canonicalize". */
 void coro_registry_add_pipeline(const char *argument, const char *description,
                                 const char *elements);
+
+/* The LLVM module `m` (taken: disposed of here, whatever the result) as a
+ * builtin.module of the LLVM dialect in `ctx` (MLIR's LLVM IR importer, which
+ * the MLIR C API lacks; capi/presplit.c uses it). Null after an error, which
+ * is a diagnostic on `ctx`. The caller destroys the module. */
+MlirOperation coro_import_llvm_module(LLVMModuleRef m, MlirContext ctx);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
  * disposes of them before returning; nothing outlives a call. Errors are
  * diagnostics at the module's location. */
 #include "coro-c/Translate.h"
+#include "capi/presplit.h"
 #include "dialect/support.h"
 
 #include "mlir-c/Diagnostics.h"
@@ -98,8 +99,8 @@ static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
 }
 
 /* The NVPTX target machine for `cpu`, or NULL after an error. */
-static LLVMTargetMachineRef nvptx_machine(MlirModule module, int opt_level,
-                                          const char *cpu) {
+LLVMTargetMachineRef coro_nvptx_machine(MlirModule module, int opt_level,
+                                        const char *cpu) {
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
@@ -205,7 +206,7 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
                                          void *userData) {
   if (!check_level(module, optLevel))
     return mlirLogicalResultFailure();
-  LLVMTargetMachineRef tm = nvptx_machine(module, optLevel, cpu);
+  LLVMTargetMachineRef tm = coro_nvptx_machine(module, optLevel, cpu);
   if (!tm)
     return mlirLogicalResultFailure();
   if (!coroGPUArchIsValid(cpu)) {

@@ -244,7 +244,8 @@ static int run(void *data) {
                 (o->emit == EMIT_PTX || device_module(in.module));
   if (device) {
     if (o->emit == EMIT_PTX || o->emit == EMIT_LLVM) {
-      if (mlirLogicalResultIsSuccess(coroLowerForDevice(in.module)))
+      if (mlirLogicalResultIsSuccess(coroLowerForDeviceAtLevel(
+              in.module, o->opt_level, o->mcpu ? o->mcpu : "sm_90")))
         ok = emit_device(in.module, o);
     } else {
       fprintf(stderr,

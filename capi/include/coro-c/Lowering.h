@@ -90,6 +90,18 @@ typedef struct {
 /// gpu.module per module.
 MlirLogicalResult coroLowerForDevice(MlirModule module);
 
+/// coroLowerForDevice for code to be optimised at `optLevel` (0 to 3;
+/// coroTranslateForDevice's level). At 0 and 1 it is coroLowerForDevice.
+/// At 2 and 3, before coro's split, LLVM's own pre-split simplification
+/// (that of its -O2 pipeline) runs on the
+/// module (as LLVM's pipeline runs it before its CoroSplit), with the costs
+/// of the NVPTX target for `cpu` (borrowed, "sm_90" when NULL): the split
+/// then sees loops whose exit tests LLVM has rewritten. What the split
+/// reports afterwards is located at the module (LLVM IR carries no
+/// locations).
+MlirLogicalResult coroLowerForDeviceAtLevel(MlirModule module, int optLevel,
+                                            const char *cpu);
+
 /// The frame size in bytes of the coroutine `coroutine` (borrowed) of a
 /// module coroLowerForDevice lowered: the value of its constant
 /// NAME_frame_size (in the PTX too, which a host reads with

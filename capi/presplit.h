@@ -1,0 +1,24 @@
+/* presplit.h - LLVM's function simplification before coro's own split
+ * (capi/presplit.c). Private to the library. */
+#ifndef CORO_CAPI_PRESPLIT_H
+#define CORO_CAPI_PRESPLIT_H
+
+#include "mlir-c/IR.h"
+#include "llvm-c/TargetMachine.h"
+
+#include <stdbool.h>
+
+/* Runs LLVM's pre-split simplification (with `tm`'s costs) over `module`,
+ * a module of the LLVM dialect whose coroutines are not split yet (the
+ * conversions' output), and puts the result back in `module`, with what
+ * LLVM IR cannot carry (the module's and the functions' attributes,
+ * coro-elide's marks) restored. False after an error, a diagnostic on the
+ * module. */
+bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm);
+
+/* The NVPTX target machine for `cpu` at `opt_level` (capi/translate.c), or
+ * NULL after an error at the module. */
+LLVMTargetMachineRef coro_nvptx_machine(MlirModule module, int opt_level,
+                                        const char *cpu);
+
+#endif /* CORO_CAPI_PRESPLIT_H */
