@@ -83,41 +83,48 @@ mlir="$here/../test/GPU/generator-kernel.mlir"
 : >"$tmp/mods"
 for O in 0 2; do
   "$translate" "$mlir" --emit=ptx -O$O --mcpu=sm_90 -o "$tmp/coro$O.ptx"
+  "$translate" "$here/gpu-generator.mlir" --emit=ptx -O$O --mcpu=sm_90 \
+    -o "$tmp/corob$O.ptx"
   "$cxx" -x cuda --cuda-gpu-arch=sm_90 --cuda-path="$cuda" \
     -Wno-unknown-cuda-version -std=c++20 -O$O --cuda-device-only -S \
     -o "$tmp/clang$O.ptx" "$cufile"
-  for side in coro clang; do
+  for side in coro corob clang; do
     p="$tmp/$side$O.ptx"
     malloc=no
     grep -E '\b(malloc|free)\b' "$p" >/dev/null && malloc=yes
     ind=$(grep -c 'callprototype' "$p" || true)
     stats "$p" >"$tmp/s"
     gmem=$(awk '$1 == "=module" {print $2}' "$tmp/s")
-    echo "$side -O$O $malloc $ind $gmem" >>"$tmp/mods"
-    awk -v s="$side" -v o="-O$O" -v m="$malloc" '$1 != "=module" {
+    echo "${side/corob/coro-bench} -O$O $malloc $ind $gmem" >>"$tmp/mods"
+    awk -v s="${side%b}" -v o="-O$O" -v m="$malloc" '$1 != "=module" {
       print s, $1, o, $2, $3, $4, $5, $6, $7, $8, m }' "$tmp/s" >>"$tmp/rows"
   done
 done
 
-row() { printf '%-6s %-10s %-4s %5s %6s %6s %9s %9s %12s %5s %7s\n' "$@"; }
+row() { printf '%-6s %-17s %-4s %5s %6s %6s %9s %9s %12s %5s %7s\n' "$@"; }
 row side kernel opt regs stack cumstk spill_st spill_ld callee_spill lmem malloc
 sort -k3,3 -k1,1r -k2,2 "$tmp/rows" | while read -r s k o r st c sp sl cs lm m; do
   row "$s" "$k" "$o" "$r" "$st" "$c" "$sp" "$sl" "$cs" "$lm" "$m"
 done
 echo
-printf '%-6s %-4s %-13s %-15s %s\n' module opt malloc/free indirect_calls gmem_bytes
+printf '%-10s %-4s %-13s %-15s %s\n' module opt malloc/free indirect_calls gmem_bytes
 while read -r s o m ind g; do
-  printf '%-6s %-4s %-13s %-15s %s\n' "$s" "$o" "$m" "$ind" "$g"
+  printf '%-10s %-4s %-13s %-15s %s\n' "$s" "$o" "$m" "$ind" "$g"
 done <"$tmp/mods"
 echo
 # ratio A B - A/B with two decimals, "-" when B is 0.
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "-"; else printf "%.2f", a / b }'; }
-printf '%-4s %-28s %6s %6s %7s\n' opt ratio regs stack cumstk
+printf '%-4s %-44s %6s %6s %7s\n' opt ratio regs stack cumstk
 for O in 0 2; do
-  read -r _ _ _ cr cs cc _ < <(awk -v o="-O$O" '$1 == "coro" && $2 == "kernel" && $3 == o' "$tmp/rows")
-  for peer in kernel sm_kernel; do
-    read -r _ _ _ pr ps pc _ < <(awk -v o="-O$O" -v k="$peer" '$1 == "clang" && $2 == k && $3 == o' "$tmp/rows")
-    printf '%-4s %-28s %6s %6s %7s\n' "-O$O" "coro kernel/clang $peer" \
+  # each coro kernel against the same program in clang: generator-kernel.mlir
+  # against gpu_generator.cu's kernel and sm_kernel, gpu-generator.mlir's
+  # bench_kernel against bench_coro_kernel and bench_sm_kernel
+  for pair in "kernel kernel" "kernel sm_kernel" "bench_kernel bench_coro_kernel" \
+    "bench_kernel bench_sm_kernel"; do
+    set -- $pair
+    read -r _ _ _ cr cs cc _ < <(awk -v o="-O$O" -v k="$1" '$1 == "coro" && $2 == k && $3 == o' "$tmp/rows")
+    read -r _ _ _ pr ps pc _ < <(awk -v o="-O$O" -v k="$2" '$1 == "clang" && $2 == k && $3 == o' "$tmp/rows")
+    printf '%-4s %-44s %6s %6s %7s\n' "-O$O" "coro $1/clang $2" \
       "$(ratio "$cr" "$pr")" "$(ratio "$cs" "$ps")" "$(ratio "$cc" "$pc")"
   done
 done

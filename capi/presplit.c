@@ -52,7 +52,7 @@
   "keep-loops;no-hoist-common-insts;no-sink-common-insts;speculate-blocks;"    \
   "simplify-cond-branch>"
 #define INSTCOMBINE "instcombine<max-iterations=1;no-verify-fixpoint>"
-static const char presplit_pipeline[] =
+const char coro_presplit_pipeline[] =
     "function<eager-inv>(lower-expect," SIMPLIFYCFG ",sroa<modify-cfg>,"
     "early-cse<>),"
     "ipsccp,called-value-propagation,globalopt,"
@@ -312,7 +312,7 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
     LLVMSetModuleDataLayout(m, dl);
     LLVMDisposeTargetData(dl);
     LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(m, presplit_pipeline, tm, opts);
+    LLVMErrorRef err = LLVMRunPasses(m, coro_presplit_pipeline, tm, opts);
     LLVMDisposePassBuilderOptions(opts);
     if (err) {
       char *msg = LLVMGetErrorMessage(err);

@@ -16,6 +16,16 @@
  * module. */
 bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm);
 
+/* LLVM's pre-split simplification, as a pass pipeline: the passes
+ * LLVM's default<O2> runs on a function before its CoroSplit (module
+ * passes first, then the inliner and each function's simplification).
+ * Also run once more after the split on the device (coroTranslateForDevice
+ * at -O2 and -O3), as LLVM's CGSCC pipeline revisits a coroutine's callers
+ * after splitting it: with the parts inlined, indvars and the loop
+ * passes see the consumer's loop whole (a generator's sum gets its closed
+ * form). */
+extern const char coro_presplit_pipeline[];
+
 /* The NVPTX target machine for `cpu` at `opt_level` (capi/translate.c), or
  * NULL after an error at the module. */
 LLVMTargetMachineRef coro_nvptx_machine(MlirModule module, int opt_level,

@@ -223,12 +223,17 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
   if (!m)
     error_at(module, "translation to LLVM IR failed", NULL);
   if (ok) {
-    char passes[64];
-    if (optLevel)
-      snprintf(passes, sizeof passes, "default<O%d>", optLevel);
-    else
-      snprintf(passes, sizeof passes, "function(simplifycfg),globaldce");
-    ok = target_and_run(module, m, tm, passes);
+    struct coro_str passes = {0};
+    char level[32];
+    snprintf(level, sizeof level, "default<O%d>", optLevel);
+    if (optLevel >= 2) { /* the split coroutines' callers revisited */
+      coro_str_appendz(&passes, coro_presplit_pipeline);
+      coro_str_appendz(&passes, ",");
+    }
+    coro_str_appendz(&passes,
+                     optLevel ? level : "function(simplifycfg),globaldce");
+    ok = target_and_run(module, m, tm, coro_str_cstr(&passes));
+    coro_str_free(&passes);
   }
   if (ok && !ptx) {
     char *text = LLVMPrintModuleToString(m);
