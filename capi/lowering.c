@@ -93,6 +93,36 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
   return ok;
 }
 
+MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
+                                                CoroLowerOptions options,
+                                                int optLevel) {
+  if (options.route != CoroRouteMLIRSplit || optLevel < 2 ||
+      options.debug_info) /* -g keeps the source's locations */
+    return coroLowerToLLVMDialectWithOptions(module, options);
+  /* route A's pipeline is route B's without the split */
+  CoroLowerOptions presplit = options;
+  presplit.route = CoroRouteLLVM;
+  coroRegisterPasses();
+  struct coro_str p = {0};
+  coro_pipeline_route(&p, &presplit, NULL);
+  coroSetRoute(module, CoroRouteMLIRSplit);
+  bool ok = abis_supported(module) &&
+            mlirLogicalResultIsSuccess(coroRunPassPipeline(
+                module, mlirStringRefCreate(p.data, p.len)));
+  coro_str_free(&p);
+  if (ok) {
+    LLVMTargetMachineRef tm =
+        coro_host_machine(module, optLevel > 3 ? 3 : optLevel);
+    ok = tm && coro_presplit_optimize(module, tm);
+    if (tm)
+      LLVMDisposeTargetMachine(tm);
+  }
+  if (ok)
+    ok = mlirLogicalResultIsSuccess(coroRunPassPipeline(
+        module, mlirStringRefCreateFromCString("coro-split")));
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 /* func.func @name(...) attributes {gpu.kernel} in `into`, made of the
  * gpu.func `gf` (whose body it takes; gpu.return becomes func.return).
  * False after an error at `gf` (attributions, which no func.func has). */

@@ -14,8 +14,8 @@
  * What LLVM IR cannot carry is kept aside and put back:
  *   - the module's attributes (coro.device): the module op stays, only its
  *     body is replaced;
- *   - each function's discardable attributes (gpu.kernel) and its symbol
- *     visibility, by the function's name;
+ *   - each function's discardable attributes (gpu.kernel), its symbol
+ *     visibility and its linkage, by the function's name;
  *   - coro.elided on a call (coro-elide's decision): for the trip, the call
  *     calls a declaration NAME$coro.elided.1 (or .0) of the callee's type,
  *     which LLVM copies with the call when it inlines the caller; after it,
@@ -25,10 +25,13 @@
 #include "capi/presplit.h"
 #include "capi/registry.h"
 #include "dialect/support.h"
+#include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "transforms/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/RegisterEverything.h"
@@ -39,6 +42,7 @@
 #include "llvm-c/Transforms/PassBuilder.h"
 
 #include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,13 +76,14 @@ const char coro_presplit_pipeline[] =
     "loop-mssa(licm<allowspeculation>)," SIMPLIFYCFG "," INSTCOMBINE ")))";
 
 #define ELIDED_SUFFIX "$coro.elided."
+#define CONTINUATION_SUFFIX "$coro.continuation_of."
 
 /* What a function carried that LLVM IR does not. */
 struct kept_fn {
   char *name;
   size_t name_len;
   intptr_t n;
-  MlirNamedAttribute *attrs; /* discardable ones and sym_visibility */
+  MlirNamedAttribute *attrs; /* discardable ones, visibility, linkage */
 };
 
 struct kept {
@@ -87,11 +92,8 @@ struct kept {
 };
 
 static void keep_fn(struct kept *k, MlirOperation fn) {
+  static const char *const inherent[] = {"sym_visibility", "linkage"};
   intptr_t nd = mlirOperationGetNumDiscardableAttributes(fn);
-  MlirAttribute vis = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("sym_visibility"));
-  if (nd == 0 && mlirAttributeIsNull(vis))
-    return;
   if (k->n == k->cap) {
     k->cap = k->cap ? 2 * k->cap : 16;
     k->fns = realloc(k->fns, k->cap * sizeof *k->fns);
@@ -103,16 +105,20 @@ static void keep_fn(struct kept *k, MlirOperation fn) {
   assert(f->name && "out of memory");
   memcpy(f->name, name.data, name.length);
   f->name_len = name.length;
-  f->attrs = malloc((size_t)(nd + 1) * sizeof *f->attrs);
+  f->attrs = malloc((size_t)(nd + 2) * sizeof *f->attrs);
   assert(f->attrs && "out of memory");
   f->n = 0;
   for (intptr_t i = 0; i < nd; ++i)
     f->attrs[f->n++] = mlirOperationGetDiscardableAttribute(fn, i);
-  if (!mlirAttributeIsNull(vis))
-    f->attrs[f->n++] = mlirNamedAttributeGet(
-        mlirIdentifierGet(mlirOperationGetContext(fn),
-                          mlirStringRefCreateFromCString("sym_visibility")),
-        vis);
+  for (size_t i = 0; i < 2; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        fn, mlirStringRefCreateFromCString(inherent[i]));
+    if (!mlirAttributeIsNull(a))
+      f->attrs[f->n++] = mlirNamedAttributeGet(
+          mlirIdentifierGet(mlirOperationGetContext(fn),
+                            mlirStringRefCreateFromCString(inherent[i])),
+          a);
+  }
 }
 
 static void kept_free(struct kept *k) {
@@ -131,52 +137,194 @@ static void elided_name(struct coro_str *out, MlirStringRef callee,
   coro_str_appendz(out, elided ? "1" : "0");
 }
 
+/* Whether `name` ends with `suffix` followed by one digit or more;
+ * `digits` gets where they start. */
+static bool ends_with_tag(MlirStringRef name, const char *suffix,
+                          size_t *digits) {
+  size_t s = strlen(suffix), d = 0;
+  while (d < name.length && name.data[name.length - 1 - d] >= '0' &&
+         name.data[name.length - 1 - d] <= '9')
+    ++d;
+  if (d == 0 || name.length < s + d + 1 ||
+      memcmp(name.data + name.length - d - s, suffix, s))
+    return false;
+  *digits = name.length - d;
+  return true;
+}
+
 /* Whether `name` is one mark_call gives a declaration. */
 static bool marker_name(MlirStringRef name) {
-  size_t s = strlen(ELIDED_SUFFIX);
-  return name.length > s &&
-         !memcmp(name.data + name.length - s - 1, ELIDED_SUFFIX, s) &&
-         (name.data[name.length - 1] == '0' ||
-          name.data[name.length - 1] == '1');
+  size_t d;
+  return ends_with_tag(name, ELIDED_SUFFIX, &d) ||
+         ends_with_tag(name, CONTINUATION_SUFFIX, &d);
+}
+
+/* llvm.func @name of type `type` (an !llvm.func), with the calling
+ * convention `cconv` (null: C), at the end of the table's module. */
+static void declare(MlirSymbolTable table, MlirStringRef name, MlirType type,
+                    MlirAttribute cconv, MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("llvm.func"), loc);
+  MlirNamedAttribute attrs[4] = {
+      ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, name)),
+      ir_named(ctx, "function_type", mlirTypeAttrGet(type)),
+      ir_named(ctx, "linkage",
+               mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageExternal)),
+      ir_named(ctx, "CConv", cconv)};
+  mlirOperationStateAddAttributes(&st, mlirAttributeIsNull(cconv) ? 3 : 4,
+                                  attrs);
+  MlirRegion body = mlirRegionCreate();
+  mlirOperationStateAddOwnedRegions(&st, 1, &body);
+  mlirSymbolTableInsert(table, mlirOperationCreate(&st)); /* at the end */
+}
+
+struct marking {
+  MlirSymbolTable table;
+  unsigned continuations; /* marker declarations made for them */
+};
+
+/* An indirect call marked coro.continuation_of = @R calls, for the trip, a
+ * declaration R$coro.continuation_of.K (its own K) that takes the callee
+ * first: llvm.call @"R$coro.continuation_of.K"(%f, args) in the call's
+ * calling convention (LLVM treats a call whose convention differs from
+ * its callee's as unreachable). */
+static void mark_continuation_call(struct marking *m, MlirOperation op,
+                                   MlirAttribute of) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirType *args = malloc((size_t)n * sizeof *args);
+  assert(args && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
+  MlirType result = mlirOperationGetNumResults(op)
+                        ? mlirValueGetType(mlirOperationGetResult(op, 0))
+                        : mlirLLVMVoidTypeGet(ctx);
+  struct coro_str name = {0};
+  MlirStringRef of_name = mlirFlatSymbolRefAttrGetValue(of);
+  coro_str_append(&name, of_name.data, of_name.length);
+  coro_str_appendz(&name, CONTINUATION_SUFFIX);
+  char k[24];
+  snprintf(k, sizeof k, "%u", m->continuations++);
+  coro_str_appendz(&name, k);
+  MlirStringRef ref = mlirStringRefCreate(name.data, name.len);
+  declare(m->table, ref, mlirLLVMFunctionTypeGet(result, n, args, false),
+          mlirOperationGetAttributeByName(
+              op, mlirStringRefCreateFromCString("CConv")),
+          mlirOperationGetLocation(op));
+  free(args);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
+                                  mlirFlatSymbolRefAttrGet(ctx, ref));
+  mlirOperationRemoveAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR));
+  coro_str_free(&name);
+}
+
+/* Whether the function type `t` is that of an allocator (one integer in,
+ * a ptr out) or of a deallocator (a ptr in, nothing out). */
+static bool allocator_type(MlirType t) {
+  if (mlirLLVMFunctionTypeGetNumInputs(t) != 1)
+    return false;
+  MlirType in = mlirLLVMFunctionTypeGetInput(t, 0);
+  MlirType out = mlirLLVMFunctionTypeGetReturnType(t);
+  return (mlirTypeIsAInteger(in) && mlirTypeIsALLVMPointerType(out)) ||
+         (mlirTypeIsALLVMPointerType(in) &&
+          mlirTypeEqual(out, mlirLLVMVoidTypeGet(mlirTypeGetContext(t))));
+}
+
+/* Whether the direct llvm.call `op` calls a function defined in `table`
+ * that could be an allocator or a deallocator. */
+static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
+  if (!coro_op_named(op, "llvm.call"))
+    return false;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee))
+    return false;
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(callee));
+  if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func") ||
+      mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))))
+    return false; /* a declaration: nothing to inline */
+  return allocator_type(mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type"))));
+}
+
+/* In a coroutine, a call of a defined function that could be its
+ * allocator or deallocator (coro.alloc_fn, coro.free_fn) is not inlined
+ * during the trip (no_inline, taken off afterwards): --coro-split finds a
+ * switched-resume coroutine's allocator as the callee of the call whose
+ * result coro.begin takes, and gives the coroutine's dynamic allocas
+ * their memory from it. */
+static MlirWalkResult keep_call(MlirOperation op, void *user) {
+  if (calls_allocator(*(MlirSymbolTable *)user, op))
+    mlirOperationSetAttributeByName(
+        op, mlirStringRefCreateFromCString("no_inline"),
+        mlirUnitAttrGet(mlirOperationGetContext(op)));
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult unkeep_call(MlirOperation op, void *user) {
+  if (calls_allocator(*(MlirSymbolTable *)user, op))
+    mlirOperationRemoveAttributeByName(
+        op, mlirStringRefCreateFromCString("no_inline"));
+  return MlirWalkResultAdvance;
+}
+
+/* Whether the llvm.func `fn` is a coroutine not split yet. */
+static bool presplit_coroutine(MlirOperation fn) {
+  MlirAttribute p = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("passthrough"));
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (mlirAttributeIsAString(e) &&
+        coro_ref_eq(mlirStringAttrGetValue(e), "presplitcoroutine"))
+      return true;
+  }
+  return false;
 }
 
 /* A call marked coro.elided calls NAME$coro.elided.N for the trip. */
 static MlirWalkResult mark_call(MlirOperation op, void *user) {
-  MlirSymbolTable table = *(MlirSymbolTable *)user;
+  struct marking *m = user;
   if (!coro_op_named(op, "llvm.call"))
     return MlirWalkResultAdvance;
-  MlirStringRef key = mlirStringRefCreateFromCString("coro.elided");
-  MlirAttribute mark = mlirOperationGetAttributeByName(op, key);
   MlirAttribute callee = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute of = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR));
+  if (mlirAttributeIsNull(callee) && !mlirAttributeIsNull(of) &&
+      mlirAttributeIsAFlatSymbolRef(of)) {
+    mark_continuation_call(m, op, of);
+    return MlirWalkResultAdvance;
+  }
+  MlirStringRef key = mlirStringRefCreateFromCString("coro.elided");
+  MlirAttribute mark = mlirOperationGetAttributeByName(op, key);
   if (mlirAttributeIsNull(mark) || !mlirAttributeIsABool(mark) ||
       mlirAttributeIsNull(callee))
     return MlirWalkResultAdvance;
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  MlirOperation fn = mlirSymbolTableLookup(table, name);
+  MlirOperation fn = mlirSymbolTableLookup(m->table, name);
   if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func"))
     return MlirWalkResultAdvance;
+  /* its calls all call the marker now: external for the trip, so that
+   * LLVM does not drop it as unused (put_back restores its linkage) */
+  mlirOperationSetAttributeByName(
+      fn, mlirStringRefCreateFromCString("linkage"),
+      mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
+                             MlirLLVMLinkageExternal));
   struct coro_str decl = {0};
   elided_name(&decl, name, mlirBoolAttrGetValue(mark));
   MlirStringRef decl_ref = mlirStringRefCreate(decl.data, decl.len);
   MlirContext ctx = mlirOperationGetContext(op);
-  if (mlirOperationIsNull(mlirSymbolTableLookup(table, decl_ref))) {
+  if (mlirOperationIsNull(mlirSymbolTableLookup(m->table, decl_ref)))
     /* llvm.func @NAME$coro.elided.N(...) of the callee's type */
-    MlirOperationState st =
-        mlirOperationStateGet(mlirStringRefCreateFromCString("llvm.func"),
-                              mlirOperationGetLocation(fn));
-    MlirNamedAttribute attrs[3] = {
-        ir_named(ctx, "sym_name", mlirStringAttrGet(ctx, decl_ref)),
-        ir_named(ctx, "function_type",
-                 mlirOperationGetAttributeByName(
-                     fn, mlirStringRefCreateFromCString("function_type"))),
-        ir_named(ctx, "linkage",
-                 mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageExternal))};
-    mlirOperationStateAddAttributes(&st, 3, attrs);
-    MlirRegion body = mlirRegionCreate();
-    mlirOperationStateAddOwnedRegions(&st, 1, &body);
-    mlirSymbolTableInsert(table, mlirOperationCreate(&st)); /* at the end */
-  }
+    declare(m->table, decl_ref,
+            mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+                fn, mlirStringRefCreateFromCString("function_type"))),
+            (MlirAttribute){NULL}, mlirOperationGetLocation(fn));
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
                                   mlirFlatSymbolRefAttrGet(ctx, decl_ref));
   mlirOperationRemoveAttributeByName(op, key);
@@ -184,28 +332,70 @@ static MlirWalkResult mark_call(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* A call of NAME$coro.elided.N calls NAME again, marked. */
-static MlirWalkResult unmark_call(MlirOperation op, void *user) {
-  (void)user;
-  if (!coro_op_named(op, "llvm.call"))
-    return MlirWalkResultAdvance;
+/* A call of R$coro.continuation_of.K is the indirect call it was: its
+ * first operand the callee, marked coro.continuation_of = @R. */
+static void unmark_continuation_call(MlirOperation op, MlirStringRef of) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("llvm.call"),
+                            mlirOperationGetLocation(op));
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue *ops = malloc((size_t)n * sizeof *ops);
+  assert(ops && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    ops[i] = mlirOperationGetOperand(op, i);
+  mlirOperationStateAddOperands(&st, n, ops);
+  free(ops);
+  if (mlirOperationGetNumResults(op)) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    mlirOperationStateAddResults(&st, 1, &t);
+  }
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  for (intptr_t i = 0; i < na; ++i) {
+    MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+    if (!coro_ref_eq(mlirIdentifierStr(a.name), "callee"))
+      mlirOperationStateAddAttributes(&st, 1, &a);
+  }
+  MlirNamedAttribute mark = ir_named(ctx, CORO_CONTINUATION_OF_ATTR,
+                                     mlirFlatSymbolRefAttrGet(ctx, of));
+  mlirOperationStateAddAttributes(&st, 1, &mark);
+  MlirOperation call = mlirOperationCreate(&st);
+  mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, call);
+  if (mlirOperationGetNumResults(op))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0),
+                                  mlirOperationGetResult(call, 0));
+  mlirOperationDestroy(op);
+}
+
+/* A call of a marker declaration is the call it was, marked again. */
+static void unmark_call(MlirOperation op) {
   MlirStringRef key = mlirStringRefCreateFromCString("callee");
   MlirAttribute callee = mlirOperationGetAttributeByName(op, key);
   if (mlirAttributeIsNull(callee))
-    return MlirWalkResultAdvance;
+    return;
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  if (!marker_name(name))
-    return MlirWalkResultAdvance;
+  size_t d;
+  if (ends_with_tag(name, CONTINUATION_SUFFIX, &d)) {
+    unmark_continuation_call(
+        op, mlirStringRefCreate(name.data, d - strlen(CONTINUATION_SUFFIX)));
+    return;
+  }
+  if (!ends_with_tag(name, ELIDED_SUFFIX, &d) || name.length != d + 1)
+    return;
   MlirContext ctx = mlirOperationGetContext(op);
-  bool elided = name.data[name.length - 1] == '1';
-  size_t cut = strlen(ELIDED_SUFFIX) + 1;
+  bool elided = name.data[d] == '1';
   mlirOperationSetAttributeByName(
       op, key,
       mlirFlatSymbolRefAttrGet(
-          ctx, mlirStringRefCreate(name.data, name.length - cut)));
+          ctx, mlirStringRefCreate(name.data, d - strlen(ELIDED_SUFFIX))));
   mlirOperationSetAttributeByName(op,
                                   mlirStringRefCreateFromCString("coro.elided"),
                                   mlirBoolAttrGet(ctx, elided));
+}
+
+static MlirWalkResult collect_calls(MlirOperation op, void *user) {
+  if (coro_op_named(op, "llvm.call"))
+    ir_opvec_push(user, op);
   return MlirWalkResultAdvance;
 }
 
@@ -221,9 +411,9 @@ static bool take_out(MlirOperation module, struct kept *k) {
     if (!mlirAttributeIsNull(name) && mlirAttributeIsAString(name) &&
         marker_name(mlirStringAttrGetValue(name))) {
       mlirEmitError(mlirOperationGetLocation(op),
-                    "this symbol's name ends as those the device pipeline "
-                    "gives elided calls' callees while LLVM's pre-split "
-                    "passes run (at -O2 and -O3): rename it");
+                    "this symbol's name ends as those of the declarations that "
+                    "carry coro's marks on calls through LLVM's pre-split "
+                    "passes (at -O2 and -O3): rename it");
       ok = false;
     }
     if (coro_op_named(op, "llvm.func"))
@@ -231,15 +421,23 @@ static bool take_out(MlirOperation module, struct kept *k) {
   }
   if (!ok)
     return false;
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
-  mlirOperationWalk(module, mark_call, &table, MlirWalkPreOrder);
-  mlirSymbolTableDestroy(table);
+  struct marking m = {.table = mlirSymbolTableCreate(module)};
+  mlirOperationWalk(module, mark_call, &m, MlirWalkPreOrder);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "llvm.func") && presplit_coroutine(op))
+      mlirOperationWalk(op, keep_call, &m.table, MlirWalkPreOrder);
+  mlirSymbolTableDestroy(m.table);
   return true;
 }
 
 /* Puts them back into the imported body of `module`. */
 static void put_back(MlirOperation module, const struct kept *k) {
-  mlirOperationWalk(module, unmark_call, NULL, MlirWalkPreOrder);
+  struct ir_opvec calls = {0}; /* a call may be replaced: collect first */
+  mlirOperationWalk(module, collect_calls, &calls, MlirWalkPreOrder);
+  for (size_t i = 0; i < calls.n; ++i)
+    unmark_call(calls.v[i]);
+  free(calls.v);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op);) {
@@ -249,6 +447,10 @@ static void put_back(MlirOperation module, const struct kept *k) {
     op = next;
   }
   MlirSymbolTable table = mlirSymbolTableCreate(module);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "llvm.func") && presplit_coroutine(op))
+      mlirOperationWalk(op, unkeep_call, &table, MlirWalkPreOrder);
   for (size_t i = 0; i < k->n; ++i) {
     const struct kept_fn *f = &k->fns[i];
     MlirOperation fn =

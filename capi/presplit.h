@@ -26,6 +26,10 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm);
  * form). */
 extern const char coro_presplit_pipeline[];
 
+/* The host's target machine at `opt_level` (PIC), or NULL after an error
+ * at the module (capi/translate.c). */
+LLVMTargetMachineRef coro_host_machine(MlirModule module, int opt_level);
+
 /* The NVPTX target machine for `cpu` at `opt_level` (capi/translate.c), or
  * NULL after an error at the module. */
 LLVMTargetMachineRef coro_nvptx_machine(MlirModule module, int opt_level,

@@ -32,8 +32,7 @@ static void error_at(MlirModule module, const char *what, const char *detail) {
   coro_str_free(&msg);
 }
 
-/* The host's target machine at `opt_level` (PIC), or NULL after an error. */
-static LLVMTargetMachineRef host_machine(MlirModule module, int opt_level) {
+LLVMTargetMachineRef coro_host_machine(MlirModule module, int opt_level) {
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
   char *triple = LLVMGetDefaultTargetTriple();
@@ -132,7 +131,7 @@ MlirLogicalResult coroTranslateToLLVMIR(MlirModule module, int optLevel,
                                         void *userData) {
   if (!check_level(module, optLevel))
     return mlirLogicalResultFailure();
-  LLVMTargetMachineRef tm = host_machine(module, optLevel);
+  LLVMTargetMachineRef tm = coro_host_machine(module, optLevel);
   if (!tm)
     return mlirLogicalResultFailure();
   LLVMContextRef llctx = LLVMContextCreate();
@@ -166,7 +165,7 @@ MlirLogicalResult coroEmitObjectFile(MlirModule module, int optLevel,
                                      const char *path) {
   if (!check_level(module, optLevel))
     return mlirLogicalResultFailure();
-  LLVMTargetMachineRef tm = host_machine(module, optLevel);
+  LLVMTargetMachineRef tm = coro_host_machine(module, optLevel);
   if (!tm)
     return mlirLogicalResultFailure();
   LLVMContextRef llctx = LLVMContextCreate();

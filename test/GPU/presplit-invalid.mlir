@@ -12,7 +12,7 @@ func.func @range(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} 
   return %h : !coro.handle<i64>
 }
 
-// CHECK: presplit-invalid.mlir:[[@LINE+1]]:1: error: this symbol's name ends as those the device pipeline gives elided calls' callees while LLVM's pre-split passes run (at -O2 and -O3): rename it
+// CHECK: presplit-invalid.mlir:[[@LINE+1]]:1: error: this symbol's name ends as those of the declarations that carry coro's marks on calls through LLVM's pre-split passes (at -O2 and -O3): rename it
 func.func @"range$coro.elided.1"(%n: i64) -> i64 {
   return %n : i64
 }

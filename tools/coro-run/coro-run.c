@@ -391,9 +391,10 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
-  if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectWithOptions(
-          module, (CoroLowerOptions){o->route, o->checked, o->debug_info,
-                                     o->no_elide}))) {
+  if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectAtLevel(
+          module,
+          (CoroLowerOptions){o->route, o->checked, o->debug_info, o->no_elide},
+          o->opt_level))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }

@@ -254,9 +254,11 @@ static int run(void *data) {
               tool);
     }
   } else if (!mlirModuleIsNull(in.module) &&
-             mlirLogicalResultIsSuccess(coroLowerToLLVMDialectWithOptions(
-                 in.module, (CoroLowerOptions){o->route, o->checked,
-                                               o->debug_info, o->no_elide})))
+             mlirLogicalResultIsSuccess(coroLowerToLLVMDialectAtLevel(
+                 in.module,
+                 (CoroLowerOptions){o->route, o->checked, o->debug_info,
+                                    o->no_elide},
+                 o->opt_level)))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);

@@ -112,6 +112,18 @@ int64_t coroFrameSize(MlirModule module, MlirStringRef coroutine);
 MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                                                     CoroLowerOptions options);
 
+/// coroLowerToLLVMDialectWithOptions for code to be optimised at
+/// `optLevel` (0 to 3). Under route B at 2 and 3 (without debug_info),
+/// LLVM's own pre-split simplification (that of its -O2 pipeline, with the
+/// host's costs) runs on the module between the conversions and coro's
+/// split, as LLVM's pipeline runs it before its CoroSplit; otherwise it is
+/// coroLowerToLLVMDialectWithOptions. What the split reports after that
+/// simplification is located at the module (LLVM IR carries no
+/// locations).
+MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
+                                                CoroLowerOptions options,
+                                                int optLevel);
+
 /// Whether coroutines with `coro.abi = abi` can be lowered: whether the
 /// conversion `convert-coro-to-llvm-<abi>` (with '.' spelled '-', so
 /// "retcon.once" needs `convert-coro-to-llvm-retcon-once`) is registered.
