@@ -1,5 +1,6 @@
 /* presplit.c - LLVM's function simplification on a module before coro's
- * own split (route B on the device, at -O2 and -O3; see capi/presplit.h).
+ * own split (route B at -O2 and -O3, on the host and on the device; see
+ * capi/presplit.h and docs/route-b.md).
  *
  * LLVM's pipeline simplifies a coroutine before its CoroSplit splits it:
  * the split then sees promoted allocas, rotated loops whose exit tests
@@ -18,8 +19,14 @@
  *     visibility and its linkage, by the function's name;
  *   - coro.elided on a call (coro-elide's decision): for the trip, the call
  *     calls a declaration NAME$coro.elided.1 (or .0) of the callee's type,
- *     which LLVM copies with the call when it inlines the caller; after it,
- *     the call calls NAME again with its mark.
+ *     which LLVM copies with the call when it inlines the caller, and NAME
+ *     is external (LLVM would drop an internal function no call names);
+ *     after it, the call calls NAME again with its mark;
+ *   - coro.continuation_of = @R on an indirect call (the retcon and async
+ *     resume entries): the call calls R$coro.continuation_of.K, its own
+ *     declaration, with the callee as its first operand;
+ *   - a coroutine's allocator: calls of what could be one are not inlined
+ *     during the trip (keep_call).
  * Locations do not survive (LLVM IR without debug info has none): what the
  * split reports afterwards is located at the module. */
 #include "capi/presplit.h"
