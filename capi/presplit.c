@@ -280,17 +280,7 @@ static MlirWalkResult unkeep_call(MlirOperation op, void *user) {
 
 /* Whether the llvm.func `fn` is a coroutine not split yet. */
 static bool presplit_coroutine(MlirOperation fn) {
-  MlirAttribute p = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("passthrough"));
-  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(p, i);
-    if (mlirAttributeIsAString(e) &&
-        coro_ref_eq(mlirStringAttrGetValue(e), "presplitcoroutine"))
-      return true;
-  }
-  return false;
+  return coro_split_passthrough_has(fn, "presplitcoroutine");
 }
 
 /* A call marked coro.elided calls NAME$coro.elided.N for the trip. */
@@ -512,24 +502,9 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
       ok = false;
     }
   }
-  if (ok) {
-    /* the target's costs steer indvars and the unroller */
-    char *triple = LLVMGetTargetMachineTriple(tm);
-    LLVMSetTarget(m, triple);
-    LLVMDisposeMessage(triple);
-    LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
-    LLVMSetModuleDataLayout(m, dl);
-    LLVMDisposeTargetData(dl);
-    LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-    LLVMErrorRef err = LLVMRunPasses(m, coro_presplit_pipeline, tm, opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if (err) {
-      char *msg = LLVMGetErrorMessage(err);
-      error_at(op, "LLVM's pre-split pipeline failed", msg);
-      LLVMDisposeErrorMessage(msg);
-      ok = false;
-    }
-  }
+  /* the target's costs steer indvars and the unroller */
+  if (ok)
+    ok = coro_target_and_run(module, m, tm, coro_presplit_pipeline);
   if (ok) {
     /* the importer would turn the data layout into DLTI attributes (and
      * warn of the tokens it has none for); the translation after the

@@ -5,6 +5,7 @@
 
 #include "mlir-c/IR.h"
 #include "llvm-c/TargetMachine.h"
+#include "llvm-c/Types.h"
 
 #include <stdbool.h>
 
@@ -25,6 +26,12 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm);
  * passes see the consumer's loop whole (a generator's sum gets its closed
  * form). */
 extern const char coro_presplit_pipeline[];
+
+/* Gives `m` the triple and data layout of `tm` and runs the LLVM pass
+ * pipeline `passes` on it (none when null); false after an error at the
+ * module (capi/translate.c). */
+bool coro_target_and_run(MlirModule module, LLVMModuleRef m,
+                         LLVMTargetMachineRef tm, const char *passes);
 
 /* The host's target machine at `opt_level` (PIC), or NULL after an error
  * at the module (capi/translate.c). */

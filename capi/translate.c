@@ -53,10 +53,8 @@ LLVMTargetMachineRef coro_host_machine(MlirModule module, int opt_level) {
   return tm;
 }
 
-/* Gives `m` the triple and data layout of `tm` and runs the LLVM pass
- * pipeline `passes` on it (none when null); false after an error. */
-static bool target_and_run(MlirModule module, LLVMModuleRef m,
-                           LLVMTargetMachineRef tm, const char *passes) {
+bool coro_target_and_run(MlirModule module, LLVMModuleRef m,
+                         LLVMTargetMachineRef tm, const char *passes) {
   char *triple = LLVMGetTargetMachineTriple(tm);
   LLVMSetTarget(m, triple);
   LLVMDisposeMessage(triple);
@@ -90,7 +88,7 @@ static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
   }
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", opt_level);
-  if (!target_and_run(module, m, tm, split ? passes : NULL)) {
+  if (!coro_target_and_run(module, m, tm, split ? passes : NULL)) {
     LLVMDisposeModule(m);
     return NULL;
   }
@@ -231,7 +229,7 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
     }
     coro_str_appendz(&passes,
                      optLevel ? level : "function(simplifycfg),globaldce");
-    ok = target_and_run(module, m, tm, coro_str_cstr(&passes));
+    ok = coro_target_and_run(module, m, tm, coro_str_cstr(&passes));
     coro_str_free(&passes);
   }
   if (ok && !ptx) {
