@@ -476,15 +476,10 @@ static void take_body(MlirOperation module, MlirOperation imported) {
   mlirOperationDestroy(imported);
 }
 
-static void error_at(MlirOperation module, const char *what, char *detail) {
-  struct coro_str msg = {0};
-  coro_str_appendz(&msg, what);
-  if (detail) {
-    coro_str_appendz(&msg, ": ");
-    coro_str_appendz(&msg, detail);
-  }
-  mlirEmitError(mlirOperationGetLocation(module), coro_str_cstr(&msg));
-  coro_str_free(&msg);
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
+  (void)d;
+  (void)user;
+  return mlirLogicalResultSuccess(); /* handled: not printed */
 }
 
 bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
@@ -495,31 +490,36 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
   LLVMContextRef llctx = ok ? LLVMContextCreate() : NULL;
   LLVMModuleRef m = NULL;
   if (ok) {
+    /* LLVM IR cannot express every module --coro-split takes (an
+     * intrinsic in a spelling only the split accepts): such a module is
+     * split as it is, without the trip, and without the translation's
+     * errors */
     mlirRegisterAllLLVMTranslations(ctx);
+    MlirDiagnosticHandlerID quiet =
+        mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
     m = mlirTranslateModuleToLLVMIR(op, llctx);
-    if (!m) {
-      error_at(op, "translation to LLVM IR failed", NULL);
-      ok = false;
-    }
+    mlirContextDetachDiagnosticHandler(ctx, quiet);
+    if (!m)
+      put_back(op, &k);
   }
   /* the target's costs steer indvars and the unroller */
-  if (ok)
+  if (ok && m)
     ok = coro_target_and_run(module, m, tm, coro_presplit_pipeline);
-  if (ok) {
+  if (ok && m) {
     /* the importer would turn the data layout into DLTI attributes (and
      * warn of the tokens it has none for); the translation after the
      * split sets the target again */
     LLVMSetDataLayout(m, "");
     LLVMSetTarget(m, "");
+    MlirDiagnosticHandlerID quiet =
+        mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
     MlirOperation imported = coro_import_llvm_module(m, ctx);
+    mlirContextDetachDiagnosticHandler(ctx, quiet);
     m = NULL; /* taken */
-    if (mlirOperationIsNull(imported)) {
-      error_at(op, "importing the optimised LLVM IR failed", NULL);
-      ok = false;
-    } else {
+    if (!mlirOperationIsNull(imported))
       take_body(op, imported);
-      put_back(op, &k);
-    }
+    /* else (what the importer cannot read back) split the module as it is */
+    put_back(op, &k);
   }
   if (m)
     LLVMDisposeModule(m);

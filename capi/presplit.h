@@ -13,8 +13,10 @@
  * a module of the LLVM dialect whose coroutines are not split yet (the
  * conversions' output), and puts the result back in `module`, with what
  * LLVM IR cannot carry (the module's and the functions' attributes,
- * coro-elide's marks) restored. False after an error, a diagnostic on the
- * module. */
+ * coro's marks on calls) restored. A module that LLVM IR cannot express
+ * before the split, or that MLIR's importer cannot read back, is left as
+ * it was, quietly: the split takes it unoptimised. False after an error,
+ * a diagnostic on the module (a symbol named like a marker). */
 bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm);
 
 /* LLVM's pre-split simplification, as a pass pipeline: the passes

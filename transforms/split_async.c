@@ -75,6 +75,40 @@ static MlirOperation size_insert(MlirOperation global) {
   return (MlirOperation){NULL};
 }
 
+/* When no llvm.insertvalue of `global`'s initializer sets member 1 and the
+ * initializer starts from a zero, undef or poison struct (LLVM's
+ * `zeroinitializer` comes back from LLVM IR as llvm.mlir.zero), sets it to
+ * 0 with one, so that the split has a member to write the size into. */
+static void ensure_size_insert(MlirOperation global) {
+  if (!mlirOperationIsNull(size_insert(global)))
+    return;
+  MlirRegion r = mlirOperationGetRegion(global, 0);
+  MlirBlock b =
+      mlirRegionIsNull(r) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(r);
+  MlirOperation ret =
+      mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+  if (mlirOperationIsNull(ret) || mlirOperationGetNumOperands(ret) != 1)
+    return;
+  MlirValue v = mlirOperationGetOperand(ret, 0), root = v;
+  while (mlirValueIsAOpResult(root) &&
+         coro_op_named(mlirOpResultGetOwner(root), "llvm.insertvalue"))
+    root = mlirOperationGetOperand(mlirOpResultGetOwner(root), 0);
+  MlirType t = mlirValueGetType(v);
+  if (!mlirValueIsAOpResult(root) || !mlirTypeIsALLVMStructType(t) ||
+      mlirLLVMStructTypeGetNumElementTypes(t) < 2 ||
+      !mlirTypeIsAInteger(mlirLLVMStructTypeGetElementType(t, 1)))
+    return;
+  MlirOperation def = mlirOpResultGetOwner(root);
+  if (!coro_op_named(def, "llvm.mlir.zero") &&
+      !coro_op_named(def, "llvm.mlir.undef") &&
+      !coro_op_named(def, "llvm.mlir.poison"))
+    return;
+  struct ir_builder at = ir_before(ret);
+  MlirValue zero = ir_const_int(
+      &at, mlirIntegerTypeGetWidth(mlirLLVMStructTypeGetElementType(t, 1)), 0);
+  mlirOperationSetOperand(ret, 0, ir_insertvalue(&at, v, zero, 1));
+}
+
 /* The record `v` is the address of: an llvm.mlir.global of the module
  * whose type is a struct with an integer member 1, set by an
  * llvm.insertvalue of its initializer; null after an error at `user`. */
@@ -87,6 +121,7 @@ static MlirOperation record_of(MlirSymbolTable table, MlirValue v,
           : mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(a));
   bool ok = !mlirOperationIsNull(g) && coro_op_named(g, "llvm.mlir.global");
   if (ok) {
+    ensure_size_insert(g);
     MlirType t = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
         g, mlirStringRefCreateFromCString("global_type")));
     ok = mlirTypeIsALLVMStructType(t) &&
