@@ -39,14 +39,16 @@ struct options {
   bool checked;
   bool debug_info;
   bool no_elide;
-  const char *mcpu; /* --mcpu, for the device (default sm_90) */
+  const char *mcpu;           /* --mcpu, for the device (default sm_90) */
+  const char *remarks_filter; /* --remarks-filter, as coro-opt's */
 };
 
 static void usage(void) {
   printf("OVERVIEW: coro-translate - lower a coro program to LLVM IR or an "
          "object\n\n"
          "USAGE: coro-translate FILE --emit=llvm|split-llvm|obj|ptx [-O0..-O3] "
-         "[--route=llvm|mlir-split] [--checked] [--no-elide] [-g] [-o OUT]\n\n"
+         "[--route=llvm|mlir-split] [--checked] [--no-elide] [-g]\n"
+         "       [--remarks-filter=REGEX] [-o OUT]\n\n"
          "  --emit=llvm        LLVM IR before LLVM's coroutine passes\n"
          "  --emit=split-llvm  LLVM IR after default<ON> (coroutines split)\n"
          "  --emit=obj         host object file after default<ON>\n"
@@ -65,6 +67,9 @@ static void usage(void) {
          "  --no-elide         keep every frame on the heap unless its\n"
          "                     coroutine says coro.alloc = \"elide\"\n"
          "  -g                 line tables for the .mlir file (for gdb)\n"
+         "  --remarks-filter=<regex>\n"
+         "                     coro's remarks of the categories the regex\n"
+         "                     matches (coro-split, coro-elide, coro-frame)\n"
          "  -o <file>          output (default stdout)\n");
 }
 
@@ -109,6 +114,8 @@ static int parse_args(int argc, char **argv, struct options *o) {
       o->no_elide = true;
     } else if (!strcmp(a, "-g")) {
       o->debug_info = true;
+    } else if (!strncmp(a, "--remarks-filter=", 17)) {
+      o->remarks_filter = a + 17;
     } else if (!strncmp(a, "--route=", 8)) {
       if (!coroRouteParse(mlirStringRefCreateFromCString(a + 8), &o->route)) {
         fprintf(stderr, "%s: error: unknown route '%s'\n", tool, a + 8);
@@ -239,6 +246,14 @@ static int run(void *data) {
   struct drv_input in;
   if (!drv_input_open(tool, o->input, &in))
     return 1;
+  if (o->remarks_filter &&
+      mlirLogicalResultIsFailure(coroContextEnableRemarks(
+          in.ctx, mlirStringRefCreateFromCString(o->remarks_filter)))) {
+    fprintf(stderr, "%s: error: --remarks-filter: invalid regular expression\n",
+            tool);
+    drv_input_close(&in);
+    return 1;
+  }
   bool ok = false;
   bool device = !mlirModuleIsNull(in.module) &&
                 (o->emit == EMIT_PTX || device_module(in.module));
