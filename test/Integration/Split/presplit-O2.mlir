@@ -4,6 +4,12 @@
 // RUN: coro-translate %t.mlir --route=mlir-split --emit=split-llvm -O2 > %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: not grep -F '$coro.' %t.ll
+// RUN: coro-translate %s --route=mlir-split -O2 --emit=llvm --remarks-filter=coro-split -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: not coro-translate %s --emit=llvm --remarks-filter='(' 2>&1 | FileCheck %s --check-prefix=BADRE
+// coro-translate shows the split's remarks too (located at the module
+// after the trip through LLVM IR, which carries no locations).
+// REMARK: presplit-O2.mlir: remark: Split 'range' (frame_size=
+// BADRE: coro-translate: error: --remarks-filter: invalid regular expression
 
 // Route B at -O2: LLVM's pre-split simplification runs on the lowered
 // module before coro's split, as LLVM's pipeline runs it before its
