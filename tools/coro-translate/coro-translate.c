@@ -249,8 +249,11 @@ static int run(void *data) {
   if (o->remarks_filter &&
       mlirLogicalResultIsFailure(coroContextEnableRemarks(
           in.ctx, mlirStringRefCreateFromCString(o->remarks_filter)))) {
-    fprintf(stderr, "%s: error: --remarks-filter: invalid regular expression\n",
-            tool);
+    const char *why = in.diags.count
+                          ? in.diags.items[in.diags.count - 1].message
+                          : "invalid regular expression";
+    fprintf(stderr, "%s: error: --remarks-filter: %s\n", tool, why);
+    drv_diags_clear(&in.diags);
     drv_input_close(&in);
     return 1;
   }

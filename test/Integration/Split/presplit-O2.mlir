@@ -9,7 +9,7 @@
 // coro-translate shows the split's remarks too (located at the module
 // after the trip through LLVM IR, which carries no locations).
 // REMARK: presplit-O2.mlir: remark: Split 'range' (frame_size=
-// BADRE: coro-translate: error: --remarks-filter: invalid regular expression
+// BADRE: coro-translate: error: --remarks-filter: invalid remark category regular expression '(': parentheses not balanced
 
 // Route B at -O2: LLVM's pre-split simplification runs on the lowered
 // module before coro's split, as LLVM's pipeline runs it before its
