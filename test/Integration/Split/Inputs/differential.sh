@@ -73,6 +73,11 @@ set_abi() {
 once=
 [ "$abi" = retcon.once ] && once=--once
 dynamic=${DYNAMIC:-}
+if [ -n "$dynamic" ] && [ -n "$once" ]; then
+  # coro-progen makes either kind, not both
+  echo "differential: DYNAMIC=1 does not combine with ABI=retcon.once" >&2
+  exit 2
+fi
 [ -n "$dynamic" ] && once=--dynamic
 
 pass=0 fail=0
