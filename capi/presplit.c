@@ -27,8 +27,9 @@
  *     declaration, with the callee as its first operand;
  *   - a coroutine's allocator: calls of what could be one are not inlined
  *     during the trip (keep_call).
- * Locations do not survive (LLVM IR without debug info has none): what the
- * split reports afterwards is located at the module. */
+ * Locations do not survive (LLVM IR without debug info has none): each
+ * function gets its own back, and its ops get the function's, so what the
+ * split reports afterwards is located at the function. */
 #include "capi/presplit.h"
 #include "capi/registry.h"
 #include "dialect/support.h"
@@ -89,6 +90,7 @@ const char coro_presplit_pipeline[] =
 struct kept_fn {
   char *name;
   size_t name_len;
+  MlirLocation loc; /* the function's, given back to it and its ops */
   intptr_t n;
   MlirNamedAttribute *attrs; /* discardable ones, visibility, linkage */
 };
@@ -112,6 +114,7 @@ static void keep_fn(struct kept *k, MlirOperation fn) {
   assert(f->name && "out of memory");
   memcpy(f->name, name.data, name.length);
   f->name_len = name.length;
+  f->loc = mlirOperationGetLocation(fn);
   f->attrs = malloc((size_t)(nd + 2) * sizeof *f->attrs);
   assert(f->attrs && "out of memory");
   f->n = 0;
@@ -428,6 +431,11 @@ static bool take_out(MlirOperation module, struct kept *k) {
   return true;
 }
 
+static MlirWalkResult relocate(MlirOperation op, void *user) {
+  mlirOperationSetLocation(op, ((const struct kept_fn *)user)->loc);
+  return MlirWalkResultAdvance;
+}
+
 /* Puts them back into the imported body of `module`. */
 static void put_back(MlirOperation module, const struct kept *k) {
   struct ir_opvec calls = {0}; /* a call may be replaced: collect first */
@@ -457,6 +465,9 @@ static void put_back(MlirOperation module, const struct kept *k) {
     for (intptr_t j = 0; j < f->n; ++j)
       mlirOperationSetAttributeByName(fn, mlirIdentifierStr(f->attrs[j].name),
                                       f->attrs[j].attribute);
+    /* LLVM IR carried no locations: what the split reports in a function
+     * is located at the function, as written before the trip */
+    mlirOperationWalk(fn, relocate, (void *)f, MlirWalkPreOrder);
   }
   mlirSymbolTableDestroy(table);
 }

@@ -6,9 +6,10 @@
 // RUN: not grep -F '$coro.' %t.ll
 // RUN: coro-translate %s --route=mlir-split -O2 --emit=llvm --remarks-filter=coro-split -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: not coro-translate %s --emit=llvm --remarks-filter='(' 2>&1 | FileCheck %s --check-prefix=BADRE
-// coro-translate shows the split's remarks too (located at the module
-// after the trip through LLVM IR, which carries no locations).
-// REMARK: presplit-O2.mlir: remark: Split 'range' (frame_size=
+// coro-translate shows the split's remarks too, at the coroutine: LLVM IR
+// carries no locations, and each function gets its own back after the
+// trip.
+// REMARK: presplit-O2.mlir:[[@LINE+25]]:1: remark: Split 'range' (frame_size=
 // BADRE: coro-translate: error: --remarks-filter: invalid remark category regular expression '(': parentheses not balanced
 
 // Route B at -O2: LLVM's pre-split simplification runs on the lowered
