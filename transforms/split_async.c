@@ -48,31 +48,26 @@ static uint64_t align_to(uint64_t x, uint64_t a) {
 
 /*===--- the async function pointer record ----------------------------------*/
 
-/* The llvm.insertvalue that sets member 1 (the context size) of the
- * record `global`'s initializer, or null. */
-static MlirOperation size_insert(MlirOperation global) {
+/* The llvm.return ending the initializer region of `global`, when it
+ * returns one value; else null. */
+static MlirOperation initializer_return(MlirOperation global) {
   MlirRegion r = mlirOperationGetRegion(global, 0);
   MlirBlock b =
       mlirRegionIsNull(r) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(r);
-  if (mlirBlockIsNull(b))
-    return (MlirOperation){NULL};
-  MlirOperation ret = mlirBlockGetTerminator(b);
-  if (mlirOperationIsNull(ret) || mlirOperationGetNumOperands(ret) != 1)
-    return (MlirOperation){NULL};
-  MlirValue v = mlirOperationGetOperand(ret, 0);
-  while (mlirValueIsAOpResult(v)) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    if (!coro_op_named(def, "llvm.insertvalue"))
-      break;
-    MlirAttribute pos = mlirOperationGetAttributeByName(
-        def, mlirStringRefCreateFromCString("position"));
-    if (!mlirAttributeIsNull(pos) && mlirAttributeIsADenseI64Array(pos) &&
-        mlirDenseArrayGetNumElements(pos) == 1 &&
-        mlirDenseI64ArrayGetElement(pos, 0) == 1)
-      return def;
-    v = mlirOperationGetOperand(def, 0);
-  }
-  return (MlirOperation){NULL};
+  MlirOperation ret =
+      mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
+  return !mlirOperationIsNull(ret) && mlirOperationGetNumOperands(ret) == 1
+             ? ret
+             : (MlirOperation){NULL};
+}
+
+/* The llvm.insertvalue that sets member 1 (the context size) of the
+ * record `global`'s initializer, or null. */
+static MlirOperation size_insert(MlirOperation global) {
+  MlirOperation ret = initializer_return(global);
+  return mlirOperationIsNull(ret)
+             ? ret
+             : split_insert_of(mlirOperationGetOperand(ret, 0), 1, NULL);
 }
 
 /* When no llvm.insertvalue of `global`'s initializer sets member 1 and the
@@ -80,21 +75,13 @@ static MlirOperation size_insert(MlirOperation global) {
  * `zeroinitializer` comes back from LLVM IR as llvm.mlir.zero), sets it to
  * 0 with one, so that the split has a member to write the size into. */
 static void ensure_size_insert(MlirOperation global) {
-  if (!mlirOperationIsNull(size_insert(global)))
+  MlirOperation ret = initializer_return(global);
+  if (mlirOperationIsNull(ret))
     return;
-  MlirRegion r = mlirOperationGetRegion(global, 0);
-  MlirBlock b =
-      mlirRegionIsNull(r) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(r);
-  MlirOperation ret =
-      mlirBlockIsNull(b) ? (MlirOperation){NULL} : mlirBlockGetTerminator(b);
-  if (mlirOperationIsNull(ret) || mlirOperationGetNumOperands(ret) != 1)
-    return;
-  MlirValue v = mlirOperationGetOperand(ret, 0), root = v;
-  while (mlirValueIsAOpResult(root) &&
-         coro_op_named(mlirOpResultGetOwner(root), "llvm.insertvalue"))
-    root = mlirOperationGetOperand(mlirOpResultGetOwner(root), 0);
+  MlirValue v = mlirOperationGetOperand(ret, 0), root;
   MlirType t = mlirValueGetType(v);
-  if (!mlirValueIsAOpResult(root) || !mlirTypeIsALLVMStructType(t) ||
+  if (!mlirOperationIsNull(split_insert_of(v, 1, &root)) ||
+      !mlirValueIsAOpResult(root) || !mlirTypeIsALLVMStructType(t) ||
       mlirLLVMStructTypeGetNumElementTypes(t) < 2 ||
       !mlirTypeIsAInteger(mlirLLVMStructTypeGetElementType(t, 1)))
     return;

@@ -210,6 +210,11 @@ MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym);
 MlirType split_fn_type(MlirOperation fn);
 /* Whether `t` is !llvm.void. */
 bool split_is_void(MlirType t);
+/* Walks the llvm.insertvalue chain that builds the struct `v`: returns
+ * the insertvalue that sets member `k` (null when none does) and, in
+ * `*root` (when not null), the value the chain starts from (`v` itself
+ * when no insertvalue makes it) (split_retcon.c). */
+MlirOperation split_insert_of(MlirValue v, int64_t k, MlirValue *root);
 /* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
 MlirAttribute split_named(MlirValue v);
 /* A call of the function `fn` points to: direct when it is named. */

@@ -362,24 +362,41 @@ void split_return_at(MlirOperation from, MlirValue v) {
   ir_return(&e, v);
 }
 
+MlirOperation split_insert_of(MlirValue v, int64_t k, MlirValue *root) {
+  MlirOperation found = {NULL};
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!coro_op_named(def, "llvm.insertvalue"))
+      break;
+    MlirAttribute pos = mlirOperationGetAttributeByName(
+        def, mlirStringRefCreateFromCString("position"));
+    if (mlirOperationIsNull(found) && !mlirAttributeIsNull(pos) &&
+        mlirAttributeIsADenseI64Array(pos) &&
+        mlirDenseArrayGetNumElements(pos) == 1 &&
+        mlirDenseI64ArrayGetElement(pos, 0) == k) {
+      found = def;
+      if (!root)
+        break;
+    }
+    v = mlirOperationGetOperand(def, 0);
+  }
+  if (root)
+    *root = v;
+  return found;
+}
+
 /* Field `k` of the struct `v` at `b`: the value inserted there when `v` is
  * built by llvm.insertvalue (poison when the chain starts from poison
  * without setting it), else an extractvalue. */
 static MlirValue field_of(struct ir_builder *b, MlirValue v, int k,
                           MlirType t) {
-  for (MlirValue c = v; mlirValueIsAOpResult(c);) {
-    MlirOperation def = mlirOpResultGetOwner(c);
-    if (coro_op_named(def, "llvm.mlir.poison"))
-      return ir_val(b, "llvm.mlir.poison", 0, NULL, t);
-    if (!coro_op_named(def, "llvm.insertvalue"))
-      break;
-    MlirAttribute pos = mlirOperationGetAttributeByName(
-        def, mlirStringRefCreateFromCString("position"));
-    if (mlirDenseArrayGetNumElements(pos) == 1 &&
-        mlirDenseI64ArrayGetElement(pos, 0) == k)
-      return mlirOperationGetOperand(def, 1);
-    c = mlirOperationGetOperand(def, 0);
-  }
+  MlirValue root;
+  MlirOperation ins = split_insert_of(v, k, &root);
+  if (!mlirOperationIsNull(ins))
+    return mlirOperationGetOperand(ins, 1);
+  if (mlirValueIsAOpResult(root) &&
+      coro_op_named(mlirOpResultGetOwner(root), "llvm.mlir.poison"))
+    return ir_val(b, "llvm.mlir.poison", 0, NULL, t);
   return ir_extractvalue(b, v, k, t);
 }
 
