@@ -93,6 +93,23 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
   return ok;
 }
 
+/* Runs the pipeline `before` (up to the split) on `module`, then LLVM's
+ * pre-split simplification with the costs of `tm` (null after an error,
+ * reported; disposed of here), then the pipeline `after` (the split). */
+static MlirLogicalResult run_with_trip(MlirModule module,
+                                       const struct coro_str *before,
+                                       LLVMTargetMachineRef tm,
+                                       const char *after) {
+  bool ok = tm && mlirLogicalResultIsSuccess(coroRunPassPipeline(
+                      module, mlirStringRefCreate(before->data, before->len)));
+  ok = ok && coro_presplit_optimize(module, tm);
+  if (tm)
+    LLVMDisposeTargetMachine(tm);
+  ok = ok && mlirLogicalResultIsSuccess(coroRunPassPipeline(
+                 module, mlirStringRefCreateFromCString(after)));
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
 MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
                                                 CoroLowerOptions options,
                                                 int optLevel) {
@@ -103,24 +120,16 @@ MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
   CoroLowerOptions presplit = options;
   presplit.route = CoroRouteLLVM;
   coroRegisterPasses();
+  coroSetRoute(module, CoroRouteMLIRSplit);
+  if (!abis_supported(module))
+    return mlirLogicalResultFailure();
   struct coro_str p = {0};
   coro_pipeline_route(&p, &presplit, NULL);
-  coroSetRoute(module, CoroRouteMLIRSplit);
-  bool ok = abis_supported(module) &&
-            mlirLogicalResultIsSuccess(coroRunPassPipeline(
-                module, mlirStringRefCreate(p.data, p.len)));
+  MlirLogicalResult ok = run_with_trip(
+      module, &p, coro_host_machine(module, optLevel > 3 ? 3 : optLevel),
+      "coro-split");
   coro_str_free(&p);
-  if (ok) {
-    LLVMTargetMachineRef tm =
-        coro_host_machine(module, optLevel > 3 ? 3 : optLevel);
-    ok = tm && coro_presplit_optimize(module, tm);
-    if (tm)
-      LLVMDisposeTargetMachine(tm);
-  }
-  if (ok)
-    ok = mlirLogicalResultIsSuccess(coroRunPassPipeline(
-        module, mlirStringRefCreateFromCString("coro-split")));
-  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  return ok;
 }
 
 /* func.func @name(...) attributes {gpu.kernel} in `into`, made of the
@@ -251,27 +260,18 @@ MlirLogicalResult coroLowerForDeviceAtLevel(MlirModule module, int optLevel,
   coroRegisterPasses();
   if (!flatten_gpu_module(module))
     return mlirLogicalResultFailure();
-  struct coro_str p = {0};
-  coro_pipeline_nvvm_presplit(&p);
-  bool ok = mlirLogicalResultIsSuccess(
-      coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len)));
-  coro_str_free(&p);
-  if (ok) {
-    /* an unknown cpu is coroTranslateForDevice's error to report */
-    LLVMTargetMachineRef tm =
-        coro_nvptx_machine(module, optLevel > 3 ? 3 : optLevel,
-                           cpu && coroGPUArchIsValid(cpu) ? cpu : "sm_90");
-    ok = tm && coro_presplit_optimize(module, tm);
-    if (tm)
-      LLVMDisposeTargetMachine(tm);
-  }
-  if (ok) {
-    coro_pipeline_nvvm_split(&p);
-    ok = mlirLogicalResultIsSuccess(
-        coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len)));
-    coro_str_free(&p);
-  }
-  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+  struct coro_str before = {0}, after = {0};
+  coro_pipeline_nvvm_presplit(&before);
+  coro_pipeline_nvvm_split(&after);
+  /* an unknown cpu is coroTranslateForDevice's error to report */
+  MlirLogicalResult ok = run_with_trip(
+      module, &before,
+      coro_nvptx_machine(module, optLevel > 3 ? 3 : optLevel,
+                         cpu && coroGPUArchIsValid(cpu) ? cpu : "sm_90"),
+      coro_str_cstr(&after));
+  coro_str_free(&before);
+  coro_str_free(&after);
+  return ok;
 }
 
 int64_t coroFrameSize(MlirModule module, MlirStringRef coroutine) {

@@ -404,6 +404,7 @@ static MlirWalkResult collect_calls(MlirOperation op, void *user) {
 static bool take_out(MlirOperation module, struct kept *k) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirStringRef sym = mlirStringRefCreateFromCString("sym_name");
+  struct marking m = {.table = mlirSymbolTableCreate(module)};
   bool ok = true;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -416,19 +417,16 @@ static bool take_out(MlirOperation module, struct kept *k) {
                     "passes (at -O2 and -O3): rename it");
       ok = false;
     }
-    if (coro_op_named(op, "llvm.func"))
-      keep_fn(k, op);
-  }
-  if (!ok)
-    return false;
-  struct marking m = {.table = mlirSymbolTableCreate(module)};
-  mlirOperationWalk(module, mark_call, &m, MlirWalkPreOrder);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (coro_op_named(op, "llvm.func") && presplit_coroutine(op))
+    if (!coro_op_named(op, "llvm.func"))
+      continue;
+    keep_fn(k, op);
+    if (presplit_coroutine(op))
       mlirOperationWalk(op, keep_call, &m.table, MlirWalkPreOrder);
+  }
+  if (ok)
+    mlirOperationWalk(module, mark_call, &m, MlirWalkPreOrder);
   mlirSymbolTableDestroy(m.table);
-  return true;
+  return ok;
 }
 
 static MlirWalkResult relocate(MlirOperation op, void *user) {
@@ -444,18 +442,17 @@ static void put_back(MlirOperation module, const struct kept *k) {
     unmark_call(calls.v[i]);
   free(calls.v);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (coro_op_named(op, "llvm.func") && marker_name(ir_sym_name(op)))
-      mlirOperationDestroy(op); /* no call is left that calls it */
+    bool fn = coro_op_named(op, "llvm.func");
+    if (fn && marker_name(ir_sym_name(op)))
+      mlirSymbolTableErase(table, op); /* no call is left that calls it */
+    else if (fn && presplit_coroutine(op))
+      mlirOperationWalk(op, unkeep_call, &table, MlirWalkPreOrder);
     op = next;
   }
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-    if (coro_op_named(op, "llvm.func") && presplit_coroutine(op))
-      mlirOperationWalk(op, unkeep_call, &table, MlirWalkPreOrder);
   for (size_t i = 0; i < k->n; ++i) {
     const struct kept_fn *f = &k->fns[i];
     MlirOperation fn =
