@@ -851,3 +851,15 @@ void drv_input_close(struct drv_input *in) {
   free(in->diags.items);
   drv_source_free(&in->src);
 }
+
+bool drv_enable_remarks(const char *tool, MlirContext ctx, const char *filter,
+                        struct drv_diags *diags) {
+  if (mlirLogicalResultIsSuccess(coroContextEnableRemarks(
+          ctx, mlirStringRefCreateFromCString(filter))))
+    return true;
+  const char *why = diags->count ? diags->items[diags->count - 1].message
+                                 : "invalid regular expression";
+  fprintf(stderr, "%s: error: --remarks-filter: %s\n", tool, why);
+  drv_diags_clear(diags);
+  return false;
+}

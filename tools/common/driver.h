@@ -85,6 +85,13 @@ MlirDiagnosticHandlerID drv_diags_attach(MlirContext ctx,
 /* Prints the captured diagnostics to stderr and forgets them. */
 void drv_diags_print(struct drv_diags *diags);
 void drv_diags_clear(struct drv_diags *diags);
+
+/* Turns on coro's remarks whose category `filter` matches (the tools'
+ * --remarks-filter) on `ctx`, whose diagnostics `diags` collects; after an
+ * invalid expression, prints "TOOL: error: --remarks-filter: WHY" once
+ * (dropping what `diags` collected of it) and returns false. */
+bool drv_enable_remarks(const char *tool, MlirContext ctx, const char *filter,
+                        struct drv_diags *diags);
 bool drv_diags_has_errors(const struct drv_diags *diags);
 
 /* Parses `chunk` of the file `name` into a module (null on failure, with the

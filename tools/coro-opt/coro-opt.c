@@ -518,14 +518,8 @@ static bool configure(MlirContext ctx, const struct options *o,
   mlirContextSetAllowUnregisteredDialects(ctx, o->allow_unregistered);
   coroContextSetPrintOpOnDiagnostic(ctx, o->print_op_on_diagnostic);
   if (o->remarks_filter &&
-      mlirLogicalResultIsFailure(coroContextEnableRemarks(
-          ctx, mlirStringRefCreateFromCString(o->remarks_filter)))) {
-    const char *why = diags->count ? diags->items[diags->count - 1].message
-                                   : "invalid regular expression";
-    fprintf(stderr, "%s: error: --remarks-filter: %s\n", tool, why);
-    drv_diags_clear(diags);
+      !drv_enable_remarks(tool, ctx, o->remarks_filter, diags))
     return false;
-  }
   /* A bad pipeline is an error whatever the input holds. */
   MlirPassManager probe = build_pipeline(ctx, o, (CoroTimingReport){NULL});
   if (mlirPassManagerIsNull(probe))

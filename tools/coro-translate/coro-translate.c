@@ -247,13 +247,7 @@ static int run(void *data) {
   if (!drv_input_open(tool, o->input, &in))
     return 1;
   if (o->remarks_filter &&
-      mlirLogicalResultIsFailure(coroContextEnableRemarks(
-          in.ctx, mlirStringRefCreateFromCString(o->remarks_filter)))) {
-    const char *why = in.diags.count
-                          ? in.diags.items[in.diags.count - 1].message
-                          : "invalid regular expression";
-    fprintf(stderr, "%s: error: --remarks-filter: %s\n", tool, why);
-    drv_diags_clear(&in.diags);
+      !drv_enable_remarks(tool, in.ctx, o->remarks_filter, &in.diags)) {
     drv_input_close(&in);
     return 1;
   }
