@@ -110,9 +110,8 @@ void coro_pipeline_nvvm_presplit(struct coro_str *out) {
   add_to_cf(out);
   /* frames in their callers, checked for the device before lowering */
   add(out, "coro-elide");
-  add_conversions(out,
-                  coro_abi_row_find(mlirStringRefCreateFromCString("switch")),
-                  "convert-coro-to-nvvm");
+  /* every ABI's conversion: convert-coro-to-nvvm has rejected async */
+  add_conversions(out, NULL, "convert-coro-to-nvvm");
 }
 
 void coro_pipeline_nvvm_split(struct coro_str *out) {

@@ -45,6 +45,10 @@ else:
 # with the compiler of this build (a sanitized library needs the same ASan
 # runtime in the program), and with pkg-config when it is installed.
 config.substitutions.append(("%cc", config.cc))
+# test/GPU runs device LLVM IR on the host (Inputs/emulate.sh): the C
+# compiler must read LLVM 22's IR, which clang does
+if "clang" in os.path.basename(config.cc):
+    config.available_features.add("clang-cc")
 if shutil.which("pkg-config"):
     config.available_features.add("pkg-config")
 

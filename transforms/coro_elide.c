@@ -2,7 +2,8 @@
  * coroutine frames live in their caller instead of on the heap.
  *
  * It runs on the coro dialect, where handles are typed and their uses are
- * plain to see. For every func.call of a switch-ABI coroutine it asks:
+ * plain to see. For every func.call of a switch, retcon or retcon.once
+ * coroutine it asks:
  *
  *   1. does the callee keep its own handle to itself?
  *   2. is the call's handle used only locally, in the caller and in the
@@ -15,11 +16,14 @@
  *      a cycle would be a frame that contains itself)
  *
  * and marks the call `coro.elided = true` or `false`. --coro-split (route
- * B) gives a call marked true a frame in its caller: an alloca of the
- * callee's frame size and alignment, in the caller's frame when the caller
- * is a coroutine and the handle lives across its suspensions (nested
- * frames); route A leaves the decision to LLVM (coro.alloc = "elide" marks
- * the ramp alwaysinline so CoroElide can act at -O1 and above).
+ * B) gives a switch call marked true a frame in its caller: an alloca of
+ * the callee's frame size and alignment, in the caller's frame when the
+ * caller is a coroutine and the handle lives across its suspensions
+ * (nested frames); route A leaves the decision to LLVM (coro.alloc =
+ * "elide" marks the ramp alwaysinline so CoroElide can act at -O1 and
+ * above). A retcon or retcon.once call marked true gets its control block
+ * (the handle, whose buffer holds the frame) in its caller from the retcon
+ * conversion, on both routes.
  *
  * coro.alloc on the callee: absent, or coro.alloc_fn/coro.free_fn, means
  * "the heap unless proven local"; "heap" is left alone; "arena" is the GPU
@@ -44,7 +48,7 @@
 #include <assert.h>
 #include <stdlib.h>
 
-/* One call of a switch coroutine that passed checks 1 to 3. */
+/* One call of a coroutine that passed checks 1 to 3. */
 struct candidate {
   MlirOperation call, caller, callee;
 };
@@ -144,10 +148,10 @@ static void consider(struct elide *e, MlirOperation call,
     return;
   struct candidate c = {call, caller, callee};
   MlirStringRef kind = alloc_kind(callee);
-  if (!coro_ref_eq(coro_coroutine_abi(callee), "switch")) {
+  MlirStringRef abi = coro_coroutine_abi(callee);
+  if (coro_ref_eq(abi, "async")) {
     reject_z(e, &c, call,
-             "only switch-ABI frames are placed in their caller (the other "
-             "ABIs take their frames from coro.buffer or the async context)");
+             "an async task's context comes from the executor's allocator");
     return;
   }
   if (coro_ref_eq(kind, "heap") || coro_ref_eq(kind, "arena")) {

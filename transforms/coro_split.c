@@ -1491,33 +1491,35 @@ static bool make_elided(struct split *sp, MlirSymbolTable table) {
   return ok;
 }
 
-/* On the device: the constant NAME_frame_size (i64), so that a host can
- * size an arena (cuModuleGetGlobal of that name in the PTX) and a C API
- * user can read it (coroFrameSize). */
-static bool frame_size_symbol(struct split *sp, MlirSymbolTable table) {
+bool coro_frame_size_global(MlirOperation module, MlirSymbolTable table,
+                            MlirStringRef coro, uint64_t size,
+                            MlirLocation loc) {
   struct coro_str n = {0};
-  coro_str_append(&n, sp->name.data, sp->name.len);
+  coro_str_append(&n, coro.data, coro.length);
   coro_str_appendz(&n, CORO_FRAME_SIZE_SUFFIX);
   MlirStringRef name = mlirStringRefCreate(n.data, n.len);
-  bool free_name = mlirOperationIsNull(mlirSymbolTableLookup(table, name));
+  bool free_name = mlirOperationIsNull(
+      mlirSymbolTableIsNull(table) ? coro_lookup_symbol(module, name)
+                                   : mlirSymbolTableLookup(table, name));
   if (free_name) {
-    MlirType i64 = ir_int_type(sp->ctx, 64);
-    struct ir_global_spec spec = {
-        .name = name,
-        .type = i64,
-        .linkage = MlirLLVMLinkageExternal,
-        .constant = true,
-        .value = mlirIntegerAttrGet(i64, (int64_t)sp->fl.size),
-        .align = 8};
-    mlirSymbolTableInsert(table, ir_llvm_global(sp->module, &spec, sp->loc));
+    MlirType i64 = ir_int_type(mlirLocationGetContext(loc), 64);
+    struct ir_global_spec spec = {.name = name,
+                                  .type = i64,
+                                  .linkage = MlirLLVMLinkageExternal,
+                                  .constant = true,
+                                  .value =
+                                      mlirIntegerAttrGet(i64, (int64_t)size),
+                                  .align = 8};
+    MlirOperation g = ir_llvm_global(module, &spec, loc);
+    if (!mlirSymbolTableIsNull(table))
+      mlirSymbolTableInsert(table, g);
   } else {
     struct coro_str msg = {0};
     coro_str_appendz(&msg, "'");
     coro_str_append(&msg, n.data, n.len);
     coro_str_appendz(&msg, "' is already a symbol of the module: on the "
-                           "device --coro-split gives that name to the "
-                           "coroutine's frame size");
-    mlirEmitError(sp->loc, coro_str_cstr(&msg));
+                           "device that name is the coroutine's frame size");
+    mlirEmitError(loc, coro_str_cstr(&msg));
     coro_str_free(&msg);
   }
   coro_str_free(&n);
@@ -1771,8 +1773,12 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       }
       passthrough_drop(func, "presplitcoroutine");
       remark_split(&sp);
-      if (sp.device)
-        ok = frame_size_symbol(&sp, table);
+      /* a retcon frame lives in its control block's buffer: the retcon
+       * conversion gives the control block's size */
+      if (sp.device && sp.abi->header)
+        ok = coro_frame_size_global(
+            sp.module, table, mlirStringRefCreate(sp.name.data, sp.name.len),
+            sp.fl.size, sp.loc);
     }
   }
   *size = sp.fl.size;

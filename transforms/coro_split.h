@@ -11,6 +11,7 @@
 #include "mlir-c/Support.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* A unit attribute on an i1 llvm.alloca of a coroutine (the switch
  * conversion's destroy flag): the flag is stored true only on a destroy
@@ -38,10 +39,20 @@
  * returned, until null, each by a direct call (split_consumers.c). */
 #define CORO_DEVICE_RUN "__coro_device_run"
 
-/* On the device, the split adds for each coroutine NAME the constant
- * global NAME_frame_size (i64; no dot, which PTX names cannot hold): its
- * frame's bytes (coroFrameSize). */
+/* On the device, each coroutine NAME has the constant global
+ * NAME_frame_size (i64; no dot, which PTX names cannot hold): the bytes
+ * one of its frames takes (coroFrameSize), which a host needs to size an
+ * arena. The split adds it for a switch coroutine (its frame), the retcon
+ * conversion for a retcon or retcon.once one (its control block, which
+ * holds the frame in its buffer). */
 #define CORO_FRAME_SIZE_SUFFIX "_frame_size"
+
+/* Adds NAME_frame_size = `size` for the coroutine `coro` at the end of
+ * `module` (through `table` when it is not null); false, with an error at
+ * `loc`, when that name is taken. */
+bool coro_frame_size_global(MlirOperation module, MlirSymbolTable table,
+                            MlirStringRef coro, uint64_t size,
+                            MlirLocation loc);
 
 /* The pass, run on a builtin.module. */
 MlirLogicalResult coro_split_run(MlirOperation module);

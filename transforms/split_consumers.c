@@ -50,6 +50,43 @@ static bool ends_with(MlirStringRef s, const char *suffix) {
   return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
 }
 
+/* Whether `name` is `P` + `suffix` for a retcon or retcon.once coroutine P
+ * this split made (its body P.coro.ramp was split): the retcon
+ * conversion's entries P.coro.resume, P.coro.destroy and P.coro.cleanup,
+ * or P itself with an empty suffix. */
+static bool retcon_named(struct consumers *c, MlirStringRef name,
+                         const char *suffix) {
+  if (!ends_with(name, suffix))
+    return false;
+  struct coro_str ramp = {0};
+  coro_str_append(&ramp, name.data, name.length - strlen(suffix));
+  coro_str_appendz(&ramp, ".coro.ramp");
+  MlirOperation f =
+      mlirSymbolTableLookup(c->table, mlirStringRefCreate(ramp.data, ramp.len));
+  coro_str_free(&ramp);
+  return !mlirOperationIsNull(f) && ir_ptrmap_find(c->split, f.ptr);
+}
+
+/* The entry `suffix` of the retcon coroutine P, as a symbol ref, when
+ * `name` (a callee) is P (`elided` false) or P.elided (true); null else. */
+static MlirAttribute retcon_entry(struct consumers *c, MlirStringRef name,
+                                  bool elided, const char *suffix) {
+  MlirStringRef base = mlirStringRefCreate(
+      name.data, name.length - (elided ? strlen(".elided") : 0));
+  if (!retcon_named(c, base, ""))
+    return (MlirAttribute){NULL};
+  struct coro_str target = {0};
+  coro_str_append(&target, base.data, base.length);
+  coro_str_appendz(&target, suffix);
+  MlirStringRef t = mlirStringRefCreate(target.data, target.len);
+  MlirAttribute sym =
+      mlirOperationIsNull(mlirSymbolTableLookup(c->table, t))
+          ? (MlirAttribute){NULL}
+          : mlirFlatSymbolRefAttrGet(mlirOperationGetContext(c->module), t);
+  coro_str_free(&target);
+  return sym;
+}
+
 /* The function a resume (`destroy` false) or destroy of `h` calls when
  * `h` is the result of a direct call of a coroutine this split made: its
  * NAME.resume; NAME.destroy for a ramp's handle, NAME.cleanup for one
@@ -73,6 +110,14 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
   bool from_elided = ends_with(name, ".elided");
   MlirStringRef base = mlirStringRefCreate(
       name.data, name.length - (from_elided ? strlen(".elided") : 0));
+  /* a retcon coroutine's handle is its control block, whose entries the
+   * retcon conversion made */
+  MlirAttribute entry = retcon_entry(c, name, from_elided,
+                                     !destroy      ? ".coro.resume"
+                                     : from_elided ? ".coro.cleanup"
+                                                   : ".coro.destroy");
+  if (!mlirAttributeIsNull(entry))
+    return entry;
   MlirOperation ramp = mlirSymbolTableLookup(c->table, base);
   if (mlirOperationIsNull(ramp) || !ir_ptrmap_find(c->split, ramp.ptr))
     return none;
@@ -171,7 +216,9 @@ static uint64_t promise_offset(uint64_t align) {
 
 /* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup
  * for a frame in its caller, NAME.destroy for one from the arena) of every
- * coroutine split, and the noop coroutine's function. */
+ * coroutine split, the same entries of the retcon coroutines' control
+ * blocks (NAME.coro.resume, .coro.cleanup, .coro.destroy), and the noop
+ * coroutine's function. */
 static void device_parts(struct consumers *c, bool destroy,
                          struct ir_opvec *parts) {
   MlirBlock body =
@@ -191,6 +238,17 @@ static void device_parts(struct consumers *c, bool destroy,
           c->table,
           mlirStringRefCreate(name.data, name.length - strlen(".destroy")));
       part = !mlirOperationIsNull(ramp) && ir_ptrmap_find(&c->called, ramp.ptr);
+    }
+    if (!part && !destroy)
+      part = retcon_named(c, name, ".coro.resume");
+    if (!part && destroy)
+      part = retcon_named(c, name, ".coro.cleanup");
+    if (!part && destroy && retcon_named(c, name, ".coro.destroy")) {
+      MlirOperation entry = mlirSymbolTableLookup(
+          c->table, mlirStringRefCreate(name.data,
+                                        name.length - strlen(".coro.destroy")));
+      part =
+          !mlirOperationIsNull(entry) && ir_ptrmap_find(&c->called, entry.ptr);
     }
     if (part || coro_ref_eq(name, NOOP_FN))
       ir_opvec_push(parts, f);

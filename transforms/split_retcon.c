@@ -22,6 +22,7 @@
  * (coro_split.c). */
 #include "transforms/split_internal.h"
 
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/coro_split.h"
@@ -218,6 +219,21 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   sp->alloc_size = ir_int_type(sp->ctx, 64);
   if (sp->inline_frame)
     return true;
+  if (sp->device) {
+    /* the device calls no allocator for a frame: it lives in the buffer */
+    char buf[320];
+    snprintf(buf, sizeof buf,
+             "on the device a retcon frame lives in the coroutine's buffer, "
+             "and this one (%llu bytes, align %llu) does not fit it (%lld, "
+             "align %lld): give the coroutine coro.buffer = array<i64: "
+             "%llu, %llu>",
+             (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
+             (long long)sp->shape.buffer_size,
+             (long long)sp->shape.buffer_align, (unsigned long long)sp->fl.size,
+             (unsigned long long)(sp->fl.align < 8 ? 8 : sp->fl.align));
+    error(id, buf);
+    return false;
+  }
   MlirValue alloc = mlirOperationGetOperand(id, 4);
   MlirValue dealloc = mlirOperationGetOperand(id, 5);
   if (mlirValueIsAOpResult(alloc) &&
@@ -700,6 +716,8 @@ void split_direct_continuation_calls(MlirOperation module,
   struct ir_opvec calls = {0}, conts = {0};
   mlirOperationWalk(module, note_marked, &calls, MlirWalkPreOrder);
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
+  /* the device has no indirect call: every continuation is tested */
+  bool device = coro_module_is_device(module);
   for (size_t i = 0; i < calls.n; ++i) {
     MlirOperation op = calls.v[i];
     MlirAttribute ramp = mlirOperationGetAttributeByName(op, key);
@@ -710,7 +728,7 @@ void split_direct_continuation_calls(MlirOperation module,
     /* an indirect call (its callee is operand 0), of continuations called
      * the way it calls */
     int cc = cconv_of(op);
-    bool direct = conts.n && conts.n <= CORO_DIRECT_CONTINUATIONS &&
+    bool direct = conts.n && (device || conts.n <= CORO_DIRECT_CONTINUATIONS) &&
                   mlirAttributeIsNull(mlirOperationGetAttributeByName(
                       op, mlirStringRefCreateFromCString("callee"))) &&
                   cc >= 0;

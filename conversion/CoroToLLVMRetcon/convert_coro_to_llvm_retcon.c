@@ -40,6 +40,7 @@
  * Symbol names are kept with their length: a coroutine's name may hold any
  * byte. */
 #include "conversion/CoroToLLVMRetcon/convert_coro_to_llvm_retcon.h"
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "conversion/common/abi.h"
 #include "conversion/common/names.h"
 #include "dialect/handle_origin.h"
@@ -71,10 +72,14 @@ enum { CB_RESUME, CB_DESTROY, CB_PROMISE, CB_CONT, CB_SLOT, CB_BUFFER };
 /* The names of the functions generated for a coroutine (owned). */
 struct rc_names {
   struct coro_str ramp, resume, destroy, settle, proto, alloc, free;
+  struct coro_str elided, cleanup; /* for calls --coro-elide marked */
 };
 
 struct rc_state {
   bool once;
+  /* for the device (a module marked coro.device): the entries return the
+   * handle to run next to the resume loop instead of tail-calling it */
+  bool device;
   MlirType S, R, RS; /* value storage; resume type and storage (null: none) */
   MlirType cbt;      /* the control block struct */
   MlirType ret;      /* the ramp's result: {ptr, S, ptr} */
@@ -122,11 +127,17 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
           fn->func, "coro.buffer needs 0 < SIZE <= 2^30 and ALIGN a power "
                     "of two of at most 16 (the control block's alignment)");
   }
-  if (!coro_alloc_is_heap(fn->func))
+  /* "elide": coro-elide has checked that every call's handle stays in
+   * its caller, and marked the calls (place_elided) */
+  MlirAttribute kind = mlirOperationGetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
+  if (!coro_alloc_is_heap(fn->func) &&
+      !(mlirAttributeIsAString(kind) &&
+        coro_ref_eq(mlirStringAttrGetValue(kind), "elide")))
     return coro_error_at(fn->func,
-                         "the retcon ABIs support coro.alloc = \"heap\" "
-                         "(or coro.alloc_fn/coro.free_fn): the control "
-                         "block outlives the call");
+                         "the retcon ABIs support coro.alloc = \"heap\", "
+                         "\"elide\" (or coro.alloc_fn/coro.free_fn), and "
+                         "\"arena\" on the device");
   MlirType ptr = ir_ptr_type(ctx);
   /* A frame that does not fit the buffer is allocated, and LLVM keeps its
    * pointer in the buffer: the buffer holds at least one pointer, aligned
@@ -315,8 +326,9 @@ static void names_init(struct rc_state *st) {
 }
 
 static void names_free(struct rc_names *n) {
-  struct coro_str *all[] = {&n->ramp,  &n->resume, &n->destroy, &n->settle,
-                            &n->proto, &n->alloc,  &n->free};
+  struct coro_str *all[] = {&n->ramp,   &n->resume, &n->destroy,
+                            &n->settle, &n->proto,  &n->alloc,
+                            &n->free,   &n->elided, &n->cleanup};
   for (size_t i = 0; i < sizeof all / sizeof *all; ++i)
     coro_str_free(all[i]);
 }
@@ -384,8 +396,16 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
  *     llvm.call fastcc musttail %next.resume(%next)
  *     llvm.return
  *   ^ret:
- *     llvm.return */
-static void tail_resume(struct ir_builder *b, MlirBlock here, MlirValue next) {
+ *     llvm.return
+ *
+ * On the device (no musttail) the entry returns `next` to the resume loop
+ * that called it (coro_split.h's CORO_DEVICE_RUN). */
+static void tail_resume(struct ir_builder *b, const struct rc_state *st,
+                        MlirBlock here, MlirValue next) {
+  if (st->device) {
+    ir_return(b, next);
+    return;
+  }
   MlirType ptr = ir_ptr_type(b->ctx);
   MlirBlock go = ir_block_after(here, 0, NULL, b->loc);
   MlirBlock ret = ir_block_after(go, 0, NULL, b->loc);
@@ -400,14 +420,16 @@ static void tail_resume(struct ir_builder *b, MlirBlock here, MlirValue next) {
   ir_return(&r, (MlirValue){NULL});
 }
 
-/* A resume or destroy entry, `name`: an internal fastcc void(ptr) whose
- * entry block `*entry` starts with %c = the continuation (returned); `*b`
- * points after it. */
+/* A resume or destroy entry, `name`: an internal fastcc void(ptr) (on the
+ * device ptr(ptr), returning the handle to run next) whose entry block
+ * `*entry` starts with %c = the continuation (returned); `*b` points after
+ * it. */
 static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
                             const struct coro_str *name, MlirBlock *entry,
                             struct ir_builder *b) {
   MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
-  struct ir_func_spec spec = {.nargs = 1,
+  struct ir_func_spec spec = {.result = st->device ? ptr : (MlirType){NULL},
+                              .nargs = 1,
                               .args = &ptr,
                               .linkage = MlirLLVMLinkageInternal,
                               .cconv = MlirLLVMCConvFast};
@@ -450,11 +472,12 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
   MlirValue sargs[2] = {ctl, res};
   MlirValue next =
       ir_call(&b, sym_of(ctx, &st->names.settle), false, 2, sargs, ptr);
-  tail_resume(&b, entry, next);
+  tail_resume(&b, st, entry, next);
 }
 
 /* The destroy entry resumes a suspended coroutine abnormally (it runs its
- * cleanup to coro.end), then frees the control block:
+ * cleanup to coro.end), then frees the control block (the cleanup entry,
+ * of a control block in its caller's memory, does not):
  *
  *   llvm.func internal fastcc @"gen.coro.destroy"(%cb: !llvm.ptr) {
  *     %c = cb.continuation
@@ -466,10 +489,12 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
  *     call @free(%cb)
  *     llvm.return
  *   } */
-static void emit_destroy(struct coro_fn *fn, struct rc_state *st) {
+static void emit_destroy(struct coro_fn *fn, struct rc_state *st,
+                         bool cleanup) {
   MlirBlock entry;
   struct ir_builder b;
-  MlirValue c = entry_head(fn, st, &st->names.destroy, &entry, &b);
+  MlirValue c = entry_head(
+      fn, st, cleanup ? &st->names.cleanup : &st->names.destroy, &entry, &b);
   MlirValue ctl = mlirBlockGetArgument(entry, 0);
   MlirBlock run = ir_block_after(entry, 0, NULL, b.loc);
   MlirBlock free_blk = ir_block_after(run, 0, NULL, b.loc);
@@ -486,8 +511,9 @@ static void emit_destroy(struct coro_fn *fn, struct rc_state *st) {
   ir_br(&r, free_blk, 0, NULL);
 
   struct ir_builder f = ir_at_end(free_blk, b.loc);
-  call_allocator(&f, st->alloc.free_fn, st->alloc.free_is_func, ctl, false);
-  ir_return(&f, (MlirValue){NULL});
+  if (!cleanup)
+    call_allocator(&f, st->alloc.free_fn, st->alloc.free_is_func, ctl, false);
+  ir_return(&f, st->device ? ir_null(&f) : (MlirValue){NULL});
 }
 
 /* The frame allocator coro.id.retcon gets for frames that do not fit the
@@ -596,31 +622,37 @@ static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
  *     func.return %cb
  *   } */
 static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
-                       const struct coro_str *visibility) {
+                       const struct coro_str *visibility, bool elided) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
-  MlirLocation loc = ir_generated_loc(mlirOperationGetLocation(fn->func),
-                                      coro_str_cstr(&st->name));
-  MlirBlock entry =
-      coro_entry_func(fn->module, &st->name, fty, visibility, loc);
+  const struct coro_str *name = elided ? &st->names.elided : &st->name;
+  MlirLocation loc =
+      ir_generated_loc(mlirOperationGetLocation(fn->func), coro_str_cstr(name));
+  MlirBlock entry = coro_entry_func(fn->module, name, fty, visibility, loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
-  /* sizeof(control block), measured from a stack address rather than as a
-   * constant expression (see emit_begin). */
-  MlirValue one = ir_const_int(&b, 64, 1);
-  MlirNamedAttribute et = ir_named(ctx, "elem_type", mlirTypeAttrGet(i8));
-  MlirValue probe = mlirOperationGetResult(
-      ir_op(&b, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
-  int32_t past = 1;
-  MlirValue end = gep(&b, probe, (MlirValue){NULL}, st->cbt, 1, &past, false);
-  MlirValue e = ir_ptrtoint(&b, end, 64);
-  MlirValue p = ir_ptrtoint(&b, probe, 64);
-  MlirValue size = ir_binop(&b, "sub", e, p);
-  MlirValue ctl = call_allocator(&b, st->alloc.alloc_fn,
-                                 st->alloc.alloc_is_func, size, true);
+  MlirValue ctl;
+  if (elided) { /* the caller's memory, first argument */
+    ctl = mlirBlockGetArgument(entry, 0);
+  } else {
+    /* sizeof(control block), measured from a stack address rather than as
+     * a constant expression (see emit_begin). */
+    MlirValue one = ir_const_int(&b, 64, 1);
+    MlirNamedAttribute et = ir_named(ctx, "elem_type", mlirTypeAttrGet(i8));
+    MlirValue probe = mlirOperationGetResult(
+        ir_op(&b, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
+    int32_t past = 1;
+    MlirValue end = gep(&b, probe, (MlirValue){NULL}, st->cbt, 1, &past, false);
+    MlirValue e = ir_ptrtoint(&b, end, 64);
+    MlirValue p = ir_ptrtoint(&b, probe, 64);
+    MlirValue size = ir_binop(&b, "sub", e, p);
+    ctl = call_allocator(&b, st->alloc.alloc_fn, st->alloc.alloc_is_func, size,
+                         true);
+  }
 
   MlirValue rf = addr_of(&b, sym_of(ctx, &st->names.resume));
-  MlirValue df = addr_of(&b, sym_of(ctx, &st->names.destroy));
+  MlirValue df = addr_of(
+      &b, sym_of(ctx, elided ? &st->names.cleanup : &st->names.destroy));
   ir_store(&b, rf, gen_field(&b, st, ctl, CB_RESUME), 0);
   ir_store(&b, df, gen_field(&b, st, ctl, CB_DESTROY), 0);
   MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
@@ -628,12 +660,12 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   MlirValue v0 = ir_zero(&b, st->S);
   ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
 
-  intptr_t n = mlirBlockGetNumArguments(entry);
+  intptr_t first = elided ? 1 : 0, n = mlirBlockGetNumArguments(entry) - first;
   MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
   assert(args && "out of memory");
   args[0] = gen_field(&b, st, ctl, CB_BUFFER);
   for (intptr_t i = 0; i < n; ++i)
-    args[i + 1] = mlirBlockGetArgument(entry, i);
+    args[i + 1] = mlirBlockGetArgument(entry, first + i);
   MlirValue res =
       ir_call(&b, sym_of(ctx, &st->names.ramp), true, n + 1, args, st->ret);
   free(args);
@@ -740,6 +772,98 @@ static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* The function-like op at the top of `module` that holds `op`. */
+static MlirOperation caller_of(MlirOperation op, MlirOperation module) {
+  MlirOperation f = op;
+  for (MlirOperation p = mlirOperationGetParentOperation(f);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, module);
+       p = mlirOperationGetParentOperation(p))
+    f = p;
+  return f;
+}
+
+/* Where the caller's control blocks go: after its coroutine's begin when it
+ * is one (so that a block a suspension keeps lives in its frame), else at
+ * the start of its entry block. */
+static struct ir_builder control_block_site(MlirOperation caller,
+                                            MlirLocation loc) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(caller, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "coro.begin") ||
+        coro_op_named(op, "llvm.intr.coro.begin")) {
+      MlirOperation next = mlirOperationGetNextInBlock(op);
+      struct ir_builder b =
+          mlirOperationIsNull(next) ? ir_at_end(entry, loc) : ir_before(next);
+      b.loc = loc;
+      return b;
+    }
+  MlirOperation first = mlirBlockGetFirstOperation(entry);
+  struct ir_builder b =
+      mlirOperationIsNull(first) ? ir_at_end(entry, loc) : ir_before(first);
+  b.loc = loc;
+  return b;
+}
+
+/* The calls --coro-elide marked (fn->elided_calls): each gets a control
+ * block in its caller's memory (an alloca in the caller's entry block,
+ * in its frame when the caller is a coroutine that keeps it across a
+ * suspension) and calls NAME.elided, the entry that runs the coroutine on
+ * it; the block's destroy entry, NAME.coro.cleanup, frees nothing:
+ *
+ *   %cb = llvm.alloca 1 x control block
+ *   %h = func.call @"gen.elided"(%cb, args) */
+static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
+                                      MlirType fty) {
+  static const char *const suffixes[] = {".elided", ".coro.cleanup", NULL};
+  if (mlirLogicalResultIsFailure(
+          coro_names_free(fn->module, &st->name, "retcon", suffixes)))
+    return mlirLogicalResultFailure();
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirType ptr = ir_ptr_type(ctx);
+  st->names.elided = name_with(st, ".elided");
+  st->names.cleanup = name_with(st, ".coro.cleanup");
+  emit_destroy(fn, st, true);
+  /* NAME.elided(ptr control block, args) -> ptr */
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  assert(in && "out of memory");
+  in[0] = ptr;
+  for (intptr_t i = 0; i < n; ++i)
+    in[i + 1] = mlirFunctionTypeGetInput(fty, i);
+  MlirType eft = mlirFunctionTypeGet(ctx, n + 1, in, 1, &ptr);
+  free(in);
+  struct coro_str visibility = {0};
+  coro_str_appendz(&visibility, "private");
+  emit_entry(fn, st, eft, &visibility, true);
+  coro_str_free(&visibility);
+  MlirAttribute callee = sym_of(ctx, &st->names.elided);
+  for (size_t i = 0; i < fn->elided_calls.n; ++i) {
+    MlirOperation call = fn->elided_calls.v[i];
+    MlirLocation loc = mlirOperationGetLocation(call);
+    struct ir_builder site =
+        control_block_site(caller_of(call, fn->module), loc);
+    MlirValue one = ir_const_int(&site, 64, 1);
+    MlirNamedAttribute et =
+        ir_named(ctx, "elem_type", mlirTypeAttrGet(st->cbt));
+    MlirValue cb = mlirOperationGetResult(
+        ir_op(&site, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
+    intptr_t na = mlirOperationGetNumOperands(call);
+    MlirValue *args = malloc((size_t)(na + 1) * sizeof *args);
+    assert(args && "out of memory");
+    args[0] = cb;
+    for (intptr_t k = 0; k < na; ++k)
+      args[k + 1] = mlirOperationGetOperand(call, k);
+    struct ir_builder b = ir_before(call);
+    MlirValue h = ir_call(&b, callee, true, na + 1, args,
+                          mlirValueGetType(mlirOperationGetResult(call, 0)));
+    free(args);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(call, 0), h);
+    mlirOperationDestroy(call);
+  }
+  return mlirLogicalResultSuccess();
+}
+
 struct rc_fn {
   struct rc_state st;
   struct coro_str suspend_name; /* the mangled llvm.coro.suspend.retcon.* */
@@ -755,6 +879,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   struct rc_state *st = &r->st;
   fn->abi_state = r;
   st->once = once;
+  st->device = coro_module_is_device(fn->module);
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirLocation loc = mlirOperationGetLocation(fn->func);
   MlirStringRef symkey = mlirStringRefCreateFromCString("sym_name");
@@ -797,12 +922,28 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   /* The entry, the thunks and what they need, after the module's
    * functions. */
   names_init(st);
+  /* on the device the host sizes an arena by NAME_frame_size: a frame of
+   * a retcon coroutine lives in its control block's buffer (the split
+   * rejects one that does not fit) */
+  uint64_t cb_size, cb_align;
+  if (st->device) {
+    if (!ir_type_layout(st->cbt, &cb_size, &cb_align))
+      return coro_error_at(fn->func, "the size of this coroutine's control "
+                                     "block is unknown (its value types)");
+    if (!coro_frame_size_global(
+            fn->module, (MlirSymbolTable){NULL},
+            mlirStringRefCreate(st->name.data, st->name.len), cb_size, loc))
+      return mlirLogicalResultFailure();
+  }
   emit_decls(fn, st);
   emit_settle(fn, st);
   emit_resume(fn, st);
-  emit_destroy(fn, st);
-  emit_entry(fn, st, fty, &visibility);
+  emit_destroy(fn, st, false);
+  emit_entry(fn, st, fty, &visibility, false);
   coro_str_free(&visibility);
+  if (fn->elided_calls.n &&
+      mlirLogicalResultIsFailure(place_elided(fn, st, fty)))
+    return mlirLogicalResultFailure();
 
   MlirBlock entry =
       mlirRegionGetFirstBlock(mlirOperationGetRegion(fn->func, 0));

@@ -5,8 +5,9 @@
  * frame size) with three differences, which this pass makes sure of on the
  * coro dialect, after coro-elide:
  *
- *   - frames live in their callers: every call of a coroutine must be
- *     elided (coro-elide proved its handle local), or the coroutine takes
+ *   - frames (and retcon control blocks) live in their callers: every
+ *     call of a coroutine must be elided (coro-elide proved its handle
+ *     local), or the coroutine takes
  *     its frames from the thread's arena (coro.alloc = "arena", arena.c:
  *     escaping handles, recursion); a frame that would need device malloc
  *     is a located error at the op that lets the handle escape, with
@@ -22,8 +23,10 @@
  *     so an await chain of any depth runs in O(1) stack
  *     (CORO_DEVICE_RUN, coro_split.h).
  *
- * Only switch coroutines run on the device: async needs an executor the
- * device has not, and retcon waits for route B's retcon split.
+ * switch, retcon and retcon.once coroutines run on the device (a retcon
+ * handle is its control block, which lives where a switch frame would, and
+ * holds the frame in its buffer); async needs an executor the device has
+ * not.
  *
  * gpu.thread_id, gpu.block_id, gpu.block_dim and gpu.grid_dim become the
  * NVVM special registers (as indices), so kernels and coroutines may use
@@ -51,6 +54,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
 
 #include <assert.h>
 #include <stdbool.h>
@@ -121,10 +125,13 @@ static void use_arena(struct device *d, MlirOperation fn) {
 }
 
 /* Whether `fn` is a coroutine whose frame the device path can place: a
- * switch coroutine that does not ask for the heap (check_coroutine reports
- * the others at the coroutine, so their calls add no error of their own). */
-static bool device_switch_frame(MlirOperation fn) {
-  if (!coro_ref_eq(coro_coroutine_abi(fn), "switch"))
+ * switch, retcon or retcon.once coroutine that does not ask for the heap
+ * (check_coroutine reports the others at the coroutine, so their calls add
+ * no error of their own). */
+static bool device_frame(MlirOperation fn) {
+  MlirStringRef abi = coro_coroutine_abi(fn);
+  if (!coro_ref_eq(abi, "switch") && !coro_ref_eq(abi, "retcon") &&
+      !coro_ref_eq(abi, "retcon.once"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
       fn, mlirStringRefCreateFromCString("coro.alloc"));
@@ -137,7 +144,7 @@ static void check_call(struct device *d, MlirOperation call,
                        MlirOperation callee) {
   if (arena_coroutine(callee))
     return; /* its frame comes from the thread's arena */
-  if (!device_switch_frame(callee))
+  if (!device_frame(callee))
     return; /* check_coroutine reports the coroutine itself */
   MlirAttribute mark = mlirOperationGetAttributeByName(
       call, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
@@ -196,13 +203,6 @@ static void check_coroutine(struct device *d, MlirOperation fn) {
     error_at(d, fn, "coro.abi = \"", abi,
              "\" cannot run on the device: its tasks need an executor, "
              "which the GPU path has none of",
-             NULL);
-    return;
-  }
-  if (!coro_ref_eq(abi, "switch")) {
-    error_at(d, fn, "coro.abi = \"", abi,
-             "\" is not lowered for the device yet (the GPU path splits "
-             "switch coroutines with coro's own split)",
              NULL);
     return;
   }
@@ -457,9 +457,21 @@ MlirLogicalResult coro_check_device_run(MlirOperation module) {
     }
   drop_unreached(module);
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
-    if (coro_op_named(fn, "llvm.func"))
-      check_function(&d, fn);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    check_function(&d, fn);
+    /* a closed world: every function with a body but the kernels is
+     * internal, which also lets NVPTX rename the dots of the coroutines'
+     * parts (PTX names hold none) */
+    if (!has_attr(fn, "nvvm.kernel") && !mlirBlockIsNull(ir_func_entry(fn))) {
+      mlirOperationSetAttributeByName(
+          fn, mlirStringRefCreateFromCString("linkage"),
+          mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal));
+      mlirOperationRemoveAttributeByName(
+          fn, mlirStringRefCreateFromCString("sym_visibility"));
+    }
+  }
   mlirOperationSetAttributeByName(
       module, mlirStringRefCreateFromCString("llvm.target_triple"),
       mlirStringAttrGet(ctx,

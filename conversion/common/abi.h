@@ -149,6 +149,10 @@ struct coro_fn {
   MlirType value_type; /* T of !coro.handle<T>; none type when it is none */
   MlirOperation module;
   void *abi_state; /* the ABI's per-coroutine data, set by `prepare` */
+  /* the calls of this coroutine --coro-elide marked coro.elided = true
+   * (the retcon ABIs place their control blocks in the caller; coro-split
+   * places a switch frame itself) */
+  struct ir_opvec elided_calls;
 };
 
 struct coro_abi {

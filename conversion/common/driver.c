@@ -11,6 +11,7 @@
 #include "dialect/value_types.h"
 #include "ir/func.h"
 #include "ir/types.h"
+#include "transforms/coro_elide.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -30,6 +31,7 @@ struct collect {
   MlirStringRef *origins; /* per consumer: its handle's ABI (empty: unknown) */
   size_t origins_cap;
   struct ir_opvec bridges; /* calls and func.constants across the boundary */
+  struct ir_opvec elided;  /* func.calls marked coro.elided = true */
   bool ok;
   bool foreign_coroutines; /* the module has coroutines of other ABIs */
 };
@@ -109,6 +111,13 @@ static bool check_value_type(MlirOperation op, const char *what) {
 
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
+  if (coro_op_named(op, "func.call")) {
+    MlirAttribute mark = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+    if (!mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
+        mlirBoolAttrGetValue(mark))
+      ir_opvec_push(&c->elided, op);
+  }
   if (coro_op_is_coroutine(op)) {
     if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
       ir_opvec_push(&c->coroutines, op);
@@ -379,12 +388,12 @@ static MlirOperation nearest_module(MlirOperation op, MlirOperation top) {
   return top;
 }
 
-static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
-                                         MlirOperation module,
-                                         MlirOperation func, MlirType elem,
-                                         struct ir_opvec *ops,
-                                         MlirOperation begin) {
-  struct coro_fn fn = {func, begin, elem, nearest_module(func, module), NULL};
+static MlirLogicalResult
+lower_coroutine(const struct coro_abi *abi, MlirOperation module,
+                MlirOperation func, MlirType elem, struct ir_opvec *ops,
+                MlirOperation begin, const struct ir_opvec *elided) {
+  struct coro_fn fn = {func, begin,  elem, nearest_module(func, module),
+                       NULL, *elided};
   begin_before_allocas(begin);
   MlirLogicalResult res = abi->prepare(&fn);
   /* Last op first: each lowering splits its block after the op, and the
@@ -411,7 +420,7 @@ static MlirLogicalResult lower_coroutine(const struct coro_abi *abi,
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, true, false};
+  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, {0}, true, false};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
   if (c.ok && c.coroutines.n == 0 && c.foreign_coroutines) {
     /* Handles of unknown origin in a module whose coroutines are all of
@@ -419,6 +428,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     free(c.consumers.v);
     free(c.coroutines.v);
     free(c.origins);
+    free(c.elided.v);
     return mlirLogicalResultSuccess();
   }
   size_t n = c.coroutines.n;
@@ -450,9 +460,27 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     for (size_t i = 0; i < c.bridges.n; ++i)
       bridge_operands(&c, c.bridges.v[i]);
     res = mlirLogicalResultSuccess();
+    /* each coroutine's marked calls, before any lowering replaces one */
+    struct ir_ptrmap index = {0};
+    struct ir_opvec *elided = calloc(n + 1, sizeof *elided);
+    assert(elided && "out of memory");
+    for (size_t i = 0; i < n; ++i)
+      ir_ptrmap_put(&index, c.coroutines.v[i].ptr, (void *)(i + 1));
+    for (size_t k = 0; k < c.elided.n; ++k) {
+      MlirOperation callee = referenced_func(module, c.elided.v[k]);
+      size_t i = mlirOperationIsNull(callee)
+                     ? 0
+                     : (size_t)ir_ptrmap_find(&index, callee.ptr);
+      if (i)
+        ir_opvec_push(&elided[i - 1], c.elided.v[k]);
+    }
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
-                            begins[i]);
+                            begins[i], &elided[i]);
+    for (size_t i = 0; i < n; ++i)
+      free(elided[i].v);
+    free(elided);
+    ir_ptrmap_free(&index);
     for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
          ++i) {
       handle_operand_as_ptr(c.consumers.v[i]);
@@ -478,5 +506,6 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   free(c.consumers.v);
   free(c.origins);
   free(c.bridges.v);
+  free(c.elided.v);
   return res;
 }

@@ -12,7 +12,7 @@
 // header's function pointer with each coroutine's part and calls it
 // directly: the PTX still has no indirect call (no .callprototype), and an
 // unknown pointer traps.
-// NVVM-LABEL: llvm.func @drive(
+// NVVM-LABEL: llvm.func internal @drive(
 // NVVM: %[[FN:.*]] = llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr -> !llvm.ptr
 // NVVM-DAG: llvm.mlir.addressof @ones.resume
 // NVVM-DAG: llvm.mlir.addressof @squares.resume

@@ -66,9 +66,8 @@ func.func @k() -> !coro.handle<none> attributes {coro.abi = "switch", gpu.kernel
 
 // -----
 
-// A retcon coroutine is reported once, at the coroutine: its call from a
-// kernel adds no second error of its own.
-// expected-error@+1 {{coro.abi = "retcon" is not lowered for the device yet (the GPU path splits switch coroutines with coro's own split)}}
+// A retcon control block, like a switch frame, lives in its caller or in
+// the arena: a handle that escapes would need device malloc.
 func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
   %h = "coro.begin"() : () -> !coro.handle<i64>
   %d = "coro.yield"(%n) : (i64) -> i1
@@ -76,8 +75,37 @@ func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
   return %h : !coro.handle<i64>
 }
 
-func.func @kernel(%n: i64) attributes {gpu.kernel} {
+func.func @make(%n: i64) -> !coro.handle<i64> {
   %g = call @gen(%n) : (i64) -> !coro.handle<i64>
+  // expected-error@+1 {{the frame of 'gen' would need device malloc: the handle is returned}}
+  return %g : !coro.handle<i64>
+}
+
+func.func @kernel(%n: i64) attributes {gpu.kernel} {
+  %g = call @make(%n) : (i64) -> !coro.handle<i64>
+  "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
+
+// -----
+
+// On the device a retcon frame lives in its control block's buffer: one
+// that does not fit is an error that says how large a buffer it needs.
+func.func @big(%m: !llvm.ptr) -> !coro.handle<i64> attributes {coro.abi = "retcon", coro.buffer = array<i64: 8, 8>} {
+  // expected-error@+1 {{on the device a retcon frame lives in the coroutine's buffer, and this one (16 bytes, align 8) does not fit it (8, align 8): give the coroutine coro.buffer = array<i64: 16, 8>}}
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %a = llvm.load %m : !llvm.ptr -> i64
+  %p = llvm.getelementptr %m[1] : (!llvm.ptr) -> !llvm.ptr, i64
+  %b = llvm.load %p : !llvm.ptr -> i64
+  %d = "coro.yield"(%a) : (i64) -> i1
+  %s = arith.addi %a, %b : i64
+  "coro.end"(%h, %s) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+func.func @kernel(%m: !llvm.ptr) attributes {gpu.kernel} {
+  %g = call @big(%m) : (!llvm.ptr) -> !coro.handle<i64>
   "coro.resume"(%g) : (!coro.handle<i64>) -> ()
   "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
   return

@@ -1,8 +1,9 @@
 // RUN: not coro-opt %s --split-input-file --convert-coro-to-llvm-retcon 2>&1 | FileCheck %s
 
-// The control block outlives the call that creates it: no "elide".
-// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the retcon ABIs support coro.alloc = "heap" (or coro.alloc_fn/coro.free_fn): the control block outlives the call
-func.func @elide() -> !coro.handle<none> attributes {coro.abi = "retcon", coro.alloc = "elide"} {
+// "arena" is the device's (convert-coro-to-nvvm gives it the arena's
+// allocator pair).
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the retcon ABIs support coro.alloc = "heap", "elide" (or coro.alloc_fn/coro.free_fn), and "arena" on the device
+func.func @arena() -> !coro.handle<none> attributes {coro.abi = "retcon", coro.alloc = "arena"} {
   %h = "coro.begin"() : () -> !coro.handle<none>
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>

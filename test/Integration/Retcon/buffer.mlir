@@ -3,20 +3,32 @@
 // Route B (coro's own --coro-split) gives the same results:
 // RUN: coro-run %s --route=mlir-split | FileCheck %s
 // RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
+// With the control blocks on the heap:
+// RUN: coro-run %s --no-elide | FileCheck %s --check-prefix=HEAP
+// RUN: coro-run %s --no-elide --route=mlir-split -O2 | FileCheck %s --check-prefix=HEAP
 
 // coro.buffer sets the size of the buffer in the control block where LLVM
 // keeps the frame. @small's frame (six i64 loaded before its yield and
 // summed after it) does not fit its 8 bytes: the frame itself comes from
-// coro.alloc_fn too. @large's fits its 256 bytes: one allocation, the
-// control block. Each runs to its end and is destroyed; the allocator
-// counts calls and bytes, and every allocation is freed.
-// small: 2 allocations, 2 frees; large: 1 and 1; both sums 21.
-// CHECK: {{^}}2{{$}}
-// CHECK-NEXT: {{^}}2{{$}}
+// coro.alloc_fn. @large's fits its 256 bytes. Each runs to its end and is
+// destroyed; the allocator counts calls and bytes, and every allocation is
+// freed. Both handles stay in @main, so --coro-elide puts their control
+// blocks in @main's frame: small: 1 allocation, 1 free (its frame); large:
+// none; both sums 21.
+// CHECK: {{^}}1{{$}}
 // CHECK-NEXT: {{^}}1{{$}}
-// CHECK-NEXT: {{^}}1{{$}}
+// CHECK-NEXT: {{^}}0{{$}}
+// CHECK-NEXT: {{^}}0{{$}}
 // CHECK-NEXT: {{^}}21{{$}}
 // CHECK-NEXT: {{^}}21{{$}}
+// Without elision the control blocks come from the allocator too: small:
+// 2 and 2, large: 1 and 1.
+// HEAP: {{^}}2{{$}}
+// HEAP-NEXT: {{^}}2{{$}}
+// HEAP-NEXT: {{^}}1{{$}}
+// HEAP-NEXT: {{^}}1{{$}}
+// HEAP-NEXT: {{^}}21{{$}}
+// HEAP-NEXT: {{^}}21{{$}}
 llvm.mlir.global internal @allocs(0 : i64) : i64
 llvm.mlir.global internal @frees(0 : i64) : i64
 llvm.func @malloc(i64) -> !llvm.ptr

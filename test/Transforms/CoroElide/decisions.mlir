@@ -249,7 +249,9 @@ func.func @pong(%n: i32) -> !coro.handle<i32> attributes {coro.abi = "switch"} {
   return %h : !coro.handle<i32>
 }
 
-// coro.alloc = "heap" is left alone; other ABIs keep their own frames.
+// coro.alloc = "heap" is left alone. A retcon or retcon.once handle (its
+// control block, whose buffer holds the frame) is decided as a switch
+// frame is; an async task's context is the executor's.
 func.func @heapy(%n: i32) -> !coro.handle<i32> attributes {coro.abi = "switch", coro.alloc = "heap"} {
   %h = "coro.begin"() : () -> !coro.handle<i32>
   "coro.end"(%h, %n) : (!coro.handle<i32>, i32) -> ()
@@ -260,12 +262,37 @@ func.func @rc(%n: i32) -> !coro.handle<i32> attributes {coro.abi = "retcon"} {
   "coro.end"(%h, %n) : (!coro.handle<i32>, i32) -> ()
   return %h : !coro.handle<i32>
 }
+func.func @once(%n: i32) -> !coro.handle<i32> attributes {coro.abi = "retcon.once"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  %d = "coro.yield"(%n) : (i32) -> i1
+  "coro.end"(%h, %n) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
+func.func @atask(%n: i32) -> !coro.handle<i32> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i32>
+  "coro.end"(%h, %n) : (!coro.handle<i32>, i32) -> ()
+  return %h : !coro.handle<i32>
+}
+// CHECK-LABEL: func.func @others(
+// CHECK: call @rc(%{{.*}}) {coro.elided = true}
+// CHECK: call @once(%{{.*}}) {coro.elided = true}
 func.func @others(%n: i32) {
   // expected-remark@+1 {{'heapy' not elided in 'others': coro.alloc = "heap" asks for the heap}}
   %a = call @heapy(%n) : (i32) -> !coro.handle<i32>
   "coro.destroy"(%a) : (!coro.handle<i32>) -> ()
-  // expected-remark@+1 {{'rc' not elided in 'others': only switch-ABI frames are placed in their caller}}
+  // expected-remark@+1 {{'rc' elided in 'others'}}
   %b = call @rc(%n) : (i32) -> !coro.handle<i32>
   "coro.destroy"(%b) : (!coro.handle<i32>) -> ()
+  // expected-remark@+1 {{'once' elided in 'others'}}
+  %c = call @once(%n) : (i32) -> !coro.handle<i32>
+  "coro.destroy"(%c) : (!coro.handle<i32>) -> ()
+  // expected-remark@+1 {{'atask' not elided in 'others': an async task's context comes from the executor's allocator}}
+  %t = call @atask(%n) : (i32) -> !coro.handle<i32>
+  "coro.destroy"(%t) : (!coro.handle<i32>) -> ()
   return
+}
+func.func @keep_rc(%n: i32) -> !coro.handle<i32> {
+  %b = call @rc(%n) : (i32) -> !coro.handle<i32>
+  // expected-remark@+1 {{'rc' not elided in 'keep_rc': the handle is returned}}
+  return %b : !coro.handle<i32>
 }
