@@ -226,6 +226,14 @@ bool ir_ssa_add_defs(struct ir_ssa *s, MlirValue v, size_t n,
                                         s->g->block[y], in);
     }
   }
+  /* Appending a successor operand shifts the operands after it (a
+   * cond_br's false operands follow its true ones): the uses recorded
+   * before are found again, each where it is now. The operands just
+   * appended are among them, and get what they already hold. */
+  if (nphi) {
+    free(u);
+    nuses = collect_uses(s, v, &u);
+  }
   for (size_t i = 0; i < nuses; ++i) {
     MlirValue to = end_value(&r, u[i].block);
     if (!mlirValueEqual(to, v))
