@@ -6,10 +6,11 @@
  * generator-async.mlir) against the heap peers, and the switch generator
  * split by route B (rows "heap B", "elided B", "retcon B", "async B"), a
  * generator without coro.alloc whose frame --coro-elide places ("local", "local
- * B"), and route B at -O0 against the C state machine at -O0 ("... B0"; the C++
- * column stays -O2). Every consumer passes each
- * value to bench_sink (sink.c). Each figure is the best of REPEATS runs of N
- * values. */
+ * B"), the retcon generator drained where it is made, its control block
+ * elided ("rc local", "rc local B"), and route B at -O0 against the C state
+ * machine at -O0 ("... B0"; the C++ column stays -O2). Every consumer passes
+ * each value to bench_sink (sink.c). Each figure is the best of REPEATS runs of
+ * N values. */
 #define _POSIX_C_SOURCE 199309L
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ void coro_sum_retcon(int64_t n);
 void coro_sum_async(int64_t n);
 void coro_b_sum_heap(int64_t n);
 void coro_b_sum_retcon(int64_t n);
+void coro_sum_retcon_local(int64_t n);
+void coro_b_sum_retcon_local(int64_t n);
 void coro_b_sum_async(int64_t n);
 void coro_b_sum_elided(int64_t n);
 void coro_sum_local(int64_t n);
@@ -64,32 +67,36 @@ int main(int argc, char **argv) {
   struct {
     const char *frame;
     void (*coro)(int64_t), (*c)(int64_t), (*cxx)(int64_t);
-  } rows[] = {{"heap", coro_sum_heap, c_sum_heap, cxx_sum_heap},
-              {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided},
-              /* retcon: the same heap peers (an indirect call per value) */
-              {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap},
-              {"async", coro_sum_async, c_sum_heap, cxx_sum_heap},
-              /* route B: generator.mlir split by coro's --coro-split */
-              {"heap B", coro_b_sum_heap, c_sum_heap, cxx_sum_heap},
-              {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided},
-              {"retcon B", coro_b_sum_retcon, c_sum_heap, cxx_sum_heap},
-              {"async B", coro_b_sum_async, c_sum_heap, cxx_sum_heap},
-              /* no coro.alloc: --coro-elide decides (route B: the stack) */
-              {"local", coro_sum_local, c_sum_elided, cxx_sum_elided},
-              {"local B", coro_b_sum_local, c_sum_elided, cxx_sum_elided},
-              {"helper B", coro_b_sum_helper, c_sum_elided, cxx_sum_elided},
-              /* route B at -O0, against the C state machine at -O0 */
-              {"elided B0", coro_b0_sum_elided, c0_sum_elided, cxx_sum_elided},
-              {"local B0", coro_b0_sum_local, c0_sum_elided, cxx_sum_elided}};
+  } rows[] = {
+      {"heap", coro_sum_heap, c_sum_heap, cxx_sum_heap},
+      {"elided", coro_sum_elided, c_sum_elided, cxx_sum_elided},
+      /* retcon: the same heap peers (an indirect call per value) */
+      {"retcon", coro_sum_retcon, c_sum_heap, cxx_sum_heap},
+      {"async", coro_sum_async, c_sum_heap, cxx_sum_heap},
+      /* route B: generator.mlir split by coro's --coro-split */
+      {"heap B", coro_b_sum_heap, c_sum_heap, cxx_sum_heap},
+      {"elided B", coro_b_sum_elided, c_sum_elided, cxx_sum_elided},
+      {"retcon B", coro_b_sum_retcon, c_sum_heap, cxx_sum_heap},
+      {"async B", coro_b_sum_async, c_sum_heap, cxx_sum_heap},
+      /* no coro.alloc: --coro-elide decides (route B: the stack) */
+      {"local", coro_sum_local, c_sum_elided, cxx_sum_elided},
+      {"local B", coro_b_sum_local, c_sum_elided, cxx_sum_elided},
+      {"helper B", coro_b_sum_helper, c_sum_elided, cxx_sum_elided},
+      /* retcon drained where it is made: the control block elided */
+      {"rc local", coro_sum_retcon_local, c_sum_elided, cxx_sum_elided},
+      {"rc local B", coro_b_sum_retcon_local, c_sum_elided, cxx_sum_elided},
+      /* route B at -O0, against the C state machine at -O0 */
+      {"elided B0", coro_b0_sum_elided, c0_sum_elided, cxx_sum_elided},
+      {"local B0", coro_b0_sum_local, c0_sum_elided, cxx_sum_elided}};
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
-  printf("%-9s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",
+  printf("%-10s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",
          "coro/C", "coro/C++");
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
     double a = measure(rows[i].coro, n);
     double b = measure(rows[i].c, n);
     double c = measure(rows[i].cxx, n);
-    printf("%-9s %10.3f %10.3f %10.3f %12.2f %12.2f\n", rows[i].frame, a, b, c,
+    printf("%-10s %10.3f %10.3f %10.3f %12.2f %12.2f\n", rows[i].frame, a, b, c,
            a / b, a / c);
   }
   return 0;

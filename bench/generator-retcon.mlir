@@ -39,3 +39,23 @@ func.func @coro_sum_retcon(%n: i64) {
   "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
   return
 }
+
+// The "retcon local" rows: the same generator drained where it is made, so
+// --coro-elide places its control block (which holds the frame) on this
+// function's stack: no allocation, and the resume entry is known.
+func.func @coro_sum_retcon_local(%n: i64) {
+  %g = call @gen_retcon(%n) : (i64) -> !coro.handle<i64>
+  %true = arith.constant true
+  scf.while : () -> () {
+    %done = "coro.done"(%g) : (!coro.handle<i64>) -> i1
+    %go = arith.xori %done, %true : i1
+    scf.condition(%go)
+  } do {
+    %v = "coro.promise"(%g) : (!coro.handle<i64>) -> i64
+    func.call @bench_sink(%v) : (i64) -> ()
+    "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+    scf.yield
+  }
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}
