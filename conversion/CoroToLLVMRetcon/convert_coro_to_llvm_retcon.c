@@ -772,6 +772,20 @@ static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* The function type (ptr, the inputs of `fty`) -> result. */
+static MlirType with_ptr_first(MlirType fty, MlirType result) {
+  MlirContext ctx = mlirTypeGetContext(fty);
+  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
+  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
+  assert(in && "out of memory");
+  in[0] = ir_ptr_type(ctx);
+  for (intptr_t i = 0; i < n; ++i)
+    in[i + 1] = mlirFunctionTypeGetInput(fty, i);
+  MlirType t = mlirFunctionTypeGet(ctx, n + 1, in, 1, &result);
+  free(in);
+  return t;
+}
+
 /* The function-like op at the top of `module` that holds `op`. */
 static MlirOperation caller_of(MlirOperation op, MlirOperation module) {
   MlirOperation f = op;
@@ -825,14 +839,7 @@ static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
   st->names.cleanup = name_with(st, ".coro.cleanup");
   emit_destroy(fn, st, true);
   /* NAME.elided(ptr control block, args) -> ptr */
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  assert(in && "out of memory");
-  in[0] = ptr;
-  for (intptr_t i = 0; i < n; ++i)
-    in[i + 1] = mlirFunctionTypeGetInput(fty, i);
-  MlirType eft = mlirFunctionTypeGet(ctx, n + 1, in, 1, &ptr);
-  free(in);
+  MlirType eft = with_ptr_first(fty, ptr);
   struct coro_str visibility = {0};
   coro_str_appendz(&visibility, "private");
   emit_entry(fn, st, eft, &visibility, true);
@@ -909,15 +916,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
    * {ptr, S, ptr}. */
   struct coro_str visibility =
       coro_rename_private(fn->func, &st->name, ".coro.ramp");
-  intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  assert(in && "out of memory");
-  in[0] = ir_ptr_type(ctx);
-  for (intptr_t i = 0; i < n; ++i)
-    in[i + 1] = mlirFunctionTypeGetInput(fty, i);
-  MlirType ramp_type = mlirFunctionTypeGet(ctx, n + 1, in, 1, &st->ret);
-  free(in);
-  mlirOperationSetAttributeByName(fn->func, ftkey, mlirTypeAttrGet(ramp_type));
+  mlirOperationSetAttributeByName(
+      fn->func, ftkey, mlirTypeAttrGet(with_ptr_first(fty, st->ret)));
 
   /* The entry, the thunks and what they need, after the module's
    * functions. */
