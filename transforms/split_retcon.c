@@ -22,6 +22,7 @@
  * (coro_split.c). */
 #include "transforms/split_internal.h"
 
+#include "conversion/CoroToNVVM/arena.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "ir/func.h"
 #include "ir/types.h"
@@ -35,6 +36,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static void error(MlirOperation op, const char *msg) {
   mlirEmitError(mlirOperationGetLocation(op), msg);
@@ -176,6 +178,63 @@ static bool check_end(const struct split *sp, MlirOperation end) {
   return ok;
 }
 
+/* On the device a retcon frame that does not fit its buffer comes from the
+ * thread's arena, when the coroutine takes its control blocks from there
+ * (coro.alloc = "arena" made the arena's allocator the id's): its
+ * NAME_frame_size, which the retcon conversion set to the control block's
+ * size, then counts the frame and its arena record too. Otherwise (a
+ * control block in its caller) it is an error: the device calls no other
+ * allocator. */
+static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
+                                    MlirOperation id) {
+  MlirOperation a = split_fn_of(table, mlirOperationGetOperand(id, 4));
+  bool arena = !mlirOperationIsNull(a) &&
+               coro_ref_eq(ir_sym_name(a), CORO_ARENA_ALLOC) &&
+               sp->fl.align <= CORO_ARENA_HEADER;
+  const char *ramp = ".coro.ramp";
+  size_t k = strlen(ramp);
+  struct coro_str n = {0};
+  if (arena && sp->name.len > k &&
+      !memcmp(sp->name.data + sp->name.len - k, ramp, k)) {
+    coro_str_append(&n, sp->name.data, sp->name.len - k);
+    coro_str_appendz(&n, CORO_FRAME_SIZE_SUFFIX);
+  }
+  MlirOperation g =
+      n.len ? mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len))
+            : (MlirOperation){NULL};
+  coro_str_free(&n);
+  MlirAttribute v = mlirOperationIsNull(g)
+                        ? (MlirAttribute){NULL}
+                        : mlirOperationGetAttributeByName(
+                              g, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v)) {
+    uint64_t frame = (sp->fl.size + CORO_ARENA_HEADER - 1) / CORO_ARENA_HEADER *
+                     CORO_ARENA_HEADER;
+    int64_t total =
+        mlirIntegerAttrGetValueInt(v) + CORO_ARENA_HEADER + (int64_t)frame;
+    mlirOperationSetAttributeByName(
+        g, mlirStringRefCreateFromCString("value"),
+        mlirIntegerAttrGet(mlirAttributeGetType(v), total));
+    return true;
+  }
+  char buf[400];
+  snprintf(buf, sizeof buf,
+           "on the device a retcon frame lives in the coroutine's buffer, "
+           "and this one (%llu bytes, align %llu) does not fit it (%lld, "
+           "align %lld): give the coroutine coro.buffer = array<i64: "
+           "%llu, %llu>%s",
+           (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
+           (long long)sp->shape.buffer_size, (long long)sp->shape.buffer_align,
+           (unsigned long long)sp->fl.size,
+           (unsigned long long)(sp->fl.align < 8 ? 8 : sp->fl.align),
+           sp->fl.align <= CORO_ARENA_HEADER
+               ? ", or take its frames from the arena (coro.alloc = "
+                 "\"arena\")"
+               : "");
+  error(id, buf);
+  return false;
+}
+
 static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation id = sp->shape.id;
   MlirOperation proto = split_fn_of(table, mlirOperationGetOperand(id, 3));
@@ -219,21 +278,8 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   sp->alloc_size = ir_int_type(sp->ctx, 64);
   if (sp->inline_frame)
     return true;
-  if (sp->device) {
-    /* the device calls no allocator for a frame: it lives in the buffer */
-    char buf[320];
-    snprintf(buf, sizeof buf,
-             "on the device a retcon frame lives in the coroutine's buffer, "
-             "and this one (%llu bytes, align %llu) does not fit it (%lld, "
-             "align %lld): give the coroutine coro.buffer = array<i64: "
-             "%llu, %llu>",
-             (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
-             (long long)sp->shape.buffer_size,
-             (long long)sp->shape.buffer_align, (unsigned long long)sp->fl.size,
-             (unsigned long long)(sp->fl.align < 8 ? 8 : sp->fl.align));
-    error(id, buf);
+  if (sp->device && !device_frame_from_arena(sp, table, id))
     return false;
-  }
   MlirValue alloc = mlirOperationGetOperand(id, 4);
   MlirValue dealloc = mlirOperationGetOperand(id, 5);
   if (mlirValueIsAOpResult(alloc) &&

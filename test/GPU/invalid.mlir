@@ -90,10 +90,11 @@ func.func @kernel(%n: i64) attributes {gpu.kernel} {
 
 // -----
 
-// On the device a retcon frame lives in its control block's buffer: one
+// On the device a retcon frame lives in its control block's buffer (or,
+// for a coroutine with coro.alloc = "arena", in the arena): one
 // that does not fit is an error that says how large a buffer it needs.
 func.func @big(%m: !llvm.ptr) -> !coro.handle<i64> attributes {coro.abi = "retcon", coro.buffer = array<i64: 8, 8>} {
-  // expected-error@+1 {{on the device a retcon frame lives in the coroutine's buffer, and this one (16 bytes, align 8) does not fit it (8, align 8): give the coroutine coro.buffer = array<i64: 16, 8>}}
+  // expected-error@+1 {{on the device a retcon frame lives in the coroutine's buffer, and this one (16 bytes, align 8) does not fit it (8, align 8): give the coroutine coro.buffer = array<i64: 16, 8>, or take its frames from the arena (coro.alloc = "arena")}}
   %h = "coro.begin"() : () -> !coro.handle<i64>
   %a = llvm.load %m : !llvm.ptr -> i64
   %p = llvm.getelementptr %m[1] : (!llvm.ptr) -> !llvm.ptr, i64

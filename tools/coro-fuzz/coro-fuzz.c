@@ -6,7 +6,9 @@
  * bytecode child, the implicit module), verified by coroVerify, printed,
  * lowered to the LLVM dialect by every ABI's conversion
  * (coroLowerToLLVMDialect) when it verifies, and by route B (the same and
- * --coro-split) on a copy, and its diagnostics matched
+ * --coro-split) on a copy, and, when it holds device code (a gpu.kernel or
+ * a gpu.module), by the GPU path (coroLowerForDevice) on another, and its
+ * diagnostics matched
  * against its expected-* annotations as --verify-diagnostics does. A fresh
  * context per input, so inputs cannot affect each other; the work runs on
  * drv_run_with_big_stack's stack like the tools. Crashes, sanitizer reports and
@@ -17,6 +19,7 @@
 
 #include "llvm-c/ErrorHandling.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,6 +33,22 @@ struct input {
 static void discard(MlirStringRef s, void *user) {
   size_t *n = user;
   *n += s.length;
+}
+
+/* Whether the module holds device code: a top-level op with the unit
+ * attribute gpu.kernel, or a gpu.module (what coroLowerForDevice lowers). */
+static bool device_code(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirIdentifier name = mlirOperationGetName(op);
+    MlirStringRef n = mlirIdentifierStr(name);
+    if ((n.length == 10 && !memcmp(n.data, "gpu.module", 10)) ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString("gpu.kernel"))))
+      return true;
+  }
+  return false;
 }
 
 static int one_input(void *arg) {
@@ -64,6 +83,13 @@ static int one_input(void *arg) {
                   coroLowerToLLVMDialectWithRoute(b, CoroRouteMLIRSplit)))
             mlirOperationPrint(mlirModuleGetOperation(b), discard, &printed);
           mlirModuleDestroy(b);
+          /* and, for a device module, the GPU path's lowering */
+          if (device_code(op)) {
+            MlirModule d = mlirModuleFromOperation(mlirOperationClone(op));
+            if (mlirLogicalResultIsSuccess(coroLowerForDevice(d)))
+              mlirOperationPrint(mlirModuleGetOperation(d), discard, &printed);
+            mlirModuleDestroy(d);
+          }
         }
         mlirModuleDestroy(module);
       }
