@@ -148,8 +148,7 @@ static void consider(struct elide *e, MlirOperation call,
     return;
   struct candidate c = {call, caller, callee};
   MlirStringRef kind = alloc_kind(callee);
-  MlirStringRef abi = coro_coroutine_abi(callee);
-  if (coro_ref_eq(abi, "async")) {
+  if (coro_ref_eq(coro_coroutine_abi(callee), "async")) {
     reject_z(e, &c, call,
              "an async task's context comes from the executor's allocator");
     return;

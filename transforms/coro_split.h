@@ -32,6 +32,16 @@
 #define CORO_CONTINUATION_OF_ATTR "coro.continuation_of"
 #define CORO_DIRECT_CONTINUATIONS 4
 
+/* What the retcon conversion names after a retcon or retcon.once coroutine
+ * NAME, which the split reads: the body it splits (NAME.coro.ramp), and the
+ * control block's resume and destroy entries (NAME.coro.resume,
+ * NAME.coro.destroy; NAME.coro.cleanup for a block in its caller's memory,
+ * which frees nothing). */
+#define CORO_RETCON_RAMP ".coro.ramp"
+#define CORO_RETCON_RESUME ".coro.resume"
+#define CORO_RETCON_DESTROY ".coro.destroy"
+#define CORO_RETCON_CLEANUP ".coro.cleanup"
+
 /* On the device (a module marked coro.device) the resume, destroy and
  * cleanup parts return the handle to run next (null for none) instead of
  * tail-calling it, and this function, made by the split, runs them in a

@@ -60,7 +60,7 @@ static bool retcon_named(struct consumers *c, MlirStringRef name,
     return false;
   struct coro_str ramp = {0};
   coro_str_append(&ramp, name.data, name.length - strlen(suffix));
-  coro_str_appendz(&ramp, ".coro.ramp");
+  coro_str_appendz(&ramp, CORO_RETCON_RAMP);
   MlirOperation f =
       mlirSymbolTableLookup(c->table, mlirStringRefCreate(ramp.data, ramp.len));
   coro_str_free(&ramp);
@@ -113,9 +113,9 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
   /* a retcon coroutine's handle is its control block, whose entries the
    * retcon conversion made */
   MlirAttribute entry = retcon_entry(c, name, from_elided,
-                                     !destroy      ? ".coro.resume"
-                                     : from_elided ? ".coro.cleanup"
-                                                   : ".coro.destroy");
+                                     !destroy      ? CORO_RETCON_RESUME
+                                     : from_elided ? CORO_RETCON_CLEANUP
+                                                   : CORO_RETCON_DESTROY);
   if (!mlirAttributeIsNull(entry))
     return entry;
   MlirOperation ramp = mlirSymbolTableLookup(c->table, base);
@@ -214,6 +214,15 @@ static uint64_t promise_offset(uint64_t align) {
   return (CORO_HANDLE_PROMISE_OFFSET + a - 1) / a * a;
 }
 
+/* Whether `name` (which ends with `suffix`) less `suffix` names a function
+ * some call calls directly. */
+static bool base_called(struct consumers *c, MlirStringRef name,
+                        const char *suffix) {
+  MlirOperation f = mlirSymbolTableLookup(
+      c->table, mlirStringRefCreate(name.data, name.length - strlen(suffix)));
+  return !mlirOperationIsNull(f) && ir_ptrmap_find(&c->called, f.ptr);
+}
+
 /* The device's parts for a resume (NAME.resume) or a destroy (NAME.cleanup
  * for a frame in its caller, NAME.destroy for one from the arena) of every
  * coroutine split, the same entries of the retcon coroutines' control
@@ -233,23 +242,15 @@ static void device_parts(struct consumers *c, bool destroy,
     /* NAME.destroy frees a frame its ramp allocated: on the device only a
      * coroutine whose ramp is called (one with arena frames) has one */
     if (!part && destroy && ir_ptrmap_find(c->split, f.ptr) &&
-        ends_with(name, ".destroy")) {
-      MlirOperation ramp = mlirSymbolTableLookup(
-          c->table,
-          mlirStringRefCreate(name.data, name.length - strlen(".destroy")));
-      part = !mlirOperationIsNull(ramp) && ir_ptrmap_find(&c->called, ramp.ptr);
-    }
-    if (!part && !destroy)
-      part = retcon_named(c, name, ".coro.resume");
-    if (!part && destroy)
-      part = retcon_named(c, name, ".coro.cleanup");
-    if (!part && destroy && retcon_named(c, name, ".coro.destroy")) {
-      MlirOperation entry = mlirSymbolTableLookup(
-          c->table, mlirStringRefCreate(name.data,
-                                        name.length - strlen(".coro.destroy")));
-      part =
-          !mlirOperationIsNull(entry) && ir_ptrmap_find(&c->called, entry.ptr);
-    }
+        ends_with(name, ".destroy"))
+      part = base_called(c, name, ".destroy");
+    /* the same of the retcon coroutines: NAME.coro.destroy frees an arena
+     * control block, which only a call of NAME makes */
+    if (!part)
+      part = retcon_named(c, name,
+                          destroy ? CORO_RETCON_CLEANUP : CORO_RETCON_RESUME);
+    if (!part && destroy && retcon_named(c, name, CORO_RETCON_DESTROY))
+      part = base_called(c, name, CORO_RETCON_DESTROY);
     if (part || coro_ref_eq(name, NOOP_FN))
       ir_opvec_push(parts, f);
   }

@@ -190,8 +190,8 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
   MlirOperation a = split_fn_of(table, mlirOperationGetOperand(id, 4));
   bool arena = !mlirOperationIsNull(a) &&
                coro_ref_eq(ir_sym_name(a), CORO_ARENA_ALLOC) &&
-               sp->fl.align <= CORO_ARENA_HEADER;
-  const char *ramp = ".coro.ramp";
+               sp->fl.align <= CORO_ARENA_RECORD;
+  const char *ramp = CORO_RETCON_RAMP;
   size_t k = strlen(ramp);
   struct coro_str n = {0};
   if (arena && sp->name.len > k &&
@@ -208,10 +208,10 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
                         : mlirOperationGetAttributeByName(
                               g, mlirStringRefCreateFromCString("value"));
   if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v)) {
-    uint64_t frame = (sp->fl.size + CORO_ARENA_HEADER - 1) / CORO_ARENA_HEADER *
-                     CORO_ARENA_HEADER;
+    uint64_t frame = (sp->fl.size + CORO_ARENA_RECORD - 1) / CORO_ARENA_RECORD *
+                     CORO_ARENA_RECORD;
     int64_t total =
-        mlirIntegerAttrGetValueInt(v) + CORO_ARENA_HEADER + (int64_t)frame;
+        mlirIntegerAttrGetValueInt(v) + CORO_ARENA_RECORD + (int64_t)frame;
     mlirOperationSetAttributeByName(
         g, mlirStringRefCreateFromCString("value"),
         mlirIntegerAttrGet(mlirAttributeGetType(v), total));
@@ -227,7 +227,7 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
            (long long)sp->shape.buffer_size, (long long)sp->shape.buffer_align,
            (unsigned long long)sp->fl.size,
            (unsigned long long)(sp->fl.align < 8 ? 8 : sp->fl.align),
-           sp->fl.align <= CORO_ARENA_HEADER
+           sp->fl.align <= CORO_ARENA_RECORD
                ? ", or take its frames from the arena (coro.alloc = "
                  "\"arena\")"
                : "");

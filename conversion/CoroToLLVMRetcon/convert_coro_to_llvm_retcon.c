@@ -316,9 +316,9 @@ static MlirValue call_cont(struct ir_builder *b, const struct rc_state *st,
 /*===--- generated functions -----------------------------------------------*/
 
 static void names_init(struct rc_state *st) {
-  st->names.ramp = name_with(st, ".coro.ramp");
-  st->names.resume = name_with(st, ".coro.resume");
-  st->names.destroy = name_with(st, ".coro.destroy");
+  st->names.ramp = name_with(st, CORO_RETCON_RAMP);
+  st->names.resume = name_with(st, CORO_RETCON_RESUME);
+  st->names.destroy = name_with(st, CORO_RETCON_DESTROY);
   st->names.settle = name_with(st, ".coro.settle");
   st->names.proto = name_with(st, ".coro.proto");
   st->names.alloc = name_with(st, ".coro.alloc");
@@ -802,19 +802,16 @@ static MlirOperation caller_of(MlirOperation op, MlirOperation module) {
 static struct ir_builder control_block_site(MlirOperation caller,
                                             MlirLocation loc) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(caller, 0));
-  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+  MlirOperation at = mlirBlockGetFirstOperation(entry);
+  for (MlirOperation op = at; !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
     if (coro_op_named(op, "coro.begin") ||
         coro_op_named(op, "llvm.intr.coro.begin")) {
-      MlirOperation next = mlirOperationGetNextInBlock(op);
-      struct ir_builder b =
-          mlirOperationIsNull(next) ? ir_at_end(entry, loc) : ir_before(next);
-      b.loc = loc;
-      return b;
+      at = mlirOperationGetNextInBlock(op);
+      break;
     }
-  MlirOperation first = mlirBlockGetFirstOperation(entry);
   struct ir_builder b =
-      mlirOperationIsNull(first) ? ir_at_end(entry, loc) : ir_before(first);
+      mlirOperationIsNull(at) ? ir_at_end(entry, loc) : ir_before(at);
   b.loc = loc;
   return b;
 }
@@ -829,14 +826,14 @@ static struct ir_builder control_block_site(MlirOperation caller,
  *   %h = func.call @"gen.elided"(%cb, args) */
 static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
                                       MlirType fty) {
-  static const char *const suffixes[] = {".elided", ".coro.cleanup", NULL};
+  static const char *const suffixes[] = {".elided", CORO_RETCON_CLEANUP, NULL};
   if (mlirLogicalResultIsFailure(
           coro_names_free(fn->module, &st->name, "retcon", suffixes)))
     return mlirLogicalResultFailure();
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
   st->names.elided = name_with(st, ".elided");
-  st->names.cleanup = name_with(st, ".coro.cleanup");
+  st->names.cleanup = name_with(st, CORO_RETCON_CLEANUP);
   emit_destroy(fn, st, true);
   /* NAME.elided(ptr control block, args) -> ptr */
   MlirType eft = with_ptr_first(fty, ptr);
@@ -878,8 +875,8 @@ struct rc_fn {
 
 /* The symbols the lowering adds for a coroutine, after its name. */
 static const char *const retcon_suffixes[] = {
-    ".coro.ramp",  ".coro.resume", ".coro.destroy", ".coro.settle",
-    ".coro.proto", ".coro.alloc",  ".coro.free",    NULL};
+    CORO_RETCON_RAMP, CORO_RETCON_RESUME, CORO_RETCON_DESTROY, ".coro.settle",
+    ".coro.proto",    ".coro.alloc",      ".coro.free",        NULL};
 
 static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   struct rc_fn *r = calloc(1, sizeof *r);
@@ -915,7 +912,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   /* The coroutine itself becomes the private ramp (ptr buffer, args) ->
    * {ptr, S, ptr}. */
   struct coro_str visibility =
-      coro_rename_private(fn->func, &st->name, ".coro.ramp");
+      coro_rename_private(fn->func, &st->name, CORO_RETCON_RAMP);
   mlirOperationSetAttributeByName(
       fn->func, ftkey, mlirTypeAttrGet(with_ptr_first(fty, st->ret)));
 

@@ -141,10 +141,12 @@ static void make_alloc(MlirOperation module, MlirLocation loc) {
   MlirValue sel[3] = {fresh, ir_const_int(&b, 64, CORO_ARENA_HEADER), top};
   MlirValue top0 = ir_val(&b, "llvm.select", 3, sel, i64);
   /* a 16-byte record {prev top, prev last} before each frame, aligned */
-  MlirValue hdr =
-      ir_binop(&b, "and", ir_binop(&b, "add", top0, ir_const_int(&b, 64, 15)),
-               ir_const_int(&b, 64, -16));
-  MlirValue p = ir_binop(&b, "add", hdr, ir_const_int(&b, 64, 16));
+  MlirValue hdr = ir_binop(
+      &b, "and",
+      ir_binop(&b, "add", top0, ir_const_int(&b, 64, CORO_ARENA_RECORD - 1)),
+      ir_const_int(&b, 64, -CORO_ARENA_RECORD));
+  MlirValue p =
+      ir_binop(&b, "add", hdr, ir_const_int(&b, 64, CORO_ARENA_RECORD));
   MlirValue end = ir_binop(&b, "add", p, size);
   MlirBlock ok = ir_block_after(go, 0, NULL, loc);
   ir_cond_br(&b, ir_icmp(&b, IR_ULE, end, per), ok, full);
@@ -183,7 +185,8 @@ static void make_free(MlirOperation module, MlirLocation loc) {
   MlirBlock done = ir_block_after(pop, 0, NULL, loc);
   ir_cond_br(&b, ir_icmp(&b, IR_EQ, off, last), pop, done);
   b = ir_at_end(pop, loc);
-  MlirValue hdr = ir_binop(&b, "sub", off, ir_const_int(&b, 64, 16));
+  MlirValue hdr =
+      ir_binop(&b, "sub", off, ir_const_int(&b, 64, CORO_ARENA_RECORD));
   MlirValue prev_top = ir_load(&b, at_offset(&b, s, hdr), i64, 8);
   MlirValue prev_last = ir_load(
       &b, at_offset(&b, s, ir_binop(&b, "add", hdr, ir_const_int(&b, 64, 8))),

@@ -41,9 +41,8 @@ static bool device_code(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirIdentifier name = mlirOperationGetName(op);
-    MlirStringRef n = mlirIdentifierStr(name);
-    if ((n.length == 10 && !memcmp(n.data, "gpu.module", 10)) ||
+    if (mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                           mlirStringRefCreateFromCString("gpu.module")) ||
         !mlirAttributeIsNull(mlirOperationGetAttributeByName(
             op, mlirStringRefCreateFromCString("gpu.kernel"))))
       return true;
