@@ -127,3 +127,24 @@ func.func @kernel(%n: i64) attributes {gpu.kernel} {
   "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
   return
 }
+
+// -----
+
+// On the device the retcon conversion names the control block's size
+// NAME_frame_size for the host.
+func.func @rg(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  // expected-error@-1 {{'rg_frame_size' is already a symbol of the module: on the device that name is the coroutine's frame size}}
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+
+llvm.mlir.global external constant @rg_frame_size(0 : i64) : i64
+
+func.func @kernel(%n: i64) attributes {gpu.kernel} {
+  %g = call @rg(%n) : (i64) -> !coro.handle<i64>
+  "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
+  return
+}

@@ -48,3 +48,19 @@ func.func @resume_tensor() -> !coro.handle<none> attributes {coro.abi = "retcon"
   "coro.end"(%h) : (!coro.handle<none>) -> ()
   return %h : !coro.handle<none>
 }
+
+// -----
+
+// A call --coro-elide marked needs NAME.elided and NAME.coro.cleanup.
+func.func @eg() -> !coro.handle<none> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<none>
+  "coro.end"(%h) : (!coro.handle<none>) -> ()
+  return %h : !coro.handle<none>
+}
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: the retcon lowering of this coroutine needs the symbol 'eg.elided', which is already taken
+func.func private @eg.elided()
+func.func @use() {
+  %g = call @eg() {coro.elided = true} : () -> !coro.handle<none>
+  "coro.destroy"(%g) : (!coro.handle<none>) -> ()
+  return
+}
