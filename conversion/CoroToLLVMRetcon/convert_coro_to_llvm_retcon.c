@@ -904,6 +904,21 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
                               ir_ptr_type(ctx), 2, i64s, loc))
     return mlirLogicalResultFailure();
 
+  /* on the device the host sizes an arena by NAME_frame_size: a frame of
+   * a retcon coroutine lives in its control block's buffer (the split adds
+   * one that does not fit when it comes from the arena, and rejects it
+   * otherwise). Before anything that must be freed on a failure. */
+  uint64_t cb_size, cb_align;
+  if (st->device) {
+    if (!ir_type_layout(st->cbt, &cb_size, &cb_align))
+      return coro_error_at(fn->func, "the size of this coroutine's control "
+                                     "block is unknown (its value types)");
+    if (!coro_frame_size_global(
+            fn->module, (MlirSymbolTable){NULL},
+            mlirStringRefCreate(st->name.data, st->name.len), cb_size, loc))
+      return mlirLogicalResultFailure();
+  }
+
   /* The coroutine's type and visibility become the entry function's. */
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
   MlirType fty =
@@ -919,19 +934,6 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   /* The entry, the thunks and what they need, after the module's
    * functions. */
   names_init(st);
-  /* on the device the host sizes an arena by NAME_frame_size: a frame of
-   * a retcon coroutine lives in its control block's buffer (the split
-   * rejects one that does not fit) */
-  uint64_t cb_size, cb_align;
-  if (st->device) {
-    if (!ir_type_layout(st->cbt, &cb_size, &cb_align))
-      return coro_error_at(fn->func, "the size of this coroutine's control "
-                                     "block is unknown (its value types)");
-    if (!coro_frame_size_global(
-            fn->module, (MlirSymbolTable){NULL},
-            mlirStringRefCreate(st->name.data, st->name.len), cb_size, loc))
-      return mlirLogicalResultFailure();
-  }
   emit_decls(fn, st);
   emit_settle(fn, st);
   emit_resume(fn, st);
