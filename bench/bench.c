@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 void bench_sink(int64_t v);
@@ -64,6 +65,9 @@ static double measure(void (*fn)(int64_t), int64_t n) {
 
 int main(int argc, char **argv) {
   int64_t n = argc > 1 ? atoll(argv[1]) : 50000000;
+  /* --once: each function once, untimed, for an instruction count
+   * (bench/instructions.sh runs this under callgrind) */
+  int once = argc > 2 && !strcmp(argv[2], "--once");
   struct {
     const char *frame;
     void (*coro)(int64_t), (*c)(int64_t), (*cxx)(int64_t);
@@ -88,6 +92,15 @@ int main(int argc, char **argv) {
       /* route B at -O0, against the C state machine at -O0 */
       {"elided B0", coro_b0_sum_elided, c0_sum_elided, cxx_sum_elided},
       {"local B0", coro_b0_sum_local, c0_sum_elided, cxx_sum_elided}};
+  if (once) {
+    void (*peers[])(int64_t) = {c_sum_heap, c_sum_elided, c0_sum_elided,
+                                cxx_sum_heap, cxx_sum_elided};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i)
+      rows[i].coro(n);
+    for (size_t i = 0; i < sizeof peers / sizeof peers[0]; ++i)
+      peers[i](n);
+    return 0;
+  }
   printf("generator, %lld values, best of %d, ns per value\n", (long long)n,
          REPEATS);
   printf("%-10s %10s %10s %10s %12s %12s\n", "frame", "coro", "C sm", "C++20",

@@ -44,4 +44,6 @@ sed -e 's/@gen_/@gen_b0_/g' -e 's/@coro_sum_/@coro_b0_sum_/g' -e 's/@drain/@drai
 "$cxx" -O2 -std=c++20 -c "$here/cxx_generator.cpp" -o "$out/cxx_generator.o"
 "$cxx" "$out/bench.o" "$out/sink.o" "$out/state_machine.o" "$out/state_machine0.o" "$out/generator-b0.o" "$out/generator.o" "$out/generator-retcon.o" "$out/generator-retcon-b.o" "$out/generator-async.o" "$out/generator-async-b.o" "$out/generator-b.o" "$out/cxx_generator.o" -o "$out/generator-bench" \
   -L"$build/runtime" -lCoroRuntime -Wl,-rpath,"$build/runtime"
+# BUILD_ONLY=1: build the program and stop (bench/instructions.sh runs it)
+[ "${BUILD_ONLY:-0}" = 1 ] && exit 0
 "$out/generator-bench" "$n"

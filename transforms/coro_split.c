@@ -157,18 +157,21 @@ static MlirValue load_field(struct variant_state *vs, struct ir_builder *b,
   return v;
 }
 
-/* A store of `v` into the field at `offset`, aligned to `align`. */
-static void store_field(struct variant_state *vs, struct ir_builder *b,
-                        MlirValue v, uint64_t offset, unsigned align) {
+/* A store of `v` into the field at `offset`, aligned to `align`; returns
+ * the store. */
+static MlirOperation store_field(struct variant_state *vs, struct ir_builder *b,
+                                 MlirValue v, uint64_t offset, unsigned align) {
   MlirValue at = split_field_at(vs, b, offset);
   const void *key = (const void *)(uintptr_t)(align + 1);
   MlirOperation op = from_template(&vs->tpl_store, key, b);
   if (mlirOperationIsNull(op)) {
-    keep_template(vs, &vs->tpl_store, key, ir_store(b, v, at, align));
-    return;
+    op = ir_store(b, v, at, align);
+    keep_template(vs, &vs->tpl_store, key, op);
+    return op;
   }
   mlirOperationSetOperand(op, 0, v);
   mlirOperationSetOperand(op, 1, at);
+  return op;
 }
 
 static bool unused(MlirOperation op);
@@ -329,7 +332,10 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   split_store_kept(vs, i, at);
   struct ir_builder b = ir_before(at);
   MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  store_field(vs, &b, index, sp->fl.index_offset, sp->fl.index_width / 8);
+  MlirOperation st =
+      store_field(vs, &b, index, sp->fl.index_offset, sp->fl.index_width / 8);
+  if (vs->index_store)
+    vs->index_store[i] = st;
   /* A final suspension marks the coroutine done before anything it calls
    * can look; a save in another block may not reach the suspend, so then
    * the mark waits for the suspend itself. */
@@ -825,6 +831,61 @@ static void finish_dispatch(struct variant_state *vs) {
   free(cases);
 }
 
+/* Whether every suspension of the shape suspends once its state is
+ * stored: its save, if any, is in the suspend's block, and it is no
+ * await.suspend.bool (whose wrapper may decline). Read before the
+ * suspensions are rewritten (their saves are erased then). */
+static bool suspends_once_stored(const struct coro_shape *shape) {
+  for (size_t i = 0; i < shape->nsusp; ++i) {
+    const struct coro_suspend *s = &shape->susp[i];
+    if (s->await_kind == CI_AWAIT_BOOL ||
+        (!mlirOperationIsNull(s->save) &&
+         !mlirBlockEqual(mlirOperationGetBlock(s->save),
+                         mlirOperationGetBlock(s->suspend))))
+      return false;
+  }
+  return true;
+}
+
+/* Erases the index stores of a clone that store the index its frame
+ * already holds: a store of suspension i's index in a block that landing
+ * i dominates. The clone records its index stores only when
+ * suspends_once_stored holds; then no path from landing i to the store
+ * stores another index, and the clone was entered with index i. A
+ * generator resumed in a loop then writes nothing but its values, as a
+ * hand-written state machine does. `g` is the clone's graph with
+ * dominators. */
+static void drop_known_index_stores(struct variant_state *vs,
+                                    const struct ir_cfg *g) {
+  if (!vs->index_store)
+    return;
+  /* owner[b]: the suspension whose landing dominates block b, if any;
+   * blocks are in reverse post-order, so idom[b] comes before b */
+  size_t *owner = malloc((g->n + 1) * sizeof *owner);
+  assert(owner && "out of memory");
+  for (size_t b = 0; b < g->n; ++b)
+    owner[b] = IR_CFG_NONE;
+  for (size_t i = 0; i < vs->shape.nsusp; ++i) {
+    size_t l = mlirBlockIsNull(vs->landing[i])
+                   ? IR_CFG_NONE
+                   : ir_cfg_index(g, vs->landing[i]);
+    if (l != IR_CFG_NONE && l)
+      owner[l] = i;
+  }
+  for (size_t b = 1; b < g->n; ++b)
+    if (owner[b] == IR_CFG_NONE)
+      owner[b] = owner[g->idom[b]];
+  for (size_t i = 0; i < vs->shape.nsusp; ++i) {
+    MlirOperation st = vs->index_store[i];
+    if (mlirOperationIsNull(st))
+      continue;
+    size_t b = ir_cfg_index(g, mlirOperationGetBlock(st));
+    if (b != IR_CFG_NONE && owner[b] == i)
+      split_erase(st);
+  }
+  free(owner);
+}
+
 /* Rebuilds SSA form in a clone over the reloads of its landing blocks. */
 static bool repair_ssa(struct variant_state *vs) {
   struct split *sp = vs->sp;
@@ -872,6 +933,7 @@ static bool repair_ssa(struct variant_state *vs) {
   free(blocks);
   free(defs);
   ir_ssa_free(&ssa);
+  drop_known_index_stores(vs, &g);
   ir_cfg_free(&g);
   if (!ok)
     mlirEmitError(sp->loc, "--coro-split could not rebuild SSA form: a block "
@@ -1026,6 +1088,8 @@ bool split_rewrite_variant(struct variant_state *vs) {
   vs->reload = calloc(nlist + 1, sizeof *vs->reload);
   vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
   vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
+  if (is_clone(vs->v) && abi->header && suspends_once_stored(&vs->shape))
+    vs->index_store = calloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
   bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
   assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
          "out of memory");
@@ -1090,6 +1154,8 @@ bool split_rewrite_variant(struct variant_state *vs) {
   free(vs->reload);
   free(vs->live);
   free(vs->need);
+  free(vs->index_store);
+  vs->index_store = NULL;
   ir_ptrmap_free(&vs->fptr);
   coro_shape_free(&vs->shape);
   return ok;

@@ -96,6 +96,8 @@ struct variant_state {
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
   bool *live;         /* [nsusp]: the suspension is reachable in the variant */
   bool *need;         /* [nitem]: the variant may use the item's reloads */
+  /* [nsusp] in a switch clone: the store of suspension i's index */
+  MlirOperation *index_store;
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
   /* templates of frame accesses (split_field_at): field offset -> its
    * address, type and alignment -> load, alignment -> store */
