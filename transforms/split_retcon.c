@@ -703,12 +703,42 @@ static int cconv_of(MlirOperation op) {
   return -1;
 }
 
+/* The op before `op` in its block (null for the first). */
+static MlirOperation op_before(MlirOperation op) {
+  MlirOperation prev = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(mlirOperationGetBlock(op));
+       !mlirOperationEqual(o, op); o = mlirOperationGetNextInBlock(o))
+    prev = o;
+  return prev;
+}
+
+/* The address of the function a direct call `call` calls, made before it;
+ * null when `call` is no direct llvm.call. */
+static MlirValue callee_address(MlirOperation call) {
+  if (mlirOperationIsNull(call) || !coro_op_named(call, "llvm.call"))
+    return (MlirValue){NULL};
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      call, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return (MlirValue){NULL};
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  struct coro_str sym = {0};
+  coro_str_append(&sym, name.data, name.length);
+  struct ir_builder b = ir_before(call);
+  MlirValue v = ir_addressof(&b, coro_str_cstr(&sym));
+  coro_str_free(&sym);
+  return v;
+}
+
 /* Replaces the indirect call `op` by a test of its callee against each of
  * `conts` but the last and a direct call of the one it is. What follows the
- * call is copied after each direct call (tail duplication), so that LLVM
- * specializes it to what that continuation returns: a resume entry that ran a
- * yield's continuation does not test for a handle to run next that only an
- * await names. */
+ * call is copied after each direct call (tail duplication), with the callee
+ * known there: LLVM specializes each copy to what that continuation
+ * returns, so a resume entry that ran a yield's continuation does not test
+ * for a handle to run next that only an await names, and the settling that
+ * compares the continuation a suspension returns with the one that ran
+ * (the retcon conversion's NAME.coro.settle) stores nothing when they are
+ * the same function. */
 static void call_directly(MlirOperation op, const struct ir_opvec *conts,
                           int cconv) {
   MlirLocation loc = mlirOperationGetLocation(op);
@@ -725,36 +755,44 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   assert(args && "out of memory");
   for (intptr_t k = 0; k < nargs; ++k)
     args[k] = mlirOperationGetOperand(op, k + 1);
+  MlirValue callee = mlirOperationGetOperand(op, 0);
   struct ir_builder b = ir_at_end(mlirOperationGetBlock(op), loc);
   mlirOperationRemoveFromParent(op);
   /* the callee is one of `conts` (the attribute says so): the last needs no
    * test */
   struct ir_opvec tested = {conts->v, conts->n - 1, conts->n - 1};
-  split_compare_chain(&b, mlirOperationGetOperand(op, 0), &tested, cconv, nargs,
-                      args, rt, join);
-  mlirOperationDestroy(op);
+  split_compare_chain(&b, callee, &tested, cconv, nargs, args, rt, join);
   MlirStringRef last = ir_sym_name(conts->v[conts->n - 1]);
   MlirValue v = ir_call_cc(&b, mlirFlatSymbolRefAttrGet(b.ctx, last), cconv, 0,
                            nargs, args, rt);
   free(args);
   ir_br(&b, join, result, &v);
-  /* the other direct calls' branches to `join` go to copies of it */
+  /* every direct call's branch to `join` goes to a copy of it, where the
+   * callee is that call's function */
   MlirRegion region = mlirBlockGetParentRegion(join);
   struct ir_opvec to_join = {0};
   for (MlirBlock k = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(k);
        k = mlirBlockGetNextInRegion(k)) {
     MlirOperation t = mlirBlockGetTerminator(k);
-    if (!mlirBlockEqual(k, b.block) && !mlirOperationIsNull(t) &&
-        mlirOperationGetNumSuccessors(t) == 1 &&
+    if (!mlirOperationIsNull(t) && mlirOperationGetNumSuccessors(t) == 1 &&
         mlirBlockEqual(mlirOperationGetSuccessor(t, 0), join))
       ir_opvec_push(&to_join, t);
   }
   for (size_t i = 0; i < to_join.n; ++i) {
     struct ir_map m = {0};
+    MlirValue known = callee_address(op_before(to_join.v[i]));
+    if (!mlirValueIsNull(known))
+      ir_map_value(&m, callee, known);
     mlirOperationSetSuccessor(to_join.v[i], 0, ir_clone_reachable(join, &m));
     ir_map_free(&m);
+    if (!mlirValueIsNull(known) &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(known)))
+      mlirOperationDestroy(mlirOpResultGetOwner(known));
   }
   free(to_join.v);
+  /* the original, reached by no branch now */
+  ir_erase_unreachable(region);
+  mlirOperationDestroy(op);
 }
 
 void split_direct_continuation_calls(MlirOperation module,

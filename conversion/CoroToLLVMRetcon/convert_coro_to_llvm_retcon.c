@@ -335,11 +335,13 @@ static void names_free(struct rc_names *n) {
 
 /* The settle function records a suspension (continuation and published
  * value) or the end; it returns the handle to run next (the awaited handle
- * after an await, the awaiter after the end) or null:
+ * after an await, the awaiter after the end) or null. %prev is the
+ * continuation that ran (null from the ramp): the control block holds it
+ * already, so a suspension that returns the same one stores nothing:
  *
  *   llvm.func internal @"gen.coro.settle"(%cb: !llvm.ptr,
- *                                         %res: !llvm.struct<(ptr, S, ptr)>)
- *       -> !llvm.ptr {
+ *                                         %res: !llvm.struct<(ptr, S, ptr)>,
+ *                                         %prev: !llvm.ptr) -> !llvm.ptr {
  *     %c = llvm.extractvalue %res[0]
  *     llvm.cond_br (%c == null), ^fin, ^susp
  *   ^fin:                             // ended: the awaiter runs next
@@ -347,27 +349,37 @@ static void names_free(struct rc_names *n) {
  *     cb.resume = null
  *     llvm.return cb.promise.continuation
  *   ^susp:                            // suspended: publish the value
+ *     llvm.cond_br (%c == %prev), ^pub, ^new
+ *   ^new:
  *     cb.continuation = %c
+ *     llvm.br ^pub
+ *   ^pub:
  *     cb.promise.value = llvm.extractvalue %res[1]
  *     llvm.return llvm.extractvalue %res[2]
  *   }
  *
  * Nothing before the branch but the test: once LLVM has inlined a known
- * continuation, each of its returns goes straight to its own side. */
+ * continuation, each of its returns goes straight to its own side. Route
+ * B calls a known continuation directly and passes it as %prev
+ * (split_direct_continuation_calls), so a generator's loop, which
+ * returns its own continuation, writes only its value. */
 static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
-  MlirType args[2] = {ptr, st->ret};
+  MlirType args[3] = {ptr, st->ret, ptr};
   struct ir_func_spec spec = {.result = ptr,
-                              .nargs = 2,
+                              .nargs = 3,
                               .args = args,
                               .linkage = MlirLLVMLinkageInternal};
   MlirLocation loc;
   MlirBlock entry = gen_func(fn, &st->names.settle, &spec, false, &loc);
   MlirValue ctl = mlirBlockGetArgument(entry, 0);
   MlirValue res = mlirBlockGetArgument(entry, 1);
+  MlirValue prev = mlirBlockGetArgument(entry, 2);
   MlirBlock fin = ir_block_after(entry, 0, NULL, loc);
   MlirBlock susp = ir_block_after(fin, 0, NULL, loc);
+  MlirBlock fresh = ir_block_after(susp, 0, NULL, loc);
+  MlirBlock pub = ir_block_after(fresh, 0, NULL, loc);
 
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
@@ -381,7 +393,13 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   ir_return(&b, ir_load(&b, pc, ptr, 0));
 
   b = ir_at_end(susp, loc);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, c, prev), pub, fresh);
+
+  b = ir_at_end(fresh, loc);
   ir_store(&b, c, gen_field(&b, st, ctl, CB_CONT), 0);
+  ir_br(&b, pub, 0, NULL);
+
+  b = ir_at_end(pub, loc);
   MlirValue v = ir_extractvalue(&b, res, 1, st->S);
   MlirValue pp = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
   ir_store(&b, v, gen_promise_value(&b, st, pp), coro_value_align(st->S));
@@ -444,8 +462,9 @@ static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
  * value, settles, and tail-calls whatever runs next:
  *
  *   llvm.func internal fastcc @"gen.coro.resume"(%cb: !llvm.ptr) {
- *     %res = llvm.call cb.continuation(cb.buffer, false[, cb.resume_slot])
- *     %next = llvm.call @"gen.coro.settle"(%cb, %res)
+ *     %c = cb.continuation
+ *     %res = llvm.call %c(cb.buffer, false[, cb.resume_slot])
+ *     %next = llvm.call @"gen.coro.settle"(%cb, %res, %c or null)
  *     tail-resume %next
  *   }
  *
@@ -469,9 +488,15 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
     MlirValue u = ir_val(&b, "llvm.mlir.undef", 0, NULL, st->ret);
     res = ir_insertvalue(&b, u, n, 0);
   }
-  MlirValue sargs[2] = {ctl, res};
+  /* Route B (and the device, which only it splits) calls a known
+   * continuation directly and knows %c there; LLVM's split (route A) does
+   * not: a null %prev, which costs nothing (the suspended side's %c is
+   * never null), rather than %c kept across the call for a test that never
+   * folds. */
+  MlirValue prev = st->device || coro_route_b(fn->func) ? c : ir_null(&b);
+  MlirValue sargs[3] = {ctl, res, prev};
   MlirValue next =
-      ir_call(&b, sym_of(ctx, &st->names.settle), false, 2, sargs, ptr);
+      ir_call(&b, sym_of(ctx, &st->names.settle), false, 3, sargs, ptr);
   tail_resume(&b, st, entry, next);
 }
 
@@ -613,7 +638,7 @@ static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
  *     cb.resume = @"gen.coro.resume", cb.destroy = @"gen.coro.destroy"
  *     cb.promise = {null, zero}
  *     %res = func.call @"gen.coro.ramp"(cb.buffer, args)
- *     %next = llvm.call @"gen.coro.settle"(%cb, %res)
+ *     %next = llvm.call @"gen.coro.settle"(%cb, %res, null)
  *     llvm.cond_br (%next == null), ^ret, ^go
  *   ^go:
  *     llvm.intr.coro.resume %next
@@ -669,9 +694,10 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   MlirValue res =
       ir_call(&b, sym_of(ctx, &st->names.ramp), true, n + 1, args, st->ret);
   free(args);
-  MlirValue sargs[2] = {ctl, res};
+  /* the control block holds no continuation yet */
+  MlirValue sargs[3] = {ctl, res, ir_null(&b)};
   MlirValue next =
-      ir_call(&b, sym_of(ctx, &st->names.settle), false, 2, sargs, ptr);
+      ir_call(&b, sym_of(ctx, &st->names.settle), false, 3, sargs, ptr);
 
   MlirBlock go = ir_block_after(entry, 0, NULL, loc);
   MlirBlock ret = ir_block_after(go, 0, NULL, loc);

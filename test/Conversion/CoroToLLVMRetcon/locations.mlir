@@ -29,7 +29,7 @@
 // CHECK-DAG: func.call @my_alloc(%{{.*}}) : (i64) -> !llvm.ptr loc(#[[A]])
 // CHECK-DAG: llvm.func internal @gen.coro.free(%{{.*}}: !llvm.ptr loc("gen.coro.free"(#[[F]])))
 // CHECK-DAG: func.call @my_free(%{{.*}}) : (!llvm.ptr) -> () loc(#[[Z]])
-// CHECK-DAG: llvm.func internal @gen.coro.settle(%{{.*}}: !llvm.ptr loc("gen.coro.settle"(#[[F]])), %{{.*}}: !llvm.struct<(ptr, i64, ptr)> loc("gen.coro.settle"(#[[F]])))
+// CHECK-DAG: llvm.func internal @gen.coro.settle(%{{.*}}: !llvm.ptr loc("gen.coro.settle"(#[[F]])), %{{.*}}: !llvm.struct<(ptr, i64, ptr)> loc("gen.coro.settle"(#[[F]])), %{{.*}}: !llvm.ptr loc("gen.coro.settle"(#[[F]])))
 // CHECK-DAG: llvm.extractvalue %{{.*}}[1] : !llvm.struct<(ptr, i64, ptr)> loc(#[[S]])
 // CHECK-DAG: llvm.func internal fastcc @gen.coro.resume(%{{.*}}: !llvm.ptr loc("gen.coro.resume"(#[[F]])))
 // CHECK-DAG: llvm.call fastcc musttail %{{.*}}(%{{.*}}) : !llvm.ptr, (!llvm.ptr) -> () loc(#[[R]])

@@ -1,4 +1,6 @@
-// RUN: coro-opt %s --convert-coro-to-llvm-retcon | FileCheck %s
+// RUN: coro-opt %s --convert-coro-to-llvm-retcon | FileCheck %s --check-prefixes=CHECK,ROUTEA
+// RUN: sed -e '1i module attributes {coro.route = "mlir-split"} {' -e '$a }' %s \
+// RUN:   | coro-opt --convert-coro-to-llvm-retcon | FileCheck %s --check-prefixes=CHECK,ROUTEB
 
 // A retcon coroutine whose yields take an f32 on resume, in a 48-byte,
 // 16-aligned buffer, and a function that feeds and destroys it.
@@ -91,12 +93,20 @@ func.func @use(%x: i32) {
 
 // settle records a suspension (continuation, value; returns the handle
 // the suspension names, if any) or the end (resume entry cleared: done; returns the
-// awaiting continuation).
+// awaiting continuation). A suspension that returns the continuation that
+// ran (%prev, its third argument) leaves the control block's as it is.
 // CHECK-LABEL: llvm.func internal @acc.coro.settle
-// CHECK: llvm.extractvalue %{{.*}}[0]
+// CHECK-SAME: %[[PREV:[a-z0-9]+]]: !llvm.ptr) -> !llvm.ptr
+// CHECK: %[[C:.*]] = llvm.extractvalue %{{.*}}[0]
 // CHECK: llvm.icmp "eq"
 // CHECK: llvm.getelementptr %{{.*}}[0, 0]
 // CHECK: llvm.getelementptr %{{.*}}[16]
+// CHECK: %[[SAME:.*]] = llvm.icmp "eq" %[[C]], %[[PREV]]
+// CHECK-NEXT: llvm.cond_br %[[SAME]], ^[[PUB:.*]], ^[[NEW:[^ ]*]]
+// CHECK: ^[[NEW]]:
+// CHECK: llvm.store %[[C]], %{{.*}} : !llvm.ptr, !llvm.ptr
+// CHECK-NEXT: llvm.br ^[[PUB]]
+// CHECK: ^[[PUB]]:
 // CHECK: %[[SP:.*]] = llvm.getelementptr %{{.*}}[16]
 // CHECK: %[[SV:.*]] = llvm.getelementptr %[[SP]][0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(ptr, i64)>
 // CHECK: llvm.store %{{.*}}, %[[SV]] {alignment = 8 : i64} : i64, !llvm.ptr
@@ -106,12 +116,18 @@ func.func @use(%x: i32) {
 // The resume entry (fastcc, like every handle's): runs the continuation
 // with abnormal = false and the resume slot, then tail-calls what runs next.
 // The call names the ramp whose continuation it calls: under route B,
-// --coro-split calls those directly (CoroSplit/retcon.mlir).
+// --coro-split calls those directly (CoroSplit/retcon.mlir), and settle
+// gets the continuation as %prev (a module marked coro.route =
+// "mlir-split"); under route A, which never knows it, null (free: the
+// suspended side's continuation is never null).
 // CHECK-LABEL: llvm.func internal fastcc @acc.coro.resume
+// CHECK: %[[K:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[NO:.*]] = llvm.mlir.constant(false) : i1
 // CHECK: %[[SLOTV:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
-// CHECK: llvm.call %{{.*}}(%{{.*}}, %[[NO]], %[[SLOTV]]) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64, ptr)>
-// CHECK: llvm.call @acc.coro.settle
+// CHECK: %[[R:.*]] = llvm.call %[[K]](%{{.*}}, %[[NO]], %[[SLOTV]]) {coro.continuation_of = @acc.coro.ramp} : !llvm.ptr, (!llvm.ptr, i1, f32) -> !llvm.struct<(ptr, i64, ptr)>
+// ROUTEA: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// ROUTEA-NEXT: llvm.call @acc.coro.settle(%{{.*}}, %[[R]], %[[NULL]])
+// ROUTEB: llvm.call @acc.coro.settle(%{{.*}}, %[[R]], %[[K]])
 // CHECK: llvm.call fastcc musttail
 
 // The destroy entry resumes a live coroutine abnormally, then frees.
@@ -128,5 +144,6 @@ func.func @use(%x: i32) {
 // CHECK: llvm.mlir.addressof @acc.coro.destroy
 // CHECK: %[[RB:.*]] = llvm.getelementptr %[[CB]][0, 5]
 // CHECK: %[[RES:.*]] = call @acc.coro.ramp(%[[RB]], %{{.*}})
-// CHECK: llvm.call @acc.coro.settle(%[[CB]], %[[RES]])
+// CHECK: %[[NOCONT:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK-NEXT: llvm.call @acc.coro.settle(%[[CB]], %[[RES]], %[[NOCONT]])
 // CHECK: return %[[CB]] : !llvm.ptr

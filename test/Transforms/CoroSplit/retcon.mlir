@@ -93,6 +93,7 @@ llvm.func @big.proto(!llvm.ptr, i1) -> !llvm.ptr
 llvm.func @my_alloc(i32) -> !llvm.ptr
 llvm.func @my_free(!llvm.ptr)
 llvm.func @use(i64)
+llvm.func @use_cont(!llvm.ptr)
 llvm.func @big(%buf: !llvm.ptr, %a: i64, %b: i64) -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c8 = llvm.mlir.constant(8 : i32) : i32
   %proto = llvm.mlir.addressof @big.proto : !llvm.ptr
@@ -171,27 +172,34 @@ llvm.func @drive(%buf: !llvm.ptr, %k: !llvm.ptr) -> i64 {
 
 // @two has two continuations: the callee is tested against the first, and
 // is the second when it is not that one. What follows the call is copied
-// after each direct call, so that LLVM specializes it to what that
-// continuation returns; no indirect call is left.
+// after each direct call, with the callee known there (@drive_two passes
+// it to @use_cont: the first copy passes @two.resume.0, the second
+// @two.resume.1), so that LLVM specializes it to what that continuation
+// returns; no indirect call is left.
 // CHECK-LABEL: llvm.func @drive_two(
 // CHECK: %[[K0:.*]] = llvm.mlir.addressof @two.resume.0
 // CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %arg1, %[[K0]]
 // CHECK-NEXT: llvm.cond_br %[[IS]], ^[[FIRST:.*]], ^[[SECOND:[^ ]*]]
 // CHECK: ^[[FIRST]]:
+// CHECK-NEXT: %[[A0:.*]] = llvm.mlir.addressof @two.resume.0
 // CHECK-NEXT: %[[R0:.*]] = llvm.call @two.resume.0(%arg0, %{{.*}})
-// CHECK-NEXT: llvm.br ^[[COPY:.*]](%[[R0]]
+// CHECK-NEXT: llvm.br ^[[COPY0:.*]](%[[R0]]
 // CHECK: ^[[SECOND]]:
+// CHECK-NEXT: %[[A1:.*]] = llvm.mlir.addressof @two.resume.1
 // CHECK-NEXT: %[[R1:.*]] = llvm.call @two.resume.1(%arg0, %{{.*}})
-// CHECK-NEXT: llvm.br ^[[JOIN2:.*]](%[[R1]]
-// CHECK: ^[[JOIN2]](%[[V1:.*]]: !llvm.struct<(ptr, i64)>):
-// CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[V1]][1]
-// CHECK-NEXT: llvm.call @use(%[[E1]])
-// CHECK-NEXT: llvm.return
-// CHECK: ^[[COPY]](%[[V0:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: llvm.br ^[[COPY1:.*]](%[[R1]]
+// CHECK: ^[[COPY0]](%[[V0:.*]]: !llvm.struct<(ptr, i64)>):
 // CHECK-NEXT: %[[E0:.*]] = llvm.extractvalue %[[V0]][1]
 // CHECK-NEXT: llvm.call @use(%[[E0]])
+// CHECK-NEXT: llvm.call @use_cont(%[[A0]])
+// CHECK-NEXT: llvm.return
+// CHECK: ^[[COPY1]](%[[V1:.*]]: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: %[[E1:.*]] = llvm.extractvalue %[[V1]][1]
+// CHECK-NEXT: llvm.call @use(%[[E1]])
+// CHECK-NEXT: llvm.call @use_cont(%[[A1]])
 // CHECK-NEXT: llvm.return
 // CHECK-NOT: llvm.call %arg1
+// CHECK-NOT: @use_cont(%arg1)
 llvm.func @two.proto(!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
 llvm.func @two(%buf: !llvm.ptr, %a: i64, %b: i64) -> !llvm.struct<(ptr, i64)> attributes {passthrough = ["presplitcoroutine"]} {
   %c16 = llvm.mlir.constant(16 : i32) : i32
@@ -218,6 +226,7 @@ llvm.func @drive_two(%buf: !llvm.ptr, %k: !llvm.ptr) {
   %r = llvm.call %k(%buf, %false) {coro.continuation_of = @two} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
   %v = llvm.extractvalue %r[1] : !llvm.struct<(ptr, i64)>
   llvm.call @use(%v) : (i64) -> ()
+  llvm.call @use_cont(%k) : (!llvm.ptr) -> ()
   llvm.return
 }
 
