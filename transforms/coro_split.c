@@ -1768,6 +1768,60 @@ static bool recompute(struct split *sp) {
   return suspend_crossing_compute(&sp->sc, &sp->shape, &sp->cfg, NULL);
 }
 
+/* Marks the way to the coroutine's end unlikely: a conditional branch
+ * whose one side can still reach a suspension that is not final and whose
+ * other side cannot (it goes on only to the end: the final suspension,
+ * coro.end, a return) gets branch weights 2000:1 for the first side, as
+ * __builtin_expect gives. A coroutine suspends many times and ends once;
+ * without this, LLVM may place the suspending side out of line, and a
+ * generator's resume then jumps on every value where a hand-written state
+ * machine falls through (bench/run.sh, docs/route-b.md). Weights already
+ * on a branch are left as they are. Every part copies the marks. */
+static void weigh_end_paths(const struct split *sp) {
+  const struct ir_cfg *g = &sp->cfg;
+  bool *warm = calloc(g->n + 1, sizeof *warm);
+  size_t *work = malloc((g->n + 1) * sizeof *work);
+  assert(warm && work && "out of memory");
+  size_t n = 0;
+  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+    if (sp->shape.susp[i].final)
+      continue;
+    size_t b =
+        ir_cfg_index(g, mlirOperationGetBlock(sp->shape.susp[i].suspend));
+    if (b != IR_CFG_NONE && !warm[b]) {
+      warm[b] = true;
+      work[n++] = b;
+    }
+  }
+  while (n) {
+    size_t b = work[--n];
+    for (size_t q = g->pred_start[b]; q < g->pred_start[b + 1]; ++q)
+      if (!warm[g->pred[q]]) {
+        warm[g->pred[q]] = true;
+        work[n++] = g->pred[q];
+      }
+  }
+  MlirStringRef key = mlirStringRefCreateFromCString("branch_weights");
+  for (size_t b = 0; b < g->n; ++b) {
+    MlirOperation t = mlirBlockGetTerminator(g->block[b]);
+    if (!warm[b] || mlirOperationIsNull(t) ||
+        !coro_op_named(t, "llvm.cond_br") ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(t, key)))
+      continue;
+    size_t s0 = ir_cfg_index(g, mlirOperationGetSuccessor(t, 0));
+    size_t s1 = ir_cfg_index(g, mlirOperationGetSuccessor(t, 1));
+    bool w0 = s0 != IR_CFG_NONE && warm[s0];
+    bool w1 = s1 != IR_CFG_NONE && warm[s1];
+    if (w0 == w1)
+      continue;
+    int32_t weights[2] = {w0 ? 2000 : 1, w1 ? 2000 : 1};
+    mlirOperationSetAttributeByName(t, key,
+                                    mlirDenseI32ArrayGet(sp->ctx, 2, weights));
+  }
+  free(warm);
+  free(work);
+}
+
 static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
                       uint64_t *size, uint64_t *align) {
   struct split sp = {.ctx = mlirOperationGetContext(func),
@@ -1825,6 +1879,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
       sp.frame_ty = frame_debug_type(
           sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
           &sp.sc, sp.shape.promise);
+    weigh_end_paths(&sp);
     collect_keep(&sp);
     ok = sp.abi->make_parts(&sp, table);
     if (ok && elide && sp.abi->header)

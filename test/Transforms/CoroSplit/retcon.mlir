@@ -230,9 +230,10 @@ llvm.func @drive_two(%buf: !llvm.ptr, %k: !llvm.ptr) {
   llvm.return
 }
 
-// The continuations, after the functions of the input.
+// The continuations, after the functions of the input. The abnormal
+// side of a suspension goes only to the end: it is the unlikely one.
 // CHECK-LABEL: llvm.func internal @gen.resume.0(%arg0: !llvm.ptr, %arg1: i1) -> !llvm.struct<(ptr, i64)> {
-// CHECK: llvm.cond_br %arg1,
+// CHECK: llvm.cond_br %arg1 weights([1, 2000]),
 // CHECK: %[[N:.*]] = llvm.load %arg0 {alignment = 8 : i64} : !llvm.ptr -> i64
 // CHECK-NEXT: %[[AT8:.*]] = llvm.getelementptr %arg0[8]
 // CHECK-NEXT: llvm.load %[[AT8]] {alignment = 8 : i64} : !llvm.ptr -> i64

@@ -14,7 +14,7 @@
 // using an erased value (a crash or "type mismatch" at verification).
 // Both edges now pass the reloaded value.
 // CHECK-LABEL: llvm.func internal fastcc @co0.resume(
-// CHECK: llvm.cond_br %{{[0-9]+}}, ^bb{{[0-9]+}}(%[[V:[0-9]+]] : i64), ^bb{{[0-9]+}}(%[[V]], %{{[0-9]+}},
+// CHECK: llvm.cond_br %{{[0-9]+}} weights([1, 2000]), ^bb{{[0-9]+}}(%[[V:[0-9]+]] : i64), ^bb{{[0-9]+}}(%[[V]], %{{[0-9]+}},
 module attributes {coro.route = "mlir-split"} {
   llvm.mlir.global internal unnamed_addr @counter(0 : i64) {addr_space = 0 : i32, dso_local} : i64
   llvm.module_flags [#llvm.mlir.module_flag<warning, "Debug Info Version", 3 : i32>]
