@@ -544,12 +544,15 @@ static void variant_reach(const struct split *sp, enum variant v, size_t cont,
 }
 
 /* Which items a clone reloads: those used in a block it reaches (`seen`,
- * on the original's graph; a use elsewhere counts), those a suspension it
- * reaches (`live`) stores again, and the operands of any item recomputed
- * after a suspension. The others (everything a chain keeps, in
- * NAME.destroy) need no reload. */
+ * on the original's graph; a use elsewhere counts) or by an op of a
+ * suspension's tail (`tail`: the ops after a suspend in its block, which
+ * a clone's landing copies), those a suspension it reaches (`live`)
+ * stores again, and the operands of any item recomputed after a
+ * suspension. The others (everything a chain keeps, in NAME.destroy) need
+ * no reload. */
 static void variant_needs(const struct split *sp, const bool *live,
-                          const bool *seen, bool *need) {
+                          const bool *seen, const struct ir_ptrmap *tail,
+                          bool *need) {
   const struct suspend_crossing *sc = &sp->sc;
   bool any_remat = false;
   for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
@@ -564,9 +567,10 @@ static void variant_needs(const struct split *sp, const bool *live,
                     (void *)(uintptr_t)(it + 1));
     for (MlirOpOperand u = mlirValueGetFirstUse(sc->item[it].value);
          !mlirOpOperandIsNull(u) && !need[it]; u = mlirOpOperandGetNextUse(u)) {
-      size_t b = ir_cfg_index(&sp->cfg,
-                              mlirOperationGetBlock(mlirOpOperandGetOwner(u)));
-      need[it] = b == IR_CFG_NONE || seen[b];
+      MlirOperation owner = mlirOpOperandGetOwner(u);
+      size_t b = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(owner));
+      need[it] = b == IR_CFG_NONE || seen[b] ||
+                 (tail && ir_ptrmap_find(tail, owner.ptr));
     }
   }
   for (size_t su = 0; su < sc->nsusp; ++su)
@@ -1094,14 +1098,17 @@ bool split_rewrite_variant(struct variant_state *vs) {
   assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
          "out of memory");
   variant_reach(sp, vs->v, vs->cont, vs->live, seen);
-  /* A landing copies its suspension's tail: uses there count too. */
-  for (size_t i = 0; is_clone(vs->v) && i < sp->shape.nsusp; ++i) {
-    size_t b = ir_cfg_index(&sp->cfg,
-                            mlirOperationGetBlock(sp->shape.susp[i].suspend));
-    if (b != IR_CFG_NONE)
-      seen[b] = true;
-  }
-  variant_needs(sp, vs->live, seen, vs->need);
+  /* A landing copies its suspension's tail: uses there count too (not
+   * those before the suspend in its block, which the landing does not
+   * run). */
+  struct ir_ptrmap tail = {0};
+  for (size_t i = 0; is_clone(vs->v) && i < sp->shape.nsusp; ++i)
+    for (MlirOperation op =
+             mlirOperationGetNextInBlock(sp->shape.susp[i].suspend);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      ir_ptrmap_put(&tail, op.ptr, (void *)1);
+  variant_needs(sp, vs->live, seen, &tail, vs->need);
+  ir_ptrmap_free(&tail);
   free(seen);
   struct ir_builder at = is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc)
                                          : ir_before(vs->shape.begin);

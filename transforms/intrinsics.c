@@ -15,9 +15,9 @@ static bool starts(MlirStringRef s, const char *z) {
   return s.length >= n && !memcmp(s.data, z, n);
 }
 
-MlirStringRef coro_intr_name(MlirOperation op) {
+/* coro_intr_name of `op`, whose name is `name`. */
+static MlirStringRef intr_name(MlirOperation op, MlirStringRef name) {
   static const char intr[] = "llvm.intr.";
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   MlirStringRef none = {"", 0};
   if (eq(name, "llvm.call_intrinsic")) {
     MlirAttribute a = mlirOperationGetAttributeByName(
@@ -40,6 +40,10 @@ MlirStringRef coro_intr_name(MlirOperation op) {
     return name;
   }
   return none;
+}
+
+MlirStringRef coro_intr_name(MlirOperation op) {
+  return intr_name(op, mlirIdentifierStr(mlirOperationGetName(op)));
 }
 
 /* Base names, without "llvm.", and the overloaded ones by prefix. */
@@ -77,10 +81,15 @@ static const struct {
 };
 
 enum coro_intr coro_intr_classify(MlirOperation op) {
-  MlirStringRef n = coro_intr_name(op);
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  /* most ops are none of llvm.call, llvm.call_intrinsic, llvm.intr.* */
+  if (!starts(name, "llvm.") ||
+      (!starts(name, "llvm.call") && !starts(name, "llvm.intr.")))
+    return CI_NONE;
+  MlirStringRef n = intr_name(op, name);
   if (starts(n, "llvm."))
     n.data += 5, n.length -= 5;
-  else if (!starts(mlirIdentifierStr(mlirOperationGetName(op)), "llvm.intr."))
+  else if (!starts(name, "llvm.intr."))
     return CI_NONE; /* a function of the user's that happens to be coro.X */
   if (!starts(n, "coro."))
     return CI_NONE;

@@ -17,8 +17,9 @@ bool remat_op_is_cheap(MlirOperation op) {
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) ||
       mlirOperationGetNumSuccessors(op))
     return false;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof cheap / sizeof *cheap; ++i)
-    if (coro_op_named(op, cheap[i]))
+    if (coro_ref_eq(name, cheap[i]))
       return true;
   return false;
 }

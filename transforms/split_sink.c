@@ -28,8 +28,9 @@ static bool sinkable(MlirOperation op) {
     return true;
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op))
     return false;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof more / sizeof *more; ++i)
-    if (coro_op_named(op, more[i]))
+    if (coro_ref_eq(name, more[i]))
       return true;
   return false;
 }

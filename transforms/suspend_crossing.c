@@ -39,6 +39,7 @@ struct state {
   struct ir_ptrmap id; /* value -> 1 + candidate id */
   size_t *mark;        /* [g->n] 1 + the candidate last walked there */
   struct vec stack;
+  MlirType token; /* !llvm.token, once a candidate needs it */
   bool ok;
 };
 
@@ -281,7 +282,10 @@ static bool report(struct state *st, struct cand *c) {
   if (c->alloca && c->dynamic)
     msg = "an llvm.alloca of dynamic size is live across a suspension: "
           "--coro-split cannot keep it in the frame";
-  else if (mlirTypeEqual(t, ir_token_type(mlirTypeGetContext(t))))
+  else if (mlirTypeEqual(
+               t, mlirTypeIsNull(st->token)
+                      ? (st->token = ir_token_type(mlirTypeGetContext(t)))
+                      : st->token))
     msg = "a token value is live across a suspension: a token cannot be "
           "kept in the frame";
   if (!msg)
