@@ -4,22 +4,33 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
+
+#define NAME(s) {s, sizeof s - 1}
 
 bool remat_op_is_cheap(MlirOperation op) {
-  static const char *const cheap[] = {
-      "llvm.add",    "llvm.sub",     "llvm.mul",          "llvm.and",
-      "llvm.or",     "llvm.xor",     "llvm.shl",          "llvm.lshr",
-      "llvm.ashr",   "llvm.icmp",    "llvm.zext",         "llvm.sext",
-      "llvm.trunc",  "llvm.bitcast", "llvm.ptrtoint",     "llvm.inttoptr",
-      "llvm.select", "llvm.fadd",    "llvm.fsub",         "llvm.fmul",
-      "llvm.fneg",   "llvm.fcmp",    "llvm.sitofp",       "llvm.uitofp",
-      "llvm.fpext",  "llvm.fptrunc", "llvm.getelementptr"};
+  static const struct {
+    const char *s;
+    size_t n;
+  } cheap[] = {
+      NAME("llvm.add"),      NAME("llvm.sub"),     NAME("llvm.mul"),
+      NAME("llvm.and"),      NAME("llvm.or"),      NAME("llvm.xor"),
+      NAME("llvm.shl"),      NAME("llvm.lshr"),    NAME("llvm.ashr"),
+      NAME("llvm.icmp"),     NAME("llvm.zext"),    NAME("llvm.sext"),
+      NAME("llvm.trunc"),    NAME("llvm.bitcast"), NAME("llvm.ptrtoint"),
+      NAME("llvm.inttoptr"), NAME("llvm.select"),  NAME("llvm.fadd"),
+      NAME("llvm.fsub"),     NAME("llvm.fmul"),    NAME("llvm.fneg"),
+      NAME("llvm.fcmp"),     NAME("llvm.sitofp"),  NAME("llvm.uitofp"),
+      NAME("llvm.fpext"),    NAME("llvm.fptrunc"), NAME("llvm.getelementptr")};
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) ||
       mlirOperationGetNumSuccessors(op))
     return false;
+  /* the name read once, compared by length first (this runs for every
+   * value a suspension keeps) */
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   for (size_t i = 0; i < sizeof cheap / sizeof *cheap; ++i)
-    if (coro_ref_eq(name, cheap[i]))
+    if (name.length == cheap[i].n &&
+        !memcmp(name.data, cheap[i].s, name.length))
       return true;
   return false;
 }
