@@ -502,6 +502,31 @@ static void eval(struct known *k, MlirOperation op) {
   }
 }
 
+/* Case `i` of a switch's case_values `cases` (dense integers). The typed
+ * getters read the storage; mlirElementsAttrGetValue would make an
+ * attribute of each element (this runs for every suspension of every
+ * part). */
+static int64_t case_value(MlirAttribute cases, intptr_t i) {
+  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(cases));
+  unsigned w = mlirAttributeIsADenseElements(cases) && mlirTypeIsAInteger(et)
+                   ? mlirIntegerTypeGetWidth(et)
+                   : 0;
+  switch (w) {
+  case 8:
+    return mlirDenseElementsAttrGetInt8Value(cases, i);
+  case 16:
+    return mlirDenseElementsAttrGetInt16Value(cases, i);
+  case 32:
+    return mlirDenseElementsAttrGetInt32Value(cases, i);
+  case 64:
+    return mlirDenseElementsAttrGetInt64Value(cases, i);
+  default: {
+    uint64_t idx = (uint64_t)i;
+    return mlirIntegerAttrGetValueInt(mlirElementsAttrGetValue(cases, 1, &idx));
+  }
+  }
+}
+
 /* Evaluates the ops from `op` to the end of its block and returns the
  * successor index the terminator takes, or -1. */
 static intptr_t eval_from(struct known *k, MlirOperation op) {
@@ -520,12 +545,9 @@ static intptr_t eval_from(struct known *k, MlirOperation op) {
   MlirAttribute cases = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("case_values"));
   intptr_t n = mlirOperationGetNumSuccessors(op) - 1;
-  for (intptr_t i = 0; i < n && !mlirAttributeIsNull(cases); ++i) {
-    uint64_t idx = (uint64_t)i;
-    MlirAttribute e = mlirElementsAttrGetValue(cases, 1, &idx);
-    if (zext(mlirIntegerAttrGetValueInt(e), w) == zext(v, w))
+  for (intptr_t i = 0; i < n && !mlirAttributeIsNull(cases); ++i)
+    if (zext(case_value(cases, i), w) == zext(v, w))
       return i + 1;
-  }
   return 0;
 }
 
