@@ -763,6 +763,17 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   struct ir_opvec tested = {conts->v, conts->n - 1, conts->n - 1};
   split_compare_chain(&b, callee, &tested, cconv, nargs, args, rt, join);
   MlirStringRef last = ir_sym_name(conts->v[conts->n - 1]);
+  /* the callee is the last when it is none of the others: said to LLVM,
+   * which then knows it inside the inlined continuation too (the tested
+   * ones it knows from their branches) */
+  struct coro_str z = {0};
+  coro_str_append(&z, last.data, last.length);
+  MlirValue is_last =
+      ir_icmp(&b, IR_EQ, callee, ir_addressof(&b, coro_str_cstr(&z)));
+  coro_str_free(&z);
+  MlirNamedAttribute bundles =
+      ir_named(b.ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b.ctx, 0, NULL));
+  ir_op(&b, "llvm.intr.assume", 1, &is_last, 0, NULL, 1, &bundles, 0, NULL);
   MlirValue v = ir_call_cc(&b, mlirFlatSymbolRefAttrGet(b.ctx, last), cconv, 0,
                            nargs, args, rt);
   free(args);

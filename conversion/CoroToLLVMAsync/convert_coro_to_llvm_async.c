@@ -251,11 +251,32 @@ static MlirValue handoff_slot(struct ir_builder *b) {
 /*   llvm.func internal swifttailcc @__coro_async_park(%h, %rf) {
  *     h.parked = %rf                     (then back to the resumer)
  *     llvm.return
- *   } */
+ *   }
+ *
+ * In a module route B splits (coro.route = "mlir-split"), the store is
+ * made only when h.parked is another function: route B's resume entry
+ * calls the parked continuation directly and tells LLVM which one it is
+ * (split_direct_continuation_calls), so once LLVM has inlined the
+ * continuation and this, a generator that parks where it was resumed
+ * stores nothing. Route A, which never knows, stores as ever (a test
+ * there would only cost). */
 static void emit_park(struct ir_builder *b, MlirBlock entry) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue rf = mlirBlockGetArgument(entry, 1);
-  ir_store(b, rf, ir_gep_bytes(b, h, OFF_RESUME), 0);
+  MlirValue at = ir_gep_bytes(b, h, OFF_RESUME);
+  if (!coro_route_b(mlirBlockGetParentOperation(entry))) {
+    ir_store(b, rf, at, 0);
+    ir_return(b, (MlirValue){NULL});
+    return;
+  }
+  MlirBlock set = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock ret = ir_block_after(set, 0, NULL, b->loc);
+  MlirValue now = ir_load(b, at, ir_ptr_type(b->ctx), 0);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, now, rf), ret, set);
+  struct ir_builder s = ir_at_end(set, b->loc);
+  ir_store(&s, rf, at, 0);
+  ir_br(&s, ret, 0, NULL);
+  *b = ir_at_end(ret, b->loc);
   ir_return(b, (MlirValue){NULL});
 }
 

@@ -8,15 +8,21 @@
 // What the entry does after the continuation returns is copied for each
 // continuation, so a yield's path knows it names nothing to run next.
 
-// The retcon entry: no dispatch on the continuation, no call of it, no
-// stack, and no test of what it returned (its returns reach the entry field
-// by field); the yield's path returns the continuation that ran, which the
-// control block holds already, so it stores only the published value and
-// its own state (settle's %prev, known in the copy after the direct call);
-// the only call left transfers to an awaiter once the coroutine has ended.
+// The retcon entry: no call of the continuation (there is one, so no
+// test: the entry tells LLVM which it is, an llvm.assume that emits no
+// code), no stack, and no test of what it returned (its returns reach the
+// entry field by field); the yield's path returns the continuation that
+// ran, which the control block holds already, so it stores only the
+// published value and its own state (settle's %prev, known in the copy
+// after the direct call); the only call left transfers to an awaiter once
+// the coroutine has ended.
 // CHECK-LABEL: define internal fastcc void @gen_retcon.coro.resume(
 // CHECK-NOT: alloca
-// CHECK-NOT: @gen_retcon.coro.ramp.resume.0
+// CHECK-NOT: call {{.*}}@gen_retcon.coro.ramp.resume.0(
+// CHECK-NOT: br i1 %{{.*}}, label
+// CHECK: icmp eq ptr %{{.*}}, @gen_retcon.coro.ramp.resume.0
+// CHECK-NEXT: call void @llvm.assume
+// CHECK-NOT: store ptr @gen_retcon.coro.ramp.resume.0
 // CHECK-NOT: call {
 // CHECK-NOT: extractvalue
 // CHECK: musttail call fastcc void
@@ -40,13 +46,17 @@ func.func @gen_retcon(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retc
 }
 
 // The async entry: the continuation is inlined, not called through the
-// parked pointer, and the body's check of the destroying word (at -16)
-// after its suspension is gone: the entry resumes no task being destroyed.
+// parked pointer (the entry tells LLVM which it is: an llvm.assume, no
+// test), and the body's check of the destroying word (at -16) after its
+// suspension is gone: the entry resumes no task being destroyed. The
+// yield parks where the task was resumed: under route B the park stores
+// only another function (__coro_async_park), so nothing is stored.
 // CHECK-LABEL: define internal fastcc void @gen_async.coro.resume(
-// CHECK-NOT: icmp eq ptr %{{.*}}, @gen_async.coro.async.resume.0
 // CHECK-NOT: call swifttailcc void @gen_async.coro.async.resume.0(
 // CHECK-NOT: i64 -16
-// CHECK: store ptr @gen_async.coro.async.resume.0
+// CHECK: icmp eq ptr %{{.*}}, @gen_async.coro.async.resume.0
+// CHECK-NEXT: call void @llvm.assume
+// CHECK-NOT: store ptr @gen_async.coro.async.resume.0
 // CHECK-NOT: i64 -16
 // CHECK: }
 func.func @gen_async(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {

@@ -155,9 +155,14 @@ llvm.func @caller(%buf: !llvm.ptr) -> i64 {
 // A call marked coro.continuation_of (as the retcon conversion's resume and
 // destroy entries mark theirs) calls one of the continuations of the ramp
 // it names: it becomes a direct call (LLVM can inline it). @gen has one
-// continuation, so there is nothing to test.
+// continuation, so there is nothing to test: LLVM is told it is that one
+// (an llvm.assume, which emits no code), so it knows the callee in the
+// continuation once inlined too.
 // CHECK-LABEL: llvm.func @drive(
 // CHECK-NEXT: %[[F:.*]] = llvm.mlir.constant(false)
+// CHECK-NEXT: %[[K:.*]] = llvm.mlir.addressof @gen.resume.0
+// CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %arg1, %[[K]]
+// CHECK-NEXT: llvm.intr.assume %[[IS]] : i1
 // CHECK-NEXT: %[[R:.*]] = llvm.call @gen.resume.0(%arg0, %[[F]]) : (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
 // CHECK-NEXT: llvm.br ^[[JOIN:.*]](%[[R]]
 // CHECK: ^[[JOIN]](%[[V:.*]]: !llvm.struct<(ptr, i64)>):
@@ -184,7 +189,11 @@ llvm.func @drive(%buf: !llvm.ptr, %k: !llvm.ptr) -> i64 {
 // CHECK-NEXT: %[[A0:.*]] = llvm.mlir.addressof @two.resume.0
 // CHECK-NEXT: %[[R0:.*]] = llvm.call @two.resume.0(%arg0, %{{.*}})
 // CHECK-NEXT: llvm.br ^[[COPY0:.*]](%[[R0]]
+// The second, untested, is said to LLVM (an llvm.assume, no code).
 // CHECK: ^[[SECOND]]:
+// CHECK-NEXT: %[[K1:.*]] = llvm.mlir.addressof @two.resume.1
+// CHECK-NEXT: %[[IS1:.*]] = llvm.icmp "eq" %arg1, %[[K1]]
+// CHECK-NEXT: llvm.intr.assume %[[IS1]] : i1
 // CHECK-NEXT: %[[A1:.*]] = llvm.mlir.addressof @two.resume.1
 // CHECK-NEXT: %[[R1:.*]] = llvm.call @two.resume.1(%arg0, %{{.*}})
 // CHECK-NEXT: llvm.br ^[[COPY1:.*]](%[[R1]]
