@@ -281,6 +281,52 @@ static MlirWalkResult unkeep_call(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether the llvm.call `op` calls the function that makes a retcon or
+ * async coroutine's handle (NAME, or NAME.elided for a control block in
+ * the caller's memory): NAME.coro.resume, the handle's resume entry, is
+ * defined beside it. Such calls are not inlined during the trip (no_inline,
+ * taken off afterwards): --coro-split calls NAME.coro.resume directly for
+ * a handle it sees come from one (split_consumers.c), which LLVM can then
+ * inline, as it can the call itself after the split. Inlined during the
+ * trip, the handle would be a pointer of unknown origin, resumed through
+ * its header. */
+static bool calls_handle_maker(MlirSymbolTable table, MlirOperation op) {
+  if (!coro_op_named(op, "llvm.call"))
+    return false;
+  MlirAttribute callee = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return false;
+  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
+  static const char elided[] = ".elided";
+  size_t n = name.length;
+  if (n > strlen(elided) &&
+      !memcmp(name.data + n - strlen(elided), elided, strlen(elided)))
+    n -= strlen(elided);
+  struct coro_str entry = {0};
+  coro_str_append(&entry, name.data, n);
+  coro_str_appendz(&entry, CORO_RETCON_RESUME);
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirStringRefCreate(entry.data, entry.len));
+  coro_str_free(&entry);
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func");
+}
+
+static MlirWalkResult keep_maker_call(MlirOperation op, void *user) {
+  if (calls_handle_maker(*(MlirSymbolTable *)user, op))
+    mlirOperationSetAttributeByName(
+        op, mlirStringRefCreateFromCString("no_inline"),
+        mlirUnitAttrGet(mlirOperationGetContext(op)));
+  return MlirWalkResultAdvance;
+}
+
+static MlirWalkResult unkeep_maker_call(MlirOperation op, void *user) {
+  if (calls_handle_maker(*(MlirSymbolTable *)user, op))
+    mlirOperationRemoveAttributeByName(
+        op, mlirStringRefCreateFromCString("no_inline"));
+  return MlirWalkResultAdvance;
+}
+
 /* Whether the llvm.func `fn` is a coroutine not split yet. */
 static bool presplit_coroutine(MlirOperation fn) {
   return coro_split_passthrough_has(fn, "presplitcoroutine");
@@ -423,8 +469,10 @@ static bool take_out(MlirOperation module, struct kept *k) {
     if (presplit_coroutine(op))
       mlirOperationWalk(op, keep_call, &m.table, MlirWalkPreOrder);
   }
-  if (ok)
+  if (ok) {
+    mlirOperationWalk(module, keep_maker_call, &m.table, MlirWalkPreOrder);
     mlirOperationWalk(module, mark_call, &m, MlirWalkPreOrder);
+  }
   mlirSymbolTableDestroy(m.table);
   return ok;
 }
@@ -443,6 +491,7 @@ static void put_back(MlirOperation module, const struct kept *k) {
   free(calls.v);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirSymbolTable table = mlirSymbolTableCreate(module);
+  mlirOperationWalk(module, unkeep_maker_call, &table, MlirWalkPreOrder);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
