@@ -436,6 +436,37 @@ void split_reload_kept(struct variant_state *vs, size_t i,
   ir_map_free(&here);
 }
 
+/* Records the values of `suspend`'s tail used in another block, with
+ * their copies `m` made in landing `l` (see variant_state.tail_v). */
+static void note_tail_uses(struct variant_state *vs, MlirOperation suspend,
+                           const struct ir_map *m, MlirBlock l) {
+  MlirBlock home = mlirOperationGetBlock(suspend);
+  for (MlirOperation op = mlirOperationGetNextInBlock(suspend);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r) {
+      MlirValue v = mlirOperationGetResult(op, r);
+      bool outside = false;
+      for (MlirOpOperand u = mlirValueGetFirstUse(v);
+           !mlirOpOperandIsNull(u) && !outside; u = mlirOpOperandGetNextUse(u))
+        outside = !mlirBlockEqual(
+            mlirOperationGetBlock(mlirOpOperandGetOwner(u)), home);
+      MlirValue copy = ir_map_lookup(m, v);
+      if (!outside || mlirValueIsNull(copy))
+        continue;
+      if (vs->ntail == vs->captail) {
+        vs->captail = vs->captail ? 2 * vs->captail : 4;
+        vs->tail_v = realloc(vs->tail_v, vs->captail * sizeof *vs->tail_v);
+        vs->tail_copy =
+            realloc(vs->tail_copy, vs->captail * sizeof *vs->tail_copy);
+        vs->tail_at = realloc(vs->tail_at, vs->captail * sizeof *vs->tail_at);
+        assert(vs->tail_v && vs->tail_copy && vs->tail_at && "out of memory");
+      }
+      vs->tail_v[vs->ntail] = v;
+      vs->tail_copy[vs->ntail] = copy;
+      vs->tail_at[vs->ntail++] = l;
+    }
+}
+
 /* A landing block of suspension `i` for a clone: reloads what it keeps,
  * then a copy of the suspension's tail with the suspend returning `c`. */
 static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
@@ -455,6 +486,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
     if (mlirOperationIsNull(first_tail))
       first_tail = copy;
   }
+  note_tail_uses(vs, s->suspend, &tail, l);
   ir_map_free(&tail);
   fold_branch(l, first_tail);
   return l;
@@ -936,6 +968,9 @@ static bool repair_ssa(struct variant_state *vs) {
   free(cur);
   free(blocks);
   free(defs);
+  for (size_t i = 0; i < vs->ntail; ++i)
+    ok &= ir_ssa_add_defs(&ssa, vs->tail_v[i], 1, &vs->tail_at[i],
+                          &vs->tail_copy[i]);
   ir_ssa_free(&ssa);
   drop_known_index_stores(vs, &g);
   ir_cfg_free(&g);
@@ -1163,6 +1198,12 @@ bool split_rewrite_variant(struct variant_state *vs) {
   free(vs->need);
   free(vs->index_store);
   vs->index_store = NULL;
+  free(vs->tail_v);
+  free(vs->tail_copy);
+  free(vs->tail_at);
+  vs->tail_v = vs->tail_copy = NULL;
+  vs->tail_at = NULL;
+  vs->ntail = vs->captail = 0;
   ir_ptrmap_free(&vs->fptr);
   coro_shape_free(&vs->shape);
   return ok;

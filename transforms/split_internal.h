@@ -98,6 +98,13 @@ struct variant_state {
   bool *need;         /* [nitem]: the variant may use the item's reloads */
   /* [nsusp] in a switch clone: the store of suspension i's index */
   MlirOperation *index_store;
+  /* values of a suspension's tail (the ops after it in its block) used in
+   * other blocks, each with its copy in a landing: the SSA repair gives
+   * those uses the copy (LLVM's pre-split passes may hoist a load both
+   * successors make into the suspension's block, after the suspend) */
+  MlirValue *tail_v, *tail_copy;
+  MlirBlock *tail_at;
+  size_t ntail, captail;
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
   /* templates of frame accesses (split_field_at): field offset -> its
    * address, type and alignment -> load, alignment -> store */

@@ -225,17 +225,21 @@ static void add(struct gather *ga, size_t id) {
   vec_push(&ga->out, id);
 }
 
+/* Whether `v` is computed after suspension `sp`, in its tail: each
+ * landing computes it again, so it is not kept. */
+static bool in_tail(const struct coro_suspend *sp, MlirValue v) {
+  MlirOperation def = owner(v);
+  return !mlirOperationIsNull(def) &&
+         mlirBlockEqual(mlirOperationGetBlock(def),
+                        mlirOperationGetBlock(sp->suspend)) &&
+         mlirOperationIsBeforeInBlock(sp->suspend, def);
+}
+
 /* An operand of the tail of suspension `sp`: kept if defined before it. */
 static void add_operand(struct gather *ga, const struct coro_suspend *sp,
                         MlirValue v) {
   struct state *st = ga->st;
-  if (excluded(st, v))
-    return;
-  MlirOperation def = owner(v);
-  if (!mlirOperationIsNull(def) &&
-      mlirBlockEqual(mlirOperationGetBlock(def),
-                     mlirOperationGetBlock(sp->suspend)) &&
-      mlirOperationIsBeforeInBlock(sp->suspend, def))
+  if (excluded(st, v) || in_tail(sp, v))
     return;
   add(ga, cand_id(st, v));
 }
@@ -253,7 +257,8 @@ static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
       continue;
     size_t d = ir_cfg_index(st->g, mlirOperationGetSuccessor(term, k));
     for (size_t i = 0; i < st->livein[d].n; ++i)
-      add(ga, st->livein[d].d[i]);
+      if (!in_tail(sp, st->cand[st->livein[d].d[i]].v))
+        add(ga, st->livein[d].d[i]);
     intptr_t first, count;
     if (ir_successor_operands(term, k, &first, &count))
       for (intptr_t i = 0; i < count; ++i)
