@@ -26,7 +26,7 @@
  *     resume entries): the call calls R$coro.continuation_of.K, its own
  *     declaration, with the callee as its first operand;
  *   - a coroutine's allocator: calls of what could be one are not inlined
- *     during the trip (keep_call).
+ *     during the trip (keep_calls).
  * Locations do not survive (LLVM IR without debug info has none): each
  * function gets its own back, and its ops get the function's, so what the
  * split reports afterwards is located at the function. */
@@ -260,24 +260,30 @@ static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
       fn, mlirStringRefCreateFromCString("function_type"))));
 }
 
-/* In a coroutine, a call of a defined function that could be its
- * allocator or deallocator (coro.alloc_fn, coro.free_fn) is not inlined
- * during the trip (no_inline, taken off afterwards): --coro-split finds a
- * switched-resume coroutine's allocator as the callee of the call whose
- * result coro.begin takes, and gives the coroutine's dynamic allocas
- * their memory from it. */
-static MlirWalkResult keep_call(MlirOperation op, void *user) {
-  if (calls_allocator(*(MlirSymbolTable *)user, op))
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString("no_inline"),
-        mlirUnitAttrGet(mlirOperationGetContext(op)));
-  return MlirWalkResultAdvance;
-}
+/* Puts no_inline on (or takes it off) the calls `which` selects, for the
+ * trip. In a coroutine, a call of a defined function that could be its
+ * allocator or deallocator (coro.alloc_fn, coro.free_fn: calls_allocator)
+ * is not inlined during the trip: --coro-split finds a switched-resume
+ * coroutine's allocator as the callee of the call whose result coro.begin
+ * takes, and gives the coroutine's dynamic allocas their memory from it.
+ * Anywhere, a call of the function that makes a retcon or async handle is
+ * not either (calls_handle_maker, below). */
+struct keeping {
+  MlirSymbolTable table;
+  bool (*which)(MlirSymbolTable table, MlirOperation op);
+  bool on;
+};
 
-static MlirWalkResult unkeep_call(MlirOperation op, void *user) {
-  if (calls_allocator(*(MlirSymbolTable *)user, op))
-    mlirOperationRemoveAttributeByName(
-        op, mlirStringRefCreateFromCString("no_inline"));
+static MlirWalkResult keep_calls(MlirOperation op, void *user) {
+  const struct keeping *k = user;
+  if (!k->which(k->table, op))
+    return MlirWalkResultAdvance;
+  MlirStringRef key = mlirStringRefCreateFromCString("no_inline");
+  if (k->on)
+    mlirOperationSetAttributeByName(
+        op, key, mlirUnitAttrGet(mlirOperationGetContext(op)));
+  else
+    mlirOperationRemoveAttributeByName(op, key);
   return MlirWalkResultAdvance;
 }
 
@@ -310,21 +316,6 @@ static bool calls_handle_maker(MlirSymbolTable table, MlirOperation op) {
       mlirSymbolTableLookup(table, mlirStringRefCreate(entry.data, entry.len));
   coro_str_free(&entry);
   return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func");
-}
-
-static MlirWalkResult keep_maker_call(MlirOperation op, void *user) {
-  if (calls_handle_maker(*(MlirSymbolTable *)user, op))
-    mlirOperationSetAttributeByName(
-        op, mlirStringRefCreateFromCString("no_inline"),
-        mlirUnitAttrGet(mlirOperationGetContext(op)));
-  return MlirWalkResultAdvance;
-}
-
-static MlirWalkResult unkeep_maker_call(MlirOperation op, void *user) {
-  if (calls_handle_maker(*(MlirSymbolTable *)user, op))
-    mlirOperationRemoveAttributeByName(
-        op, mlirStringRefCreateFromCString("no_inline"));
-  return MlirWalkResultAdvance;
 }
 
 /* Whether the llvm.func `fn` is a coroutine not split yet. */
@@ -466,11 +457,13 @@ static bool take_out(MlirOperation module, struct kept *k) {
     if (!coro_op_named(op, "llvm.func"))
       continue;
     keep_fn(k, op);
+    struct keeping alloc = {m.table, calls_allocator, true};
     if (presplit_coroutine(op))
-      mlirOperationWalk(op, keep_call, &m.table, MlirWalkPreOrder);
+      mlirOperationWalk(op, keep_calls, &alloc, MlirWalkPreOrder);
   }
   if (ok) {
-    mlirOperationWalk(module, keep_maker_call, &m.table, MlirWalkPreOrder);
+    struct keeping makers = {m.table, calls_handle_maker, true};
+    mlirOperationWalk(module, keep_calls, &makers, MlirWalkPreOrder);
     mlirOperationWalk(module, mark_call, &m, MlirWalkPreOrder);
   }
   mlirSymbolTableDestroy(m.table);
@@ -491,7 +484,9 @@ static void put_back(MlirOperation module, const struct kept *k) {
   free(calls.v);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirSymbolTable table = mlirSymbolTableCreate(module);
-  mlirOperationWalk(module, unkeep_maker_call, &table, MlirWalkPreOrder);
+  struct keeping makers = {table, calls_handle_maker, false};
+  mlirOperationWalk(module, keep_calls, &makers, MlirWalkPreOrder);
+  struct keeping alloc = {table, calls_allocator, false};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
@@ -499,7 +494,7 @@ static void put_back(MlirOperation module, const struct kept *k) {
     if (fn && marker_name(ir_sym_name(op)))
       mlirSymbolTableErase(table, op); /* no call is left that calls it */
     else if (fn && presplit_coroutine(op))
-      mlirOperationWalk(op, unkeep_call, &table, MlirWalkPreOrder);
+      mlirOperationWalk(op, keep_calls, &alloc, MlirWalkPreOrder);
     op = next;
   }
   for (size_t i = 0; i < k->n; ++i) {
