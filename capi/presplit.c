@@ -266,8 +266,8 @@ static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
  * is not inlined during the trip: --coro-split finds a switched-resume
  * coroutine's allocator as the callee of the call whose result coro.begin
  * takes, and gives the coroutine's dynamic allocas their memory from it.
- * Anywhere, a call of the function that makes a retcon or async handle is
- * not either (calls_handle_maker, below). */
+ * Anywhere, a call of the function that makes a retcon handle is not
+ * either (calls_handle_maker, below). */
 struct keeping {
   MlirSymbolTable table;
   bool (*which)(MlirSymbolTable table, MlirOperation op);
@@ -287,11 +287,10 @@ static MlirWalkResult keep_calls(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Whether the llvm.call `op` calls the function that makes a retcon or
- * async coroutine's handle (NAME, or NAME.elided for a control block in
- * the caller's memory): NAME.coro.resume, the handle's resume entry, is
- * defined beside it. Such calls are not inlined during the trip (no_inline,
- * taken off afterwards): --coro-split calls NAME.coro.resume directly for
+/* Whether the llvm.call `op` calls the function that makes a retcon
+ * coroutine's handle (NAME, or NAME.elided for a control block in the
+ * caller's memory: coro_retcon_maker). Such calls are not inlined during
+ * the trip (keep_calls): --coro-split calls NAME.coro.resume directly for
  * a handle it sees come from one (split_consumers.c), which LLVM can then
  * inline, as it can the call itself after the split. Inlined during the
  * trip, the handle would be a pointer of unknown origin, resumed through
@@ -301,21 +300,12 @@ static bool calls_handle_maker(MlirSymbolTable table, MlirOperation op) {
     return false;
   MlirAttribute callee = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("callee"));
-  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
-    return false;
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  static const char elided[] = ".elided";
-  size_t n = name.length;
-  if (n > strlen(elided) &&
-      !memcmp(name.data + n - strlen(elided), elided, strlen(elided)))
-    n -= strlen(elided);
-  struct coro_str entry = {0};
-  coro_str_append(&entry, name.data, n);
-  coro_str_appendz(&entry, CORO_RETCON_RESUME);
-  MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirStringRefCreate(entry.data, entry.len));
-  coro_str_free(&entry);
-  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func");
+  MlirStringRef name;
+  bool elided;
+  return !mlirAttributeIsNull(callee) &&
+         mlirAttributeIsAFlatSymbolRef(callee) &&
+         !mlirOperationIsNull(coro_retcon_maker(
+             table, mlirFlatSymbolRefAttrGetValue(callee), &name, &elided));
 }
 
 /* Whether the llvm.func `fn` is a coroutine not split yet. */

@@ -42,6 +42,16 @@
 #define CORO_RETCON_DESTROY ".coro.destroy"
 #define CORO_RETCON_CLEANUP ".coro.cleanup"
 
+/* The body NAME.coro.ramp of the retcon or retcon.once coroutine `name`
+ * in `table` (split or not yet), or null. */
+MlirOperation coro_retcon_body(MlirSymbolTable table, MlirStringRef name);
+/* When `callee` is a function that makes a retcon coroutine's handle,
+ * NAME or NAME.elided (the control block in its caller's memory): that
+ * coroutine's body (coro_retcon_body of NAME), with NAME in `*name` and
+ * whether it was NAME.elided in `*elided`; null otherwise. */
+MlirOperation coro_retcon_maker(MlirSymbolTable table, MlirStringRef callee,
+                                MlirStringRef *name, bool *elided);
+
 /* On the device (a module marked coro.device) the resume, destroy and
  * cleanup parts return the handle to run next (null for none) instead of
  * tail-calling it, and this function, made by the split, runs them in a

@@ -50,30 +50,44 @@ static bool ends_with(MlirStringRef s, const char *suffix) {
   return s.length >= n && !memcmp(s.data + s.length - n, suffix, n);
 }
 
+MlirOperation coro_retcon_body(MlirSymbolTable table, MlirStringRef name) {
+  struct coro_str ramp = {0};
+  coro_str_append(&ramp, name.data, name.length);
+  coro_str_appendz(&ramp, CORO_RETCON_RAMP);
+  MlirOperation f =
+      mlirSymbolTableLookup(table, mlirStringRefCreate(ramp.data, ramp.len));
+  coro_str_free(&ramp);
+  return f;
+}
+
+MlirOperation coro_retcon_maker(MlirSymbolTable table, MlirStringRef callee,
+                                MlirStringRef *name, bool *elided) {
+  *elided = ends_with(callee, ".elided");
+  *name = mlirStringRefCreate(
+      callee.data, callee.length - (*elided ? strlen(".elided") : 0));
+  return coro_retcon_body(table, *name);
+}
+
 /* Whether `name` is `P` + `suffix` for a retcon or retcon.once coroutine P
  * this split made (its body P.coro.ramp was split): the retcon
- * conversion's entries P.coro.resume, P.coro.destroy and P.coro.cleanup,
- * or P itself with an empty suffix. */
+ * conversion's entries P.coro.resume, P.coro.destroy and P.coro.cleanup. */
 static bool retcon_named(struct consumers *c, MlirStringRef name,
                          const char *suffix) {
   if (!ends_with(name, suffix))
     return false;
-  struct coro_str ramp = {0};
-  coro_str_append(&ramp, name.data, name.length - strlen(suffix));
-  coro_str_appendz(&ramp, CORO_RETCON_RAMP);
-  MlirOperation f =
-      mlirSymbolTableLookup(c->table, mlirStringRefCreate(ramp.data, ramp.len));
-  coro_str_free(&ramp);
+  MlirOperation f = coro_retcon_body(
+      c->table, mlirStringRefCreate(name.data, name.length - strlen(suffix)));
   return !mlirOperationIsNull(f) && ir_ptrmap_find(c->split, f.ptr);
 }
 
 /* The entry `suffix` of the retcon coroutine P, as a symbol ref, when
- * `name` (a callee) is P (`elided` false) or P.elided (true); null else. */
-static MlirAttribute retcon_entry(struct consumers *c, MlirStringRef name,
-                                  bool elided, const char *suffix) {
-  MlirStringRef base = mlirStringRefCreate(
-      name.data, name.length - (elided ? strlen(".elided") : 0));
-  if (!retcon_named(c, base, ""))
+ * `callee` is P or P.elided and P was split; null else. */
+static MlirAttribute retcon_entry(struct consumers *c, MlirStringRef callee,
+                                  const char *suffix) {
+  MlirStringRef base;
+  bool elided;
+  MlirOperation body = coro_retcon_maker(c->table, callee, &base, &elided);
+  if (mlirOperationIsNull(body) || !ir_ptrmap_find(c->split, body.ptr))
     return (MlirAttribute){NULL};
   struct coro_str target = {0};
   coro_str_append(&target, base.data, base.length);
@@ -112,7 +126,7 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
       name.data, name.length - (from_elided ? strlen(".elided") : 0));
   /* a retcon coroutine's handle is its control block, whose entries the
    * retcon conversion made */
-  MlirAttribute entry = retcon_entry(c, name, from_elided,
+  MlirAttribute entry = retcon_entry(c, name,
                                      !destroy      ? CORO_RETCON_RESUME
                                      : from_elided ? CORO_RETCON_CLEANUP
                                                    : CORO_RETCON_DESTROY);

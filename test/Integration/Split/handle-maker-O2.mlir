@@ -2,9 +2,9 @@
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=OUT
 
 // Route B at -O2 runs LLVM's pre-split simplification first (a round trip
-// through LLVM IR, capi/presplit.c). The function that makes a retcon or
-// async handle (@gen, or @gen.elided when --coro-elide puts the control
-// block in the caller) is not inlined during that trip: --coro-split
+// through LLVM IR, capi/presplit.c). The function that makes a retcon
+// handle (@gen, or @gen.elided when --coro-elide puts the control block
+// in the caller) is not inlined during that trip: --coro-split
 // then sees where the handle comes from and calls @gen.coro.resume
 // directly, and LLVM inlines everything afterwards. Inlined before the
 // split, the handle was a pointer of unknown origin, resumed through its
