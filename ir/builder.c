@@ -118,8 +118,12 @@ MlirValue ir_none_token(struct ir_builder *b) {
 }
 
 MlirValue ir_addressof(struct ir_builder *b, const char *sym) {
+  return ir_addressof_ref(b, mlirStringRefCreateFromCString(sym));
+}
+
+MlirValue ir_addressof_ref(struct ir_builder *b, MlirStringRef sym) {
   MlirNamedAttribute a =
-      ir_named(b->ctx, "global_name", ir_sym_ref(b->ctx, sym));
+      ir_named(b->ctx, "global_name", mlirFlatSymbolRefAttrGet(b->ctx, sym));
   return val_attrs(b, "llvm.mlir.addressof", 0, NULL, ir_ptr_type(b->ctx), 1,
                    &a);
 }

@@ -70,6 +70,8 @@ MlirValue ir_zero(struct ir_builder *b, MlirType t);
 MlirValue ir_none_token(struct ir_builder *b);
 /* %p = llvm.mlir.addressof @sym : !llvm.ptr */
 MlirValue ir_addressof(struct ir_builder *b, const char *sym);
+/* The same, of a symbol named by a string ref (no copy to terminate it). */
+MlirValue ir_addressof_ref(struct ir_builder *b, MlirStringRef sym);
 
 /*===--- arithmetic ---------------------------------------------------------*/
 

@@ -277,10 +277,7 @@ void split_compare_chain(struct ir_builder *b, MlirValue fn,
   MlirLocation loc = b->loc;
   for (size_t i = 0; i < fns->n; ++i) {
     MlirStringRef name = ir_sym_name(fns->v[i]);
-    struct coro_str z = {0};
-    coro_str_append(&z, name.data, name.length);
-    MlirValue addr = ir_addressof(b, coro_str_cstr(&z));
-    coro_str_free(&z);
+    MlirValue addr = ir_addressof_ref(b, name);
     MlirValue same = ir_icmp(b, IR_EQ, fn, addr);
     MlirBlock call = ir_block_after(b->block, 0, NULL, loc);
     MlirBlock next = ir_block_after(call, 0, NULL, loc);

@@ -721,13 +721,8 @@ static MlirValue callee_address(MlirOperation call) {
       call, mlirStringRefCreateFromCString("callee"));
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirValue){NULL};
-  MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  struct coro_str sym = {0};
-  coro_str_append(&sym, name.data, name.length);
   struct ir_builder b = ir_before(call);
-  MlirValue v = ir_addressof(&b, coro_str_cstr(&sym));
-  coro_str_free(&sym);
-  return v;
+  return ir_addressof_ref(&b, mlirFlatSymbolRefAttrGetValue(callee));
 }
 
 /* Replaces the indirect call `op` by a test of its callee against each of
@@ -766,11 +761,7 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   /* the callee is the last when it is none of the others: said to LLVM,
    * which then knows it inside the inlined continuation too (the tested
    * ones it knows from their branches) */
-  struct coro_str z = {0};
-  coro_str_append(&z, last.data, last.length);
-  MlirValue is_last =
-      ir_icmp(&b, IR_EQ, callee, ir_addressof(&b, coro_str_cstr(&z)));
-  coro_str_free(&z);
+  MlirValue is_last = ir_icmp(&b, IR_EQ, callee, ir_addressof_ref(&b, last));
   MlirNamedAttribute bundles =
       ir_named(b.ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b.ctx, 0, NULL));
   ir_op(&b, "llvm.intr.assume", 1, &is_last, 0, NULL, 1, &bundles, 0, NULL);
