@@ -9,6 +9,8 @@
 //   C, made with mlirCreateExternalPass; pipelines are textual).
 // - Implicit nesting on a pass manager, so that a pass anchored on another
 //   op than its pass manager's gets nested instead of aborting the process.
+// - A copy of an op with new operands (ir/copy.h): mlirOperationClone
+//   builds and frees an IRMapping per copy.
 // - Optimisation remarks: emitting one from C (ir/remark.h) and turning
 //   MLIR's remark engine on for a context with a category filter.
 // - Whether a diagnostic on an op carries the "see current operation" note.
@@ -28,6 +30,7 @@
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
+#include "ir/copy.h"
 #include "ir/remark.h"
 
 #include "mlir-c/Pass.h"
@@ -52,6 +55,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <new>
 #include <string>
@@ -141,6 +145,27 @@ coroContextEnableRemarks(MlirContext ctx, MlirStringRef categoryRegex) {
       *context, std::make_unique<DiagnosticRemarkStreamer>(),
       std::make_unique<mlir::remark::RemarkEmittingPolicyAll>(), categories,
       /*printAsEmitRemarks=*/false));
+}
+
+extern "C" MlirOperation ir_op_copy(MlirOperation op, MlirLocation loc,
+                                    intptr_t noperands,
+                                    const MlirValue *operands,
+                                    intptr_t nsuccessors,
+                                    const MlirBlock *successors) {
+  mlir::Operation *from = unwrap(op);
+  assert(from->getNumRegions() == 0 && "ir_op_copy copies no region");
+  llvm::SmallVector<mlir::Value, 4> values;
+  values.reserve(noperands);
+  for (intptr_t i = 0; i < noperands; ++i)
+    values.push_back(unwrap(operands[i]));
+  llvm::SmallVector<mlir::Block *, 2> blocks;
+  for (intptr_t i = 0; i < nsuccessors; ++i)
+    blocks.push_back(unwrap(successors[i]));
+  // What Operation::clone does, without the IRMapping.
+  return wrap(mlir::Operation::create(
+      unwrap(loc), from->getName(), from->getResultTypes(), values,
+      from->getRawDictionaryAttrs(), from->getPropertiesStorage(), blocks,
+      /*numRegions=*/0));
 }
 
 extern "C" bool coro_remarks_enabled(MlirContext ctx) {

@@ -3,6 +3,7 @@
  * linear in the size of what it copies. */
 #include "ir/blocks.h"
 #include "ir/builder.h"
+#include "ir/copy.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -159,13 +160,41 @@ static MlirWalkResult remap_nested(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* A copy of `op`, which has no region, with its operands and successors
+ * mapped through `m`. */
+static MlirOperation copy_flat(MlirOperation op, const struct ir_map *m) {
+  MlirValue few[8];
+  MlirBlock succ[4];
+  intptr_t n = mlirOperationGetNumOperands(op);
+  intptr_t ns = mlirOperationGetNumSuccessors(op);
+  MlirValue *vals = n <= 8 ? few : malloc((size_t)n * sizeof *vals);
+  MlirBlock *blocks = ns <= 4 ? succ : malloc((size_t)ns * sizeof *blocks);
+  assert(vals && blocks && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    vals[i] = ir_map_lookup(m, mlirOperationGetOperand(op, i));
+  for (intptr_t i = 0; i < ns; ++i)
+    blocks[i] = ir_map_block(m, mlirOperationGetSuccessor(op, i));
+  MlirOperation copy =
+      ir_op_copy(op, mlirOperationGetLocation(op), n, vals, ns, blocks);
+  if (vals != few)
+    free(vals);
+  if (blocks != succ)
+    free(blocks);
+  return copy;
+}
+
 MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
                           MlirOperation before) {
-  MlirOperation copy = mlirOperationClone(op);
-  mlirOperationWalk(copy, remap_nested, m, MlirWalkPreOrder);
-  for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(copy); ++i)
-    mlirOperationSetSuccessor(
-        copy, i, ir_map_block(m, mlirOperationGetSuccessor(copy, i)));
+  MlirOperation copy;
+  if (mlirOperationGetNumRegions(op) == 0) {
+    copy = copy_flat(op, m);
+  } else {
+    copy = mlirOperationClone(op);
+    mlirOperationWalk(copy, remap_nested, m, MlirWalkPreOrder);
+    for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(copy); ++i)
+      mlirOperationSetSuccessor(
+          copy, i, ir_map_block(m, mlirOperationGetSuccessor(copy, i)));
+  }
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
     ir_map_value(m, mlirOperationGetResult(op, i),
                  mlirOperationGetResult(copy, i));

@@ -159,8 +159,12 @@ void ir_cfg_dominators(struct ir_cfg *g) {
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t b = 1; b < g->n; ++b) {
+      /* Predecessors latest first: each intersection then walks up from
+       * the one before, not from the entry's side. A join of N blocks on
+       * one dominator path (a coroutine's cleanup, reached from every
+       * suspension) costs O(N) so, O(N^2) the other way round. */
       size_t nd = IR_CFG_NONE;
-      for (size_t q = g->pred_start[b]; q < g->pred_start[b + 1]; ++q) {
+      for (size_t q = g->pred_start[b + 1]; q-- > g->pred_start[b];) {
         size_t p = g->pred[q];
         if (g->idom[p] == IR_CFG_NONE)
           continue;

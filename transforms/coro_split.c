@@ -34,6 +34,7 @@
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/cfg.h"
+#include "ir/copy.h"
 #include "ir/func.h"
 #include "ir/remark.h"
 #include "ir/ssa.h"
@@ -93,12 +94,12 @@ static void make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
  * so that it keeps nothing of the function alive (destroyed with the
  * variant's state). */
 static MlirOperation from_template(const struct ir_ptrmap *m, const void *key,
-                                   struct ir_builder *b) {
+                                   struct ir_builder *b, intptr_t n,
+                                   const MlirValue *operands) {
   MlirOperation tpl = {ir_ptrmap_find(m, key)};
   if (mlirOperationIsNull(tpl))
     return tpl;
-  MlirOperation op = mlirOperationClone(tpl);
-  mlirOperationSetLocation(op, b->loc);
+  MlirOperation op = ir_op_copy(tpl, b->loc, n, operands, 0, NULL);
   ir_insert(b, op);
   return op;
 }
@@ -130,7 +131,7 @@ MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
   MlirValue v = {ir_ptrmap_find(&vs->fptr, key)};
   if (!mlirValueIsNull(v))
     return v;
-  MlirOperation op = from_template(&vs->tpl_gep, key, b);
+  MlirOperation op = from_template(&vs->tpl_gep, key, b, 1, &vs->frame);
   if (!mlirOperationIsNull(op))
     return mlirOperationGetResult(op, 0);
   v = ir_gep_bytes(b, vs->frame, (int)offset);
@@ -147,11 +148,9 @@ static MlirValue load_field(struct variant_state *vs, struct ir_builder *b,
     return ir_load(b, at, t, align);
   const void *key =
       (const void *)((uintptr_t)t.ptr | (uintptr_t)__builtin_ctz(align));
-  MlirOperation op = from_template(&vs->tpl_load, key, b);
-  if (!mlirOperationIsNull(op)) {
-    mlirOperationSetOperand(op, 0, at);
+  MlirOperation op = from_template(&vs->tpl_load, key, b, 1, &at);
+  if (!mlirOperationIsNull(op))
     return mlirOperationGetResult(op, 0);
-  }
   MlirValue v = ir_load(b, at, t, align);
   keep_template(vs, &vs->tpl_load, key, mlirOpResultGetOwner(v));
   return v;
@@ -163,14 +162,12 @@ static MlirOperation store_field(struct variant_state *vs, struct ir_builder *b,
                                  MlirValue v, uint64_t offset, unsigned align) {
   MlirValue at = split_field_at(vs, b, offset);
   const void *key = (const void *)(uintptr_t)(align + 1);
-  MlirOperation op = from_template(&vs->tpl_store, key, b);
+  MlirValue operands[2] = {v, at};
+  MlirOperation op = from_template(&vs->tpl_store, key, b, 2, operands);
   if (mlirOperationIsNull(op)) {
     op = ir_store(b, v, at, align);
     keep_template(vs, &vs->tpl_store, key, op);
-    return op;
   }
-  mlirOperationSetOperand(op, 0, v);
-  mlirOperationSetOperand(op, 1, at);
   return op;
 }
 

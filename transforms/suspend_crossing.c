@@ -36,8 +36,10 @@ struct state {
   struct vec *livein;       /* [g->n] candidate ids */
   struct cand *cand;
   size_t ncand, capcand;
-  struct ir_ptrmap id; /* value -> 1 + candidate id */
-  size_t *mark;        /* [g->n] 1 + the candidate last walked there */
+  struct ir_ptrmap id;    /* value -> 1 + candidate id */
+  size_t *mark;           /* [g->n] 1 + the candidate last walked there */
+  MlirOperation *susp_in; /* [g->n] the block's suspend, or `many` */
+  MlirOperation many;     /* a block's mark when it has several */
   struct vec stack;
   MlirType token; /* !llvm.token, once a candidate needs it */
   bool ok;
@@ -112,13 +114,33 @@ static size_t use_block(const struct state *st, MlirOpOperand u) {
   return ir_cfg_index(st->g, mlirOperationGetBlock(user));
 }
 
+/* A value gets its candidate id here, in definition order, when some use
+ * is in another block or in the tail of a suspension in its block (gather
+ * adds those); the others, most of a function, are live in no block and
+ * cost no lookup. */
 static void walk_value(struct state *st, MlirValue v, size_t defb) {
-  size_t id = cand_id(st, v); /* ids follow the definition order */
+  MlirOperation susp = st->susp_in[defb];
+  size_t id = mlirOperationEqual(susp, st->many) ? cand_id(st, v) : IR_CFG_NONE;
+  MlirBlock home = st->g->block[defb];
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
-    size_t ub = use_block(st, u);
-    if (ub != IR_CFG_NONE && ub != defb)
-      live_from(st, id, defb, ub);
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    MlirBlock b = mlirOperationGetBlock(user);
+    if (mlirBlockEqual(b, home)) {
+      if (id == IR_CFG_NONE && !mlirOperationIsNull(susp) &&
+          !mlirOperationEqual(user, susp) &&
+          mlirOperationIsBeforeInBlock(susp, user))
+        id = cand_id(st, v);
+      continue;
+    }
+    if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
+      continue;
+    size_t ub = ir_cfg_index(st->g, b);
+    if (ub == IR_CFG_NONE)
+      continue;
+    if (id == IR_CFG_NONE)
+      id = cand_id(st, v);
+    live_from(st, id, defb, ub);
   }
 }
 
@@ -308,7 +330,15 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   struct state st = {.s = s, .g = g, .dynamic = dynamic, .ok = true};
   st.livein = calloc(g->n + 1, sizeof *st.livein);
   st.mark = calloc(g->n + 1, sizeof *st.mark);
-  assert(st.livein && st.mark && "out of memory");
+  st.susp_in = calloc(g->n + 1, sizeof *st.susp_in);
+  assert(st.livein && st.mark && st.susp_in && "out of memory");
+  st.many.ptr = &st; /* no op */
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->susp[i].suspend));
+    if (b != IR_CFG_NONE)
+      st.susp_in[b] =
+          mlirOperationIsNull(st.susp_in[b]) ? s->susp[i].suspend : st.many;
+  }
   for (size_t b = 0; b < g->n; ++b)
     walk_block(&st, b);
 
@@ -387,6 +417,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     free(st.livein[b].d);
   free(st.livein);
   free(st.mark);
+  free(st.susp_in);
   free(st.stack.d);
   free(st.cand);
   free(ga.seen);
