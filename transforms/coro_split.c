@@ -2133,32 +2133,90 @@ static bool is_intrinsic_decl(MlirOperation op) {
   return n.length > 10 && !memcmp(n.data, "llvm.coro.", 10);
 }
 
-static MlirWalkResult note_intrinsic_call(MlirOperation op, void *user) {
-  MlirStringRef c = callee(op);
-  if (c.length > 10 && !memcmp(c.data, "llvm.coro.", 10))
-    ir_ptrmap_put(user, mlirIdentifierGet(mlirOperationGetContext(op), c).ptr,
-                  (void *)1);
-  return MlirWalkResultAdvance;
-}
-
 /* Erases the declarations of coroutine intrinsics nothing calls any more
- * (a producer declares the overloaded ones, as the retcon conversion does
+ * (`called`: the names still called, as identifiers; a producer declares
+ * the overloaded ones, as the retcon conversion does
  * llvm.coro.suspend.retcon.*): none is left after the split. */
-static void drop_intrinsic_decls(MlirOperation module) {
-  struct ir_ptrmap called = {0};
-  mlirOperationWalk(module, note_intrinsic_call, &called, MlirWalkPreOrder);
+static void drop_intrinsic_decls(MlirOperation module,
+                                 const struct ir_ptrmap *called) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
     if (is_intrinsic_decl(op) &&
-        !ir_ptrmap_find(&called, mlirIdentifierGet(mlirOperationGetContext(op),
-                                                   ir_sym_name(op))
-                                     .ptr))
+        !ir_ptrmap_find(called, mlirIdentifierGet(mlirOperationGetContext(op),
+                                                  ir_sym_name(op))
+                                    .ptr))
       mlirOperationDestroy(op);
     op = next;
   }
-  ir_ptrmap_free(&called);
+}
+
+/* Notes what `op` leaves to do in `left`; an intrinsic only at the top of
+ * its function `fn` (`top`), as the consumers' lowering takes them. */
+static void scan_op(MlirOperation op, MlirOperation fn, bool top,
+                    struct split_leftovers *left, struct ir_ptrmap *called) {
+  enum coro_intr k = coro_intr_classify(op);
+  if (k == CI_ASYNC_SIZE_REPLACE) {
+    ir_opvec_push(&left->size_replace, op);
+  } else if (k != CI_NONE && top) {
+    ir_opvec_push(&left->intr, op);
+    ir_opvec_push(&left->intr_fn, fn);
+  } else if (k != CI_NONE) {
+    /* nested: kept, as is its declaration */
+    MlirStringRef c = callee(op);
+    if (c.length)
+      ir_ptrmap_put(called,
+                    mlirIdentifierGet(mlirOperationGetContext(op), c).ptr,
+                    (void *)1);
+  } else if (coro_op_named(op, "llvm.call") &&
+             !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                 op,
+                 mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR)))) {
+    ir_opvec_push(&left->marked, op);
+  }
+}
+
+struct scan_nested {
+  MlirOperation fn;
+  struct split_leftovers *left;
+  struct ir_ptrmap *called;
+};
+
+static MlirWalkResult scan_nested_op(MlirOperation op, void *user) {
+  struct scan_nested *n = user;
+  scan_op(op, n->fn, false, n->left, n->called);
+  return MlirWalkResultAdvance;
+}
+
+/* Fills `left` from every llvm.func of `module` (not of modules nested in
+ * it, split by themselves). */
+static void split_scan_module(MlirOperation module,
+                              struct split_leftovers *left,
+                              struct ir_ptrmap *called) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        scan_op(op, fn, true, left, called);
+        if (mlirOperationGetNumRegions(op)) {
+          struct scan_nested n = {fn, left, called};
+          for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+            for (MlirBlock nb =
+                     mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
+                 !mlirBlockIsNull(nb); nb = mlirBlockGetNextInRegion(nb))
+              for (MlirOperation o = mlirBlockGetFirstOperation(nb);
+                   !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+                mlirOperationWalk(o, scan_nested_op, &n, MlirWalkPreOrder);
+        }
+      }
+  }
 }
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
@@ -2223,14 +2281,24 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
   free(coros);
-  if (ok)
-    ok = split_async_size_replace(module, table);
+  struct split_leftovers left = {0};
+  struct ir_ptrmap called = {0};
   if (ok) {
-    split_direct_continuation_calls(module, table);
-    ok = coro_split_lower_consumers(module, table, &done);
+    split_scan_module(module, &left, &called);
+    ok = split_async_size_replace(table, &left);
+  }
+  if (ok) {
+    split_direct_continuation_calls(module, table, &left);
+    ok = coro_split_lower_consumers(module, table, &done, &left, &called);
   }
   if (ok)
-    drop_intrinsic_decls(module);
+    drop_intrinsic_decls(module, &called);
+  free(left.size_replace.v);
+  free(left.marked.v);
+  free(left.intr.v);
+  free(left.intr_fn.v);
+  ir_ptrmap_free(&left.changed);
+  ir_ptrmap_free(&called);
   ir_ptrmap_free(&done);
   mlirSymbolTableDestroy(table);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

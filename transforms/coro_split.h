@@ -77,17 +77,6 @@ bool coro_frame_size_global(MlirOperation module, MlirSymbolTable table,
 /* The pass, run on a builtin.module. */
 MlirLogicalResult coro_split_run(MlirOperation module);
 
-/* Lowers llvm.coro.resume, destroy, done, promise and noop in every
- * llvm.func of `module` to accesses of the frame header (HandleLayout.h),
- * or, for the resume or destroy of a handle straight from a call of a
- * coroutine in `split` (the ones split, with their parts), to a direct
- * call of its part;
- * any other coroutine intrinsic left is an error, except in a coroutine of
- * another ABI left presplit for LLVM's CoroSplit, which keeps its own. */
-struct ir_ptrmap;
-bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
-                                const struct ir_ptrmap *split);
-
 /* Whether the llvm.func `fn` has `what` in its passthrough attribute. */
 bool coro_split_passthrough_has(MlirOperation fn, const char *what);
 

@@ -404,18 +404,11 @@ const struct split_abi split_abi_async = {
 
 /*===--- llvm.coro.async.size.replace ---------------------------------------*/
 
-static MlirWalkResult note_size_replace(MlirOperation op, void *user) {
-  if (coro_intr_classify(op) == CI_ASYNC_SIZE_REPLACE)
-    ir_opvec_push(user, op);
-  return MlirWalkResultAdvance;
-}
-
-bool split_async_size_replace(MlirOperation module, MlirSymbolTable table) {
-  struct ir_opvec calls = {0};
-  mlirOperationWalk(module, note_size_replace, &calls, MlirWalkPreOrder);
+bool split_async_size_replace(MlirSymbolTable table,
+                              const struct split_leftovers *left) {
   bool ok = true;
-  for (size_t i = 0; i < calls.n; ++i) {
-    MlirOperation op = calls.v[i];
+  for (size_t i = 0; i < left->size_replace.n; ++i) {
+    MlirOperation op = left->size_replace.v[i];
     if (mlirOperationGetNumOperands(op) != 2) {
       error(op, "llvm.coro.async.size.replace takes two async function "
                 "pointer records");
@@ -448,6 +441,5 @@ bool split_async_size_replace(MlirOperation module, MlirSymbolTable table) {
           mlirOpOperandIsNull(mlirValueGetFirstUse(used[k])))
         split_erase(mlirOpResultGetOwner(used[k]));
   }
-  free(calls.v);
   return ok;
 }

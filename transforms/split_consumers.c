@@ -463,8 +463,33 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   return true;
 }
 
+/* Lowers `op` (of kind `k`, in a function that is a coroutine of another
+ * ABI when `other`) if it is for the split to lower; else notes the name
+ * it calls in `called`. */
+static bool lower_or_keep(struct consumers *c, MlirOperation op,
+                          enum coro_intr k, bool other,
+                          struct ir_ptrmap *called) {
+  bool consumer = k == CI_RESUME || k == CI_DESTROY || k == CI_DONE ||
+                  k == CI_PROMISE || k == CI_NOOP || k == CI_PREPARE_RETCON;
+  if (consumer || !other)
+    return lower(c, op, k);
+  if (coro_op_named(op, "llvm.call")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("callee"));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
+      ir_ptrmap_put(called,
+                    mlirIdentifierGet(mlirOperationGetContext(op),
+                                      mlirFlatSymbolRefAttrGetValue(a))
+                        .ptr,
+                    (void *)1);
+  }
+  return true;
+}
+
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
-                                const struct ir_ptrmap *split) {
+                                const struct ir_ptrmap *split,
+                                const struct split_leftovers *left,
+                                struct ir_ptrmap *called) {
   struct consumers c = {.module = module,
                         .table = table,
                         .split = split,
@@ -472,6 +497,7 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
   if (c.device)
     mlirOperationWalk(module, note_called, &c, MlirWalkPreOrder);
   bool ok = true;
+  size_t next = 0; /* left->intr[next..] are of this function on */
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
@@ -479,19 +505,25 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
       continue;
     /* a coroutine of another ABI, left for LLVM: only its consumer ops */
     bool other = coro_split_passthrough_has(fn, "presplitcoroutine");
+    size_t first = next;
+    while (next < left->intr.n && mlirOperationEqual(left->intr_fn.v[next], fn))
+      ++next;
+    if (!ir_ptrmap_find(&left->changed, fn.ptr)) {
+      for (size_t i = first; i < next; ++i)
+        ok &= lower_or_keep(&c, left->intr.v[i],
+                            coro_intr_classify(left->intr.v[i]), other, called);
+      continue;
+    }
     MlirRegion r = mlirOperationGetRegion(fn, 0);
     for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b))
       for (MlirOperation op = mlirBlockGetFirstOperation(b);
            !mlirOperationIsNull(op);) {
-        MlirOperation next = mlirOperationGetNextInBlock(op);
+        MlirOperation next_op = mlirOperationGetNextInBlock(op);
         enum coro_intr k = coro_intr_classify(op);
-        bool consumer = k == CI_RESUME || k == CI_DESTROY || k == CI_DONE ||
-                        k == CI_PROMISE || k == CI_NOOP ||
-                        k == CI_PREPARE_RETCON;
-        if (k != CI_NONE && (consumer || !other))
-          ok &= lower(&c, op, k);
-        op = next;
+        if (k != CI_NONE)
+          ok &= lower_or_keep(&c, op, k, other, called);
+        op = next_op;
       }
   }
   if (ok && c.device)

@@ -183,15 +183,44 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
  * again). */
 bool split_sink_chains(struct split *sp);
 
-/* Lowers every llvm.coro.async.size.replace of the module (after the
- * split: the records hold their context sizes); false after located
- * errors (split_async.c). */
-bool split_async_size_replace(MlirOperation module, MlirSymbolTable table);
+/* What is left to do across the module once every coroutine is split,
+ * found in one pass over the ops of its functions (split_scan_module in
+ * coro_split.c): a pass over a module of millions of ops costs about as
+ * much as the work it finds, so the steps below share one. */
+struct split_leftovers {
+  struct ir_opvec size_replace; /* llvm.coro.async.size.replace */
+  struct ir_opvec marked;       /* llvm.call marked CORO_CONTINUATION_OF_ATTR */
+  struct ir_opvec intr;         /* every other coroutine intrinsic */
+  struct ir_opvec intr_fn;      /* the function of each, in module order */
+  struct ir_ptrmap changed;     /* functions changed since the scan */
+};
+
+/* Lowers every llvm.coro.async.size.replace of `left` (after the split:
+ * the records hold their context sizes); false after located errors
+ * (split_async.c). */
+bool split_async_size_replace(MlirSymbolTable table,
+                              const struct split_leftovers *left);
 
 /* Calls the continuations of split retcon and async coroutines directly
- * where an llvm.call is marked CORO_CONTINUATION_OF_ATTR (split_retcon.c). */
+ * at the marked calls of `left`, noting the functions it changes in
+ * left->changed (split_retcon.c). */
 void split_direct_continuation_calls(MlirOperation module,
-                                     MlirSymbolTable table);
+                                     MlirSymbolTable table,
+                                     struct split_leftovers *left);
+
+/* Lowers llvm.coro.resume, destroy, done, promise and noop in every
+ * llvm.func of `module` to accesses of the frame header (HandleLayout.h),
+ * or, for the resume or destroy of a handle straight from a call of a
+ * coroutine in `split` (the ones split, with their parts), to a direct
+ * call of its part; any other coroutine intrinsic left is an error, except
+ * in a coroutine of another ABI left presplit for LLVM's CoroSplit, which
+ * keeps its own: the names those call (llvm.call @llvm.coro.*) go into
+ * `called` (as identifiers). The intrinsics are those of `left`, and of a
+ * function in left->changed those found again (split_consumers.c). */
+bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
+                                const struct ir_ptrmap *split,
+                                const struct split_leftovers *left,
+                                struct ir_ptrmap *called);
 /* Appends to `out` the continuations NAME.resume.0, 1, ... of the split
  * retcon or async coroutine `coro` (none for another). */
 void split_continuations(MlirSymbolTable table, MlirStringRef coro,

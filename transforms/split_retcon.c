@@ -666,14 +666,6 @@ const struct split_abi split_abi_retcon = {
 
 /*===--- calls of the continuations -----------------------------------------*/
 
-static MlirWalkResult note_marked(MlirOperation op, void *user) {
-  if (coro_op_named(op, "llvm.call") &&
-      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR))))
-    ir_opvec_push(user, op);
-  return MlirWalkResultAdvance;
-}
-
 void split_continuations(MlirSymbolTable table, MlirStringRef coro,
                          struct ir_opvec *out) {
   for (size_t i = 0;; ++i) {
@@ -798,9 +790,10 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
 }
 
 void split_direct_continuation_calls(MlirOperation module,
-                                     MlirSymbolTable table) {
-  struct ir_opvec calls = {0}, conts = {0};
-  mlirOperationWalk(module, note_marked, &calls, MlirWalkPreOrder);
+                                     MlirSymbolTable table,
+                                     struct split_leftovers *left) {
+  struct ir_opvec conts = {0};
+  const struct ir_opvec calls = left->marked;
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
   /* the device has no indirect call: every continuation is tested */
   bool device = coro_module_is_device(module);
@@ -820,9 +813,13 @@ void split_direct_continuation_calls(MlirOperation module,
                   cc >= 0;
     for (size_t k = 0; direct && k < conts.n; ++k)
       direct = cconv_of(conts.v[k]) == cc;
-    if (direct)
+    if (direct) {
+      MlirOperation fn = mlirOperationGetParentOperation(op);
+      while (!mlirOperationIsNull(fn) && !coro_op_named(fn, "llvm.func"))
+        fn = mlirOperationGetParentOperation(fn);
       call_directly(op, &conts, cc);
+      ir_ptrmap_put(&left->changed, fn.ptr, (void *)1);
+    }
   }
-  free(calls.v);
   free(conts.v);
 }
