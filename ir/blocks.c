@@ -258,7 +258,7 @@ static MlirBlock clone_block_shell(MlirBlock b, MlirRegion dst,
 }
 
 MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
-                               ir_clone_keep keep, void *user) {
+                               ir_clone_pick pick, void *user) {
   MlirBlock first = {NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
@@ -272,12 +272,18 @@ MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
     MlirBlock c = ir_map_block(m, b);
+    size_t n = 0;
+    const MlirOperation *some = pick ? pick(b, &n, user) : NULL;
+    if (some) {
+      for (size_t i = 0; i < n; ++i)
+        ir_clone_op(some[i], m, c, (MlirOperation){NULL});
+      continue;
+    }
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (!keep || keep(op, user))
-        ir_clone_op(op, m, c, (MlirOperation){NULL});
+      ir_clone_op(op, m, c, (MlirOperation){NULL});
   }
-  struct remap_late late = {m, src, first, keep != NULL};
+  struct remap_late late = {m, src, first, pick != NULL};
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(ir_map_block(m, b));

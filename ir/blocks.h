@@ -79,16 +79,18 @@ MlirOperation ir_clone_op(MlirOperation op, struct ir_map *m, MlirBlock block,
  * returns the copy of the first block. */
 MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m);
 
-/* Whether ir_clone_region_some copies `op`, an op of a block of the
- * source region (asked once per such op, in block order). */
-typedef bool (*ir_clone_keep)(MlirOperation op, void *user);
-/* ir_clone_region, copying every block but only the ops `keep` accepts.
+/* Which ops of `b`, a block of the source region, ir_clone_region_some
+ * copies: null for all of them, else an array of *n of its ops in block
+ * order (borrowed; asked once per block, in block order). */
+typedef const MlirOperation *(*ir_clone_pick)(MlirBlock b, size_t *n,
+                                              void *user);
+/* ir_clone_region, copying every block but only the ops `pick` gives.
  * A result of an op left out that a copied op uses is mapped to a
  * placeholder, an llvm.mlir.poison at the start of the copy of the first
  * block: the caller makes sure such uses are replaced or die (a use that
  * no path reaches, a value it defines again). */
 MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
-                               ir_clone_keep keep, void *user);
+                               ir_clone_pick pick, void *user);
 
 /* Clones `start` and every block reachable from it (through successors) to
  * the end of their region, mapping values and successors through `m`;

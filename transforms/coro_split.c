@@ -572,21 +572,72 @@ static void variant_reach(const struct split *sp, enum variant v, size_t cont,
   free(decisive);
 }
 
+enum {
+  ITEM_USE_UNNUMBERED = 1, /* a use in a block the graph does not number */
+  ITEM_USE_TAIL = 2        /* a use by an op of a suspension's tail */
+};
+
+/* Fills sp->use_start, use_block and use_flags: one walk over the uses of
+ * the items, which every variant then reads (variant_needs) instead of
+ * walking them again. */
+static void note_item_uses(struct split *sp) {
+  const struct suspend_crossing *sc = &sp->sc;
+  struct ir_ptrmap tail = {0}; /* the ops after each suspend in its block */
+  for (size_t i = 0; i < sp->shape.nsusp; ++i)
+    for (MlirOperation op =
+             mlirOperationGetNextInBlock(sp->shape.susp[i].suspend);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      ir_ptrmap_put(&tail, op.ptr, (void *)1);
+  sp->use_start = malloc((sc->nitem + 1) * sizeof *sp->use_start);
+  sp->use_flags = calloc(sc->nitem + 1, sizeof *sp->use_flags);
+  size_t n = 0, cap = sc->nitem + 1;
+  sp->use_block = malloc(cap * sizeof *sp->use_block);
+  assert(sp->use_start && sp->use_flags && sp->use_block && "out of memory");
+  for (size_t it = 0; it < sc->nitem; ++it) {
+    sp->use_start[it] = n;
+    if (sc->item[it].alloca)
+      continue;
+    MlirBlock last = {NULL};
+    for (MlirOpOperand u = mlirValueGetFirstUse(sc->item[it].value);
+         !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation owner = mlirOpOperandGetOwner(u);
+      if (ir_ptrmap_find(&tail, owner.ptr))
+        sp->use_flags[it] |= ITEM_USE_TAIL;
+      MlirBlock ub = mlirOperationGetBlock(owner);
+      if (mlirBlockEqual(ub, last))
+        continue;
+      last = ub;
+      size_t b = ir_cfg_index(&sp->cfg, ub);
+      if (b == IR_CFG_NONE) {
+        sp->use_flags[it] |= ITEM_USE_UNNUMBERED;
+        continue;
+      }
+      if (n == cap) {
+        cap *= 2;
+        sp->use_block = realloc(sp->use_block, cap * sizeof *sp->use_block);
+        assert(sp->use_block && "out of memory");
+      }
+      sp->use_block[n++] = b;
+    }
+  }
+  sp->use_start[sc->nitem] = n;
+  ir_ptrmap_free(&tail);
+}
+
 /* Which items a clone reloads: those used in a block it reaches (`seen`,
- * on the original's graph; a use elsewhere counts) or by an op of a
- * suspension's tail (`tail`: the ops after a suspend in its block, which
- * a clone's landing copies), those a suspension it reaches (`live`)
- * stores again, and the operands of any item recomputed after a
- * suspension. The others (everything a chain keeps, in NAME.destroy) need
- * no reload. */
+ * on the original's graph; a use elsewhere counts) or, in a clone
+ * (`clone`), by an op of a suspension's tail (which a clone's landing
+ * copies), those a suspension it reaches (`live`) stores again, and the
+ * operands of any item recomputed after a suspension. The others
+ * (everything a chain keeps, in NAME.destroy) need no reload. */
 static void variant_needs(const struct split *sp, const bool *live,
-                          const bool *seen, const struct ir_ptrmap *tail,
-                          bool *need) {
+                          const bool *seen, bool clone, bool *need) {
   const struct suspend_crossing *sc = &sp->sc;
   bool any_remat = false;
   for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
     any_remat = sp->rm.remat[q];
   struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  unsigned char always = ITEM_USE_UNNUMBERED | (clone ? ITEM_USE_TAIL : 0);
   for (size_t it = 0; it < sc->nitem; ++it) {
     need[it] = false;
     if (sc->item[it].alloca)
@@ -594,13 +645,10 @@ static void variant_needs(const struct split *sp, const bool *live,
     if (any_remat)
       ir_ptrmap_put(&item_of, sc->item[it].value.ptr,
                     (void *)(uintptr_t)(it + 1));
-    for (MlirOpOperand u = mlirValueGetFirstUse(sc->item[it].value);
-         !mlirOpOperandIsNull(u) && !need[it]; u = mlirOpOperandGetNextUse(u)) {
-      MlirOperation owner = mlirOpOperandGetOwner(u);
-      size_t b = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(owner));
-      need[it] = b == IR_CFG_NONE || seen[b] ||
-                 (tail && ir_ptrmap_find(tail, owner.ptr));
-    }
+    need[it] = sp->use_flags[it] & always;
+    for (size_t k = sp->use_start[it]; k < sp->use_start[it + 1] && !need[it];
+         ++k)
+      need[it] = seen[sp->use_block[k]];
   }
   for (size_t su = 0; su < sc->nsusp; ++su)
     for (size_t q = sc->start[su]; live[su] && q < sc->start[su + 1]; ++q)
@@ -1133,14 +1181,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
   /* A landing copies its suspension's tail: uses there count too (not
    * those before the suspend in its block, which the landing does not
    * run). */
-  struct ir_ptrmap tail = {0};
-  for (size_t i = 0; is_clone(vs->v) && i < sp->shape.nsusp; ++i)
-    for (MlirOperation op =
-             mlirOperationGetNextInBlock(sp->shape.susp[i].suspend);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      ir_ptrmap_put(&tail, op.ptr, (void *)1);
-  variant_needs(sp, vs->live, seen, &tail, vs->need);
-  ir_ptrmap_free(&tail);
+  variant_needs(sp, vs->live, seen, is_clone(vs->v), vs->need);
   free(seen);
   struct ir_builder at = is_clone(vs->v) ? ir_at_end(vs->dispatch, sp->loc)
                                          : ir_before(vs->shape.begin);
@@ -1510,6 +1551,31 @@ static void collect_keep(struct split *sp) {
     ir_ptrmap_put(&sp->keep, s.ptr, (void *)2);
   }
   free(work.v);
+  /* what each block gives a variant that does not reach it */
+  const struct ir_cfg *g = &sp->cfg;
+  size_t n = 0, cap = 2 * g->n + 1;
+  sp->pick_start = malloc((g->n + 1) * sizeof *sp->pick_start);
+  sp->pick = malloc(cap * sizeof *sp->pick);
+  assert(sp->pick_start && sp->pick && "out of memory");
+  for (size_t b = 0; b < g->n; ++b) {
+    sp->pick_start[b] = n;
+    bool rest = false;
+    for (MlirOperation op = mlirBlockGetFirstOperation(g->block[b]);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      uintptr_t k = (uintptr_t)ir_ptrmap_find(&sp->keep, op.ptr);
+      if (!(rest || k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
+            coro_op_is_constant(op)))
+        continue;
+      rest |= k == 2;
+      if (n == cap) {
+        cap *= 2;
+        sp->pick = realloc(sp->pick, cap * sizeof *sp->pick);
+        assert(sp->pick && "out of memory");
+      }
+      sp->pick[n++] = op;
+    }
+  }
+  sp->pick_start[g->n] = n;
 }
 
 /* What a variant copies of the original (ir_clone_region_some): every op
@@ -1521,25 +1587,15 @@ static void collect_keep(struct split *sp) {
 struct keep_filter {
   const struct split *sp;
   const bool *seen; /* [cfg.n] */
-  MlirBlock block;  /* of the last op asked about */
-  bool all;         /* the rest of `block` is copied */
 };
 
-static bool keep_op(MlirOperation op, void *user) {
-  struct keep_filter *f = user;
-  MlirBlock b = mlirOperationGetBlock(op);
-  if (!mlirBlockEqual(b, f->block)) {
-    size_t i = ir_cfg_index(&f->sp->cfg, b);
-    f->block = b;
-    f->all = i == IR_CFG_NONE || f->seen[i];
-  }
-  if (f->all)
-    return true;
-  uintptr_t k = (uintptr_t)ir_ptrmap_find(&f->sp->keep, op.ptr);
-  if (k == 2)
-    f->all = true;
-  return k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
-         coro_op_is_constant(op);
+static const MlirOperation *pick_ops(MlirBlock b, size_t *n, void *user) {
+  const struct keep_filter *f = user;
+  size_t i = ir_cfg_index(&f->sp->cfg, b);
+  if (i == IR_CFG_NONE || f->seen[i])
+    return NULL;
+  *n = f->sp->pick_start[i + 1] - f->sp->pick_start[i];
+  return f->sp->pick + f->sp->pick_start[i];
 }
 
 /* Copies into `fn` what variant `v` (`cont`) of the coroutine reaches,
@@ -1555,7 +1611,7 @@ static MlirBlock clone_reached_from(struct split *sp, MlirRegion body,
   variant_reach(sp, v, cont, live, seen);
   struct keep_filter f = {.sp = sp, .seen = seen};
   MlirBlock entry = ir_clone_region_some(body, mlirOperationGetRegion(fn, 0),
-                                         map, keep_op, &f);
+                                         map, pick_ops, &f);
   free(live);
   free(seen);
   return entry;
@@ -1926,6 +1982,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
           &sp.sc, sp.shape.promise);
     weigh_end_paths(&sp);
     collect_keep(&sp);
+    note_item_uses(&sp);
     ok = sp.abi->make_parts(&sp, table);
     if (ok && elide && sp.abi->header)
       ok = make_elided(&sp, table);
@@ -1955,6 +2012,11 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   ir_cfg_free(&sp.cfg);
   coro_shape_free(&sp.shape);
   ir_ptrmap_free(&sp.keep);
+  free(sp.pick_start);
+  free(sp.pick);
+  free(sp.use_start);
+  free(sp.use_block);
+  free(sp.use_flags);
   free(sp.flags.v);
   coro_str_free(&sp.name);
   return ok;

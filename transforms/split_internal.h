@@ -75,7 +75,19 @@ struct split {
    * analyses are done): 1, or 2 for a suspension, whose block's rest is
    * copied too */
   struct ir_ptrmap keep;
+  /* what a variant copies of block b (a number of sp->cfg) when it does
+   * not reach it: pick[pick_start[b] .. pick_start[b+1]), in block order
+   * (the ops of keep, the rest of a suspension's block, terminators and
+   * constants) */
+  size_t *pick_start;
+  MlirOperation *pick;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
+  /* where each item (of sc) is used, found once for every variant
+   * (note_item_uses in coro_split.c): the numbers of the blocks of its
+   * uses, use_block[use_start[it] .. use_start[it+1]) (each once), and
+   * the flags ITEM_USE_* */
+  size_t *use_start, *use_block;
+  unsigned char *use_flags;
   /* switch: NAME.resume, made empty with the other parts and given the
    * coroutine's own ops last (resume_in_place in coro_split.c) */
   MlirOperation resume_fn;
