@@ -198,6 +198,16 @@ static MlirValue const_like(struct ir_builder *b, MlirOperation op, int64_t v) {
   return ir_const_int(b, mlirIntegerTypeGetWidth(t), v);
 }
 
+/* Replaces the result of `op`, if it has one that is used, by the constant
+ * `v` (at `b`): no constant nothing uses (the sweep looks only where the
+ * rewrite leaves those, see sweep). */
+static void replace_by_const(struct ir_builder *b, MlirOperation op,
+                             int64_t v) {
+  if (mlirOperationGetNumResults(op) &&
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    split_replace_result(op, const_like(b, op, v));
+}
+
 /* The ops of `block` from `from` on (all of them when `from` is null), in
  * order; the caller frees the array. */
 static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
@@ -693,6 +703,9 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
   }
   if (tail) {
     split_erase_from(s->suspend);
+  } else if (mlirOpOperandIsNull(
+                 mlirValueGetFirstUse(mlirOperationGetResult(s->suspend, 0)))) {
+    split_erase(s->suspend);
   } else {
     struct ir_builder b = ir_before(s->suspend);
     MlirValue minus1 = ir_const_int(&b, 8, -1);
@@ -712,13 +725,11 @@ static void rewrite_end(struct variant_state *vs, MlirOperation op) {
   int64_t unwind = 0;
   coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
   if (!is_clone(vs->v)) {
-    if (mlirOperationGetNumResults(op))
-      split_replace_result(op, const_like(&b, op, 0));
+    replace_by_const(&b, op, 0);
     split_erase(op);
     return;
   }
-  if (mlirOperationGetNumResults(op))
-    split_replace_result(op, const_like(&b, op, 1));
+  replace_by_const(&b, op, 1);
   if (unwind) {
     mark_done(vs, &b);
     split_erase(op);
@@ -776,10 +787,10 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     return;
   }
   case CI_SIZE:
-    split_replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.size));
+    replace_by_const(&b, op, (int64_t)vs->sp->fl.size);
     break;
   case CI_ALIGN:
-    split_replace_result(op, const_like(&b, op, (int64_t)vs->sp->fl.align));
+    replace_by_const(&b, op, (int64_t)vs->sp->fl.align);
     break;
   case CI_FREE:
     split_replace_result(
@@ -936,6 +947,8 @@ static bool suspends_once_stored(const struct coro_shape *shape) {
  * generator resumed in a loop then writes nothing but its values, as a
  * hand-written state machine does. `g` is the clone's graph with
  * dominators. */
+static void erase_dead(MlirOperation op, MlirBlock scan, struct ir_opvec *work);
+
 static void drop_known_index_stores(struct variant_state *vs,
                                     const struct ir_cfg *g) {
   if (!vs->index_store)
@@ -956,14 +969,16 @@ static void drop_known_index_stores(struct variant_state *vs,
   for (size_t b = 1; b < g->n; ++b)
     if (owner[b] == IR_CFG_NONE)
       owner[b] = owner[g->idom[b]];
+  struct ir_opvec work = {0};
   for (size_t i = 0; i < vs->shape.nsusp; ++i) {
     MlirOperation st = vs->index_store[i];
     if (mlirOperationIsNull(st))
       continue;
     size_t b = ir_cfg_index(g, mlirOperationGetBlock(st));
     if (b != IR_CFG_NONE && owner[b] == i)
-      split_erase(st);
+      erase_dead(st, (MlirBlock){NULL}, &work);
   }
+  free(work.v);
   free(owner);
 }
 
@@ -1081,11 +1096,23 @@ static void sweep(struct variant_state *vs) {
     if (!mlirValueIsNull(vs->reload[q]) &&
         unused(mlirOpResultGetOwner(vs->reload[q])))
       erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL}, &work);
+  /* A clone's constants are all in its dispatch block (hoist_constants);
+   * the others the rewrite made that may die are in its landings, and the
+   * addresses of the index stores dropped went with them: the clone's
+   * other blocks (all of NAME.resume's, which is most of a coroutine) need
+   * no look. */
   struct ir_blockvec blocks = {0};
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    ir_blockvec_push(&blocks, b);
+  if (is_clone(vs->v)) {
+    ir_blockvec_push(&blocks, vs->dispatch);
+    for (size_t i = 0; i < vs->shape.nsusp; ++i)
+      if (!mlirBlockIsNull(vs->landing[i]))
+        ir_blockvec_push(&blocks, vs->landing[i]);
+  } else {
+    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      ir_blockvec_push(&blocks, b);
+  }
   for (size_t k = blocks.n; k-- > 0;) {
     size_t n;
     MlirOperation *ops = ops_from(blocks.v[k], (MlirOperation){NULL}, &n);
