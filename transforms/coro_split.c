@@ -1375,35 +1375,40 @@ static bool dominates(const struct ir_cfg *g, size_t a, size_t b) {
 }
 
 /* What a suspension keeps is stored at its llvm.coro.save: each value must
- * exist there already. */
+ * exist there already. Read from the items' blocks and the results of the
+ * few ops after each save, not from the values themselves (a chain's
+ * suspensions keep a million). */
 static bool check_saves(struct split *sp) {
   bool ok = true;
   ir_cfg_dominators(&sp->cfg);
-  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+  struct ir_ptrmap after = {0}; /* results of the ops after the save */
+  for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
     const struct coro_suspend *s = &sp->shape.susp[i];
     if (mlirOperationIsNull(s->save))
       continue;
     MlirBlock sb = mlirOperationGetBlock(s->save);
     bool same = mlirBlockEqual(sb, mlirOperationGetBlock(s->suspend));
     size_t sbi = ir_cfg_index(&sp->cfg, sb);
+    ir_ptrmap_free(&after);
+    for (MlirOperation op = mlirOperationGetNextInBlock(s->save);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+        ir_ptrmap_put(&after, mlirOperationGetResult(op, r).ptr, (void *)1);
     for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && ok; ++q) {
-      if (sp->rm.remat[q] || sp->sc.item[sp->sc.list[q]].alloca)
+      const struct sc_item *it = &sp->sc.item[sp->sc.list[q]];
+      if (sp->rm.remat[q] || it->alloca)
         continue; /* rebuilt after the suspension / not stored */
-      MlirValue v = sp->sc.item[sp->sc.list[q]].value;
-      bool arg = mlirValueIsABlockArgument(v);
-      MlirBlock db = arg ? mlirBlockArgumentGetOwner(v)
-                         : mlirOperationGetBlock(mlirOpResultGetOwner(v));
       bool there;
-      if (mlirBlockEqual(db, sb))
-        there = arg ||
-                mlirOperationIsBeforeInBlock(mlirOpResultGetOwner(v), s->save);
+      if (it->block == sbi)
+        there = !ir_ptrmap_find(&after, it->value.ptr) &&
+                !mlirValueEqual(it->value, mlirOperationGetResult(s->save, 0));
       else if (same)
         there = true; /* its block dominates the suspend's, the save's */
       else
-        there = sbi != IR_CFG_NONE &&
-                dominates(&sp->cfg, ir_cfg_index(&sp->cfg, db), sbi);
+        there = sbi != IR_CFG_NONE && it->block != IR_CFG_NONE &&
+                dominates(&sp->cfg, it->block, sbi);
       if (!there) {
-        mlirEmitError(mlirValueGetLocation(v),
+        mlirEmitError(mlirValueGetLocation(it->value),
                       "this value lives across a suspension but is computed "
                       "after its llvm.coro.save, where the suspension's "
                       "state is stored");
@@ -1411,6 +1416,7 @@ static bool check_saves(struct split *sp) {
       }
     }
   }
+  ir_ptrmap_free(&after);
   return ok;
 }
 

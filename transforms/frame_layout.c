@@ -39,11 +39,11 @@ bool frame_alloca_layout(MlirOperation alloca, MlirType *elem, uint64_t *size,
   return true;
 }
 
-static bool field_of(MlirValue v, bool alloca, struct frame_field *f) {
-  if (alloca)
-    return frame_alloca_layout(mlirOpResultGetOwner(v), &f->type, &f->size,
-                               &f->align);
-  f->type = mlirValueGetType(v);
+static bool field_of(const struct sc_item *it, struct frame_field *f) {
+  if (it->alloca)
+    return frame_alloca_layout(mlirOpResultGetOwner(it->value), &f->type,
+                               &f->size, &f->align);
+  f->type = it->type;
   return ir_type_layout(f->type, &f->size, &f->align);
 }
 
@@ -91,7 +91,7 @@ bool frame_layout_compute(struct frame_layout *fl,
   assert(fl->field && "out of memory");
   bool ok = true;
   for (size_t i = 0; i < n; ++i)
-    if (!field_of(sc->item[i].value, sc->item[i].alloca, &fl->field[i]) ||
+    if (!field_of(&sc->item[i], &fl->field[i]) ||
         fl->field[i].size > IR_MAX_TYPE_SIZE) {
       mlirEmitError(mlirValueGetLocation(sc->item[i].value),
                     "this value is live across a suspension but its size "

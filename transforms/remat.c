@@ -43,10 +43,14 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
   size_t *at = malloc((sc->nitem + 1) * sizeof *at);      /* 1 + suspension */
   size_t *cursor = calloc(sc->nitem + 1, sizeof *cursor); /* into ilist */
   assert(r->remat && r->iremat && at && cursor && "out of memory");
-  struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  /* value -> 1 + item, needed only where some item is recomputed */
+  struct ir_ptrmap item_of = {0};
+  bool any_cheap = false;
+  for (size_t i = 0; i < sc->nitem && !any_cheap; ++i)
+    any_cheap = sc->item[i].cheap;
   for (size_t i = 0; i < sc->nitem; ++i) {
     at[i] = 0;
-    if (!sc->item[i].alloca)
+    if (any_cheap && !sc->item[i].alloca)
       ir_ptrmap_put(&item_of, sc->item[i].value.ptr,
                     (void *)(uintptr_t)(i + 1));
   }
@@ -55,12 +59,10 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
     for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
       size_t it = sc->list[q];
       at[it] = s + 1;
-      MlirValue v = sc->item[it].value;
-      if (sc->item[it].alloca || !mlirValueIsAOpResult(v))
+      /* cheap: an op result (an alloca's is none) */
+      if (sc->item[it].alloca || !sc->item[it].cheap)
         continue;
-      MlirOperation def = mlirOpResultGetOwner(v);
-      if (!remat_op_is_cheap(def))
-        continue;
+      MlirOperation def = mlirOpResultGetOwner(sc->item[it].value);
       bool ok = true;
       for (intptr_t k = 0; ok && k < mlirOperationGetNumOperands(def); ++k) {
         MlirValue o = mlirOperationGetOperand(def, k);

@@ -5,6 +5,7 @@
 #include "ir/types.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
+#include "transforms/remat.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -24,6 +25,9 @@ static void vec_push(struct vec *v, size_t x) {
 
 struct cand {
   MlirValue v;
+  MlirType type;
+  size_t block; /* the number of its block */
+  bool cheap;   /* defined by an op remat_op_is_cheap */
   bool alloca, escaped, dynamic, reported;
   bool deferred; /* a dynamic alloca handed to the caller */
   size_t item;   /* 1 + index in the output, 0 while it crosses nothing */
@@ -69,7 +73,9 @@ static bool excluded(const struct state *st, MlirValue v) {
   return !mlirValueIsNull(st->s->promise) && mlirValueEqual(v, st->s->promise);
 }
 
-static size_t cand_id(struct state *st, MlirValue v) {
+/* The candidate id of `v`, defined in block number `defb` (IR_CFG_NONE:
+ * look it up). */
+static size_t cand_id(struct state *st, MlirValue v, size_t defb) {
   size_t id = (size_t)(uintptr_t)ir_ptrmap_find(&st->id, v.ptr);
   if (id)
     return id - 1;
@@ -79,8 +85,15 @@ static size_t cand_id(struct state *st, MlirValue v) {
     assert(st->cand && "out of memory");
   }
   MlirOperation op = owner(v);
+  if (defb == IR_CFG_NONE)
+    defb = ir_cfg_index(st->g, mlirOperationIsNull(op)
+                                   ? mlirBlockArgumentGetOwner(v)
+                                   : mlirOperationGetBlock(op));
   st->cand[st->ncand] = (struct cand){
       .v = v,
+      .type = mlirValueGetType(v),
+      .block = defb,
+      .cheap = !mlirOperationIsNull(op) && remat_op_is_cheap(op),
       .alloca = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.alloca")};
   ir_ptrmap_put(&st->id, v.ptr, (void *)(uintptr_t)(st->ncand + 1));
   return st->ncand++;
@@ -120,7 +133,8 @@ static size_t use_block(const struct state *st, MlirOpOperand u) {
  * cost no lookup. */
 static void walk_value(struct state *st, MlirValue v, size_t defb) {
   MlirOperation susp = st->susp_in[defb];
-  size_t id = mlirOperationEqual(susp, st->many) ? cand_id(st, v) : IR_CFG_NONE;
+  size_t id =
+      mlirOperationEqual(susp, st->many) ? cand_id(st, v, defb) : IR_CFG_NONE;
   MlirBlock home = st->g->block[defb];
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -130,7 +144,7 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
       if (id == IR_CFG_NONE && !mlirOperationIsNull(susp) &&
           !mlirOperationEqual(user, susp) &&
           mlirOperationIsBeforeInBlock(susp, user))
-        id = cand_id(st, v);
+        id = cand_id(st, v, defb);
       continue;
     }
     if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
@@ -139,7 +153,7 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
     if (ub == IR_CFG_NONE)
       continue;
     if (id == IR_CFG_NONE)
-      id = cand_id(st, v);
+      id = cand_id(st, v, defb);
     live_from(st, id, defb, ub);
   }
 }
@@ -153,7 +167,7 @@ static bool is_lifetime(MlirOperation op) {
  * it anywhere else than a load's or store's address escapes it. */
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   MlirValue a = mlirOperationGetResult(op, 0);
-  size_t id = cand_id(st, a);
+  size_t id = cand_id(st, a, defb);
   int64_t count;
   st->cand[id].dynamic =
       !coro_const_int(mlirOperationGetOperand(op, 0), &count);
@@ -263,7 +277,7 @@ static void add_operand(struct gather *ga, const struct coro_suspend *sp,
   struct state *st = ga->st;
   if (excluded(st, v) || in_tail(sp, v))
     return;
-  add(ga, cand_id(st, v));
+  add(ga, cand_id(st, v, IR_CFG_NONE));
 }
 
 static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
@@ -374,7 +388,12 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     struct cand *c = &st.cand[id];
     if (!c->item)
       continue;
-    sc->item[sc->nitem] = (struct sc_item){c->v, c->alloca, (size_t)-1};
+    sc->item[sc->nitem] = (struct sc_item){.value = c->v,
+                                           .alloca = c->alloca,
+                                           .first = (size_t)-1,
+                                           .type = c->type,
+                                           .block = c->block,
+                                           .cheap = c->cheap};
     c->item = ++sc->nitem;
   }
   /* Suspensions of each item (ascending: gather went in order), then items

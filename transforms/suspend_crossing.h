@@ -35,6 +35,13 @@ struct sc_item {
   MlirValue value; /* the value, or the alloca's result */
   bool alloca;     /* an llvm.alloca kept in the frame */
   size_t first;    /* the first suspension it crosses */
+  /* noted while the analysis has the value at hand, so that the layout,
+   * rematerialisation and checks after it need not fetch it again: its
+   * type, the number of its block in the graph, and whether an op
+   * remat_op_is_cheap defines it */
+  MlirType type;
+  size_t block;
+  bool cheap;
 };
 
 struct suspend_crossing {
