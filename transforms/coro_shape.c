@@ -273,8 +273,11 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       if (after_end)
         ir_ptrmap_put(&s->ramp_only, op.ptr, (void *)1);
       enum coro_intr k = coro_intr_classify(op);
-      if (k == CI_NONE)
+      if (k == CI_NONE) {
+        if (coro_op_named(op, "llvm.alloca"))
+          ir_opvec_push(&s->allocas, op);
         continue;
+      }
       if (k == CI_OTHER) {
         struct coro_str msg = {0};
         MlirStringRef n = coro_intr_name(op);
@@ -396,6 +399,7 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
 void coro_shape_free(struct coro_shape *s) {
   free(s->intr);
   free(s->susp);
+  free(s->allocas.v);
   ir_ptrmap_free(&s->ramp_only);
   *s = (struct coro_shape){0};
 }

@@ -74,6 +74,7 @@ struct coro_shape {
   struct coro_suspend *susp;
   size_t nsusp;
   struct ir_ptrmap ramp_only; /* ops after a fall-through coro.end */
+  struct ir_opvec allocas;    /* every llvm.alloca, in block order */
 };
 
 /* Collects and checks the coroutine `func`. False after located errors. */

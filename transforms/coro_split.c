@@ -1567,17 +1567,13 @@ static void collect_keep(struct split *sp) {
     if (sp->rm.remat[q] && mlirValueIsAOpResult(v))
       keep_with_operands(sp, mlirOpResultGetOwner(v), &work);
   }
-  MlirRegion body = mlirOperationGetRegion(sp->func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      if (coro_op_named(op, "llvm.alloca")) {
-        keep_with_operands(sp, op, &work);
-        if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                op, mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR))))
-          ir_opvec_push(&sp->flags, op);
-      }
+  for (size_t i = 0; i < sp->shape.allocas.n; ++i) {
+    MlirOperation op = sp->shape.allocas.v[i];
+    keep_with_operands(sp, op, &work);
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            op, mlirStringRefCreateFromCString(CORO_DESTROY_FLAG_ATTR))))
+      ir_opvec_push(&sp->flags, op);
+  }
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     MlirOperation s = sp->shape.susp[i].suspend;
     keep_with_operands(sp, s, &work);
@@ -1880,11 +1876,14 @@ static const struct split_abi *abi_of(MlirOperation func) {
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(b);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      /* the first id decides (the shape finds a second one wrong) */
       enum coro_intr k = coro_intr_classify(op);
       if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
         return &split_abi_retcon;
       if (k == CI_ID_ASYNC)
         return &split_abi_async;
+      if (k == CI_ID)
+        return &switch_abi;
     }
   return &switch_abi;
 }
@@ -2089,41 +2088,54 @@ static bool call_elided(MlirOperation op, MlirOperation coro) {
   return asserts_elision(coro);
 }
 
-/* Calls `visit(op, k, user)` for every llvm.call in `fn` of one of the
- * coroutines coros[0..n) (null entries skipped) that call_elided. */
-static void for_each_elided_call(MlirOperation fn, MlirOperation *coros,
-                                 size_t n,
-                                 bool (*visit)(MlirOperation, size_t, void *),
-                                 void *user) {
-  MlirRegion r = mlirOperationGetRegion(fn, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      MlirStringRef c = callee(op);
-      for (size_t i = 0; c.length && i < n; ++i)
-        if (!mlirOperationIsNull(coros[i]) &&
-            ref_eq(c, ir_sym_name(coros[i])) && call_elided(op, coros[i]) &&
-            !visit(op, i, user))
-          return;
-    }
-}
-
-static bool note_wanted(MlirOperation op, size_t k, void *user) {
-  ((bool *)user)[k] = true;
-  return true;
-}
-
-/* Whether `fn` makes an elided call of a coroutine in pending[0..n) other
- * than itself: such a callee is split first, its frame size then known. */
-struct waits {
-  MlirOperation self, *pending;
-  bool found;
+/* The elided calls of the module: function caller[i] calls coroutine
+ * number callee[i] (of the coroutines being split) with a call
+ * call_elided. */
+struct elided_calls {
+  struct ir_opvec caller;
+  size_t *callee, cap;
 };
-static bool note_waits(MlirOperation op, size_t k, void *user) {
-  struct waits *w = user;
-  w->found = !mlirOperationEqual(w->pending[k], w->self);
-  return !w->found;
+
+/* Fills `e` from every llvm.func of `module`, in one pass: the splits only
+ * ever remove such calls (of a coroutine split, whose number is done). */
+static void find_elided_calls(MlirOperation module, MlirOperation *coros,
+                              size_t n, struct elided_calls *e) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+        MlirStringRef c = callee(op);
+        for (size_t i = 0; c.length && i < n; ++i) {
+          if (!ref_eq(c, ir_sym_name(coros[i])) || !call_elided(op, coros[i]))
+            continue;
+          if (e->caller.n == e->cap) {
+            e->cap = e->cap ? 2 * e->cap : 8;
+            e->callee = realloc(e->callee, e->cap * sizeof *e->callee);
+            assert(e->callee && "out of memory");
+          }
+          e->callee[e->caller.n] = i;
+          ir_opvec_push(&e->caller, fn);
+        }
+      }
+  }
+}
+
+/* Whether coroutine number `i` (the function `self`) makes an elided call
+ * of a coroutine still pending in coros[] other than itself: such a callee
+ * is split first, its frame size then known. */
+static bool waits(const struct elided_calls *e, MlirOperation self, size_t i,
+                  const MlirOperation *coros) {
+  for (size_t k = 0; k < e->caller.n; ++k)
+    if (mlirOperationEqual(e->caller.v[k], self) && e->callee[k] != i &&
+        !mlirOperationIsNull(coros[e->callee[k]]))
+      return true;
+  return false;
 }
 
 /* Gives every direct call of the elided coroutine `coro` in a function not
@@ -2349,18 +2361,15 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
    * a cycle (which --coro-elide never marks) keep the heap. */
   bool *wanted = calloc(n ? n : 1, sizeof *wanted);
   assert(wanted && "out of memory");
-  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn))
-    if (coro_op_named(fn, "llvm.func"))
-      for_each_elided_call(fn, coros, n, note_wanted, wanted);
+  struct elided_calls calls = {0};
+  find_elided_calls(module, coros, n, &calls);
+  for (size_t k = 0; k < calls.caller.n; ++k)
+    wanted[calls.callee[k]] = true;
   for (bool progress = true; progress;) {
     progress = false;
     for (size_t i = 0; i < n; ++i) {
-      if (mlirOperationIsNull(coros[i]) || !wanted[i])
-        continue;
-      struct waits w = {.self = coros[i], .pending = coros};
-      for_each_elided_call(coros[i], coros, n, note_waits, &w);
-      if (w.found)
+      if (mlirOperationIsNull(coros[i]) || !wanted[i] ||
+          waits(&calls, coros[i], i, coros))
         continue;
       MlirOperation c = coros[i];
       coros[i] = (MlirOperation){NULL};
@@ -2372,6 +2381,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     }
   }
   free(wanted);
+  free(calls.caller.v);
+  free(calls.callee);
   for (size_t i = 0; i < n; ++i)
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
