@@ -40,7 +40,8 @@ struct state {
   struct vec *livein;       /* [g->n] candidate ids */
   struct cand *cand;
   size_t ncand, capcand;
-  struct ir_ptrmap id;    /* value -> 1 + candidate id */
+  struct ir_ptrmap id; /* value -> 1 + candidate id, once `mapped` */
+  bool mapped;
   size_t *mark;           /* [g->n] 1 + the candidate last walked there */
   MlirOperation *susp_in; /* [g->n] the block's suspend, or `many` */
   MlirOperation many;     /* a block's mark when it has several */
@@ -73,12 +74,9 @@ static bool excluded(const struct state *st, MlirValue v) {
   return !mlirValueIsNull(st->s->promise) && mlirValueEqual(v, st->s->promise);
 }
 
-/* The candidate id of `v`, defined in block number `defb` (IR_CFG_NONE:
- * look it up). */
-static size_t cand_id(struct state *st, MlirValue v, size_t defb) {
-  size_t id = (size_t)(uintptr_t)ir_ptrmap_find(&st->id, v.ptr);
-  if (id)
-    return id - 1;
+/* A new candidate, `v`, defined in block number `defb` (IR_CFG_NONE: look
+ * it up). */
+static size_t cand_new(struct state *st, MlirValue v, size_t defb) {
   if (st->ncand == st->capcand) {
     st->capcand = st->capcand ? 2 * st->capcand : 64;
     st->cand = realloc(st->cand, st->capcand * sizeof *st->cand);
@@ -95,8 +93,23 @@ static size_t cand_id(struct state *st, MlirValue v, size_t defb) {
       .block = defb,
       .cheap = !mlirOperationIsNull(op) && remat_op_is_cheap(op),
       .alloca = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.alloca")};
-  ir_ptrmap_put(&st->id, v.ptr, (void *)(uintptr_t)(st->ncand + 1));
+  if (st->mapped)
+    ir_ptrmap_put(&st->id, v.ptr, (void *)(uintptr_t)(st->ncand + 1));
   return st->ncand++;
+}
+
+/* The candidate id of `v`, a new one if it has none. The walk meets each
+ * value once and makes its candidate with cand_new; the map from values
+ * to ids is built on the first call here, after the walk (a chain of a
+ * million values kept never needs it). */
+static size_t cand_id(struct state *st, MlirValue v) {
+  if (!st->mapped) {
+    st->mapped = true;
+    for (size_t i = 0; i < st->ncand; ++i)
+      ir_ptrmap_put(&st->id, st->cand[i].v.ptr, (void *)(uintptr_t)(i + 1));
+  }
+  size_t id = (size_t)(uintptr_t)ir_ptrmap_find(&st->id, v.ptr);
+  return id ? id - 1 : cand_new(st, v, IR_CFG_NONE);
 }
 
 /* Marks `id` live into block `ub` and every block between its definition
@@ -133,8 +146,19 @@ static size_t use_block(const struct state *st, MlirOpOperand u) {
  * cost no lookup. */
 static void walk_value(struct state *st, MlirValue v, size_t defb) {
   MlirOperation susp = st->susp_in[defb];
-  size_t id =
-      mlirOperationEqual(susp, st->many) ? cand_id(st, v, defb) : IR_CFG_NONE;
+  /* whether the split rebuilds `v` is asked only of a value live somewhere
+   * (most are not) */
+#define TAKE()                                                                 \
+  do {                                                                         \
+    if (id == IR_CFG_NONE) {                                                   \
+      if (excluded(st, v))                                                     \
+        return;                                                                \
+      id = cand_new(st, v, defb);                                              \
+    }                                                                          \
+  } while (0)
+  size_t id = IR_CFG_NONE;
+  if (mlirOperationEqual(susp, st->many))
+    TAKE();
   MlirBlock home = st->g->block[defb];
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -144,7 +168,7 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
       if (id == IR_CFG_NONE && !mlirOperationIsNull(susp) &&
           !mlirOperationEqual(user, susp) &&
           mlirOperationIsBeforeInBlock(susp, user))
-        id = cand_id(st, v, defb);
+        TAKE();
       continue;
     }
     if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
@@ -152,10 +176,10 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
     size_t ub = ir_cfg_index(st->g, b);
     if (ub == IR_CFG_NONE)
       continue;
-    if (id == IR_CFG_NONE)
-      id = cand_id(st, v, defb);
+    TAKE();
     live_from(st, id, defb, ub);
   }
+#undef TAKE
 }
 
 static bool is_lifetime(MlirOperation op) {
@@ -167,7 +191,7 @@ static bool is_lifetime(MlirOperation op) {
  * it anywhere else than a load's or store's address escapes it. */
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   MlirValue a = mlirOperationGetResult(op, 0);
-  size_t id = cand_id(st, a, defb);
+  size_t id = cand_new(st, a, defb);
   int64_t count;
   st->cand[id].dynamic =
       !coro_const_int(mlirOperationGetOperand(op, 0), &count);
@@ -213,15 +237,14 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
 static void walk_block(struct state *st, size_t bi) {
   MlirBlock b = st->g->block[bi];
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(b); ++i)
-    if (!excluded(st, mlirBlockGetArgument(b, i)))
-      walk_value(st, mlirBlockGetArgument(b, i), bi);
+    walk_value(st, mlirBlockGetArgument(b, i), bi);
   for (MlirOperation op = mlirBlockGetFirstOperation(b);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!mlirOperationGetNumResults(op) ||
-        excluded(st, mlirOperationGetResult(op, 0)))
+    if (!mlirOperationGetNumResults(op))
       continue;
     if (coro_op_named(op, "llvm.alloca")) {
-      walk_alloca(st, op, bi);
+      if (!excluded(st, mlirOperationGetResult(op, 0)))
+        walk_alloca(st, op, bi);
       continue;
     }
     for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
@@ -277,7 +300,7 @@ static void add_operand(struct gather *ga, const struct coro_suspend *sp,
   struct state *st = ga->st;
   if (excluded(st, v) || in_tail(sp, v))
     return;
-  add(ga, cand_id(st, v, IR_CFG_NONE));
+  add(ga, cand_id(st, v));
 }
 
 static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
