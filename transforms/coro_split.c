@@ -2096,10 +2096,12 @@ struct elided_calls {
   size_t *callee, cap;
 };
 
-/* Fills `e` from every llvm.func of `module`, in one pass: the splits only
- * ever remove such calls (of a coroutine split, whose number is done). */
-static void find_elided_calls(MlirOperation module, MlirOperation *coros,
-                              size_t n, struct elided_calls *e) {
+/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
+ * `fn` of `module` (not of modules nested in it, split by themselves), in
+ * order; `op` may not be erased. */
+static void each_func_op(MlirOperation module,
+                         void (*visit)(MlirOperation, MlirOperation, void *),
+                         void *user) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
@@ -2109,21 +2111,40 @@ static void find_elided_calls(MlirOperation module, MlirOperation *coros,
     for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
          b = mlirBlockGetNextInRegion(b))
       for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-        MlirStringRef c = callee(op);
-        for (size_t i = 0; c.length && i < n; ++i) {
-          if (!ref_eq(c, ir_sym_name(coros[i])) || !call_elided(op, coros[i]))
-            continue;
-          if (e->caller.n == e->cap) {
-            e->cap = e->cap ? 2 * e->cap : 8;
-            e->callee = realloc(e->callee, e->cap * sizeof *e->callee);
-            assert(e->callee && "out of memory");
-          }
-          e->callee[e->caller.n] = i;
-          ir_opvec_push(&e->caller, fn);
-        }
-      }
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+        visit(op, fn, user);
   }
+}
+
+struct find_elided {
+  MlirOperation *coros;
+  size_t n;
+  struct elided_calls *e;
+};
+
+static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
+  struct find_elided *f = user;
+  struct elided_calls *e = f->e;
+  MlirStringRef c = callee(op);
+  for (size_t i = 0; c.length && i < f->n; ++i) {
+    if (!ref_eq(c, ir_sym_name(f->coros[i])) || !call_elided(op, f->coros[i]))
+      continue;
+    if (e->caller.n == e->cap) {
+      e->cap = e->cap ? 2 * e->cap : 8;
+      e->callee = realloc(e->callee, e->cap * sizeof *e->callee);
+      assert(e->callee && "out of memory");
+    }
+    e->callee[e->caller.n] = i;
+    ir_opvec_push(&e->caller, fn);
+  }
+}
+
+/* Fills `e` from every llvm.func of `module`, in one pass: the splits only
+ * ever remove such calls (of a coroutine split, whose number is done). */
+static void find_elided_calls(MlirOperation module, MlirOperation *coros,
+                              size_t n, struct elided_calls *e) {
+  struct find_elided f = {coros, n, e};
+  each_func_op(module, note_elided_call, &f);
 }
 
 /* Whether coroutine number `i` (the function `self`) makes an elided call
@@ -2296,34 +2317,24 @@ static MlirWalkResult scan_nested_op(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Fills `left` from every llvm.func of `module` (not of modules nested in
- * it, split by themselves). */
+static void scan_top_op(MlirOperation op, MlirOperation fn, void *user) {
+  struct scan_nested *n = user;
+  scan_op(op, fn, true, n->left, n->called);
+  n->fn = fn;
+  for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        mlirOperationWalk(o, scan_nested_op, n, MlirWalkPreOrder);
+}
+
+/* Fills `left` from every llvm.func of `module`. */
 static void split_scan_module(MlirOperation module,
                               struct split_leftovers *left,
                               struct ir_ptrmap *called) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
-    if (!coro_op_named(fn, "llvm.func"))
-      continue;
-    MlirRegion r = mlirOperationGetRegion(fn, 0);
-    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-        scan_op(op, fn, true, left, called);
-        if (mlirOperationGetNumRegions(op)) {
-          struct scan_nested n = {fn, left, called};
-          for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
-            for (MlirBlock nb =
-                     mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
-                 !mlirBlockIsNull(nb); nb = mlirBlockGetNextInRegion(nb))
-              for (MlirOperation o = mlirBlockGetFirstOperation(nb);
-                   !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-                mlirOperationWalk(o, scan_nested_op, &n, MlirWalkPreOrder);
-        }
-      }
-  }
+  struct scan_nested n = {{NULL}, left, called};
+  each_func_op(module, scan_top_op, &n);
 }
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
