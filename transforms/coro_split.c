@@ -2291,12 +2291,7 @@ static void scan_op(MlirOperation op, MlirOperation fn, bool top,
     ir_opvec_push(&left->intr, op);
     ir_opvec_push(&left->intr_fn, fn);
   } else if (k != CI_NONE) {
-    /* nested: kept, as is its declaration */
-    MlirStringRef c = callee(op);
-    if (c.length)
-      ir_ptrmap_put(called,
-                    mlirIdentifierGet(mlirOperationGetContext(op), c).ptr,
-                    (void *)1);
+    split_note_callee(called, op); /* nested: kept, as is its declaration */
   } else if (coro_op_named(op, "llvm.call") &&
              !mlirAttributeIsNull(mlirOperationGetAttributeByName(
                  op,

@@ -473,17 +473,21 @@ static bool lower_or_keep(struct consumers *c, MlirOperation op,
                   k == CI_PROMISE || k == CI_NOOP || k == CI_PREPARE_RETCON;
   if (consumer || !other)
     return lower(c, op, k);
-  if (coro_op_named(op, "llvm.call")) {
-    MlirAttribute a = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("callee"));
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
-      ir_ptrmap_put(called,
-                    mlirIdentifierGet(mlirOperationGetContext(op),
-                                      mlirFlatSymbolRefAttrGetValue(a))
-                        .ptr,
-                    (void *)1);
-  }
+  split_note_callee(called, op);
   return true;
+}
+
+void split_note_callee(struct ir_ptrmap *called, MlirOperation op) {
+  if (!coro_op_named(op, "llvm.call"))
+    return;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
+    ir_ptrmap_put(called,
+                  mlirIdentifierGet(mlirOperationGetContext(op),
+                                    mlirFlatSymbolRefAttrGetValue(a))
+                      .ptr,
+                  (void *)1);
 }
 
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,

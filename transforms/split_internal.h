@@ -220,6 +220,11 @@ void split_direct_continuation_calls(MlirOperation module,
                                      MlirSymbolTable table,
                                      struct split_leftovers *left);
 
+/* Puts the name `op` calls, when it is an llvm.call of a symbol, into
+ * `called` (as an identifier): an intrinsic the split keeps, whose
+ * declaration stays (split_consumers.c). */
+void split_note_callee(struct ir_ptrmap *called, MlirOperation op);
+
 /* Lowers llvm.coro.resume, destroy, done, promise and noop in every
  * llvm.func of `module` to accesses of the frame header (HandleLayout.h),
  * or, for the resume or destroy of a handle straight from a call of a

@@ -133,11 +133,25 @@ static void live_from(struct state *st, size_t id, size_t defb, size_t ub) {
   }
 }
 
-static size_t use_block(const struct state *st, MlirOpOperand u) {
-  MlirOperation user = mlirOpOperandGetOwner(u);
+/* The number of block `b`, where `user` uses a value; IR_CFG_NONE when
+ * the use does not count (only the ramp runs it) or no number. */
+static size_t use_block(const struct state *st, MlirOperation user,
+                        MlirBlock b) {
   if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
     return IR_CFG_NONE;
-  return ir_cfg_index(st->g, mlirOperationGetBlock(user));
+  return ir_cfg_index(st->g, b);
+}
+
+/* Makes `v` (defined in block number `defb`) a candidate once, as *id;
+ * false when the split rebuilds it instead (asked only of a value found
+ * live somewhere: most are not). */
+static bool take(struct state *st, MlirValue v, size_t defb, size_t *id) {
+  if (*id != IR_CFG_NONE)
+    return true;
+  if (excluded(st, v))
+    return false;
+  *id = cand_new(st, v, defb);
+  return true;
 }
 
 /* A value gets its candidate id here, in definition order, when some use
@@ -146,19 +160,9 @@ static size_t use_block(const struct state *st, MlirOpOperand u) {
  * cost no lookup. */
 static void walk_value(struct state *st, MlirValue v, size_t defb) {
   MlirOperation susp = st->susp_in[defb];
-  /* whether the split rebuilds `v` is asked only of a value live somewhere
-   * (most are not) */
-#define TAKE()                                                                 \
-  do {                                                                         \
-    if (id == IR_CFG_NONE) {                                                   \
-      if (excluded(st, v))                                                     \
-        return;                                                                \
-      id = cand_new(st, v, defb);                                              \
-    }                                                                          \
-  } while (0)
   size_t id = IR_CFG_NONE;
-  if (mlirOperationEqual(susp, st->many))
-    TAKE();
+  if (mlirOperationEqual(susp, st->many) && !take(st, v, defb, &id))
+    return;
   MlirBlock home = st->g->block[defb];
   for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
@@ -167,19 +171,17 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
     if (mlirBlockEqual(b, home)) {
       if (id == IR_CFG_NONE && !mlirOperationIsNull(susp) &&
           !mlirOperationEqual(user, susp) &&
-          mlirOperationIsBeforeInBlock(susp, user))
-        TAKE();
+          mlirOperationIsBeforeInBlock(susp, user) && !take(st, v, defb, &id))
+        return;
       continue;
     }
-    if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
-      continue;
-    size_t ub = ir_cfg_index(st->g, b);
+    size_t ub = use_block(st, user, b);
     if (ub == IR_CFG_NONE)
       continue;
-    TAKE();
+    if (!take(st, v, defb, &id))
+      return;
     live_from(st, id, defb, ub);
   }
-#undef TAKE
 }
 
 static bool is_lifetime(MlirOperation op) {
@@ -213,7 +215,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
          !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       intptr_t at = mlirOpOperandGetOperandNumber(u);
-      size_t ub = use_block(st, u);
+      size_t ub = use_block(st, user, mlirOperationGetBlock(user));
       if (ub != IR_CFG_NONE)
         live_from(st, id, defb, ub);
       if (coro_op_named(user, "llvm.getelementptr") && at == 0) {
