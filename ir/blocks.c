@@ -8,6 +8,7 @@
 #include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Room for one more element in the array `*v` of `n` elements of `size`
  * bytes and capacity `*cap`. */
@@ -114,6 +115,12 @@ void ir_ptrmap_free(struct ir_ptrmap *m) {
   free(m->from);
   free(m->to);
   *m = (struct ir_ptrmap){0};
+}
+
+void ir_ptrmap_clear(struct ir_ptrmap *m) {
+  if (m->cap)
+    memset(m->from, 0, m->cap * sizeof *m->from);
+  m->n = 0;
 }
 
 static void *ptrmap_get(const struct ir_ptrmap *m, void *k) {

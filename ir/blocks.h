@@ -57,6 +57,8 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to);
 /* What `k` maps to, or NULL. */
 void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k);
 void ir_ptrmap_free(struct ir_ptrmap *m);
+/* Empties `m`, keeping its memory. */
+void ir_ptrmap_clear(struct ir_ptrmap *m);
 
 /* A value map and a block map, for cloning. */
 struct ir_map {

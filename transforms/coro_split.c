@@ -119,10 +119,35 @@ static void free_templates(struct ir_ptrmap *m) {
   ir_ptrmap_free(m);
 }
 
+/* The addresses a merged landing made at the front of `block`, or null
+ * (see variant_state.front). */
+static struct ir_ptrmap *front_of(struct variant_state *vs, MlirBlock block) {
+  for (size_t k = 0; k < SPLIT_FRONTS && k < vs->nfront; ++k)
+    if (mlirBlockEqual(vs->front[k].block, block))
+      return &vs->front[k].at;
+  return NULL;
+}
+
+/* Starts the front of `block`, where a landing is merged (make_landing). */
+static void begin_front(struct variant_state *vs, MlirBlock block) {
+  size_t k = vs->nfront++ % SPLIT_FRONTS;
+  vs->front[k].block = block;
+  ir_ptrmap_clear(&vs->front[k].at);
+  vs->building = k + 1;
+}
+
+static void forget_fronts(struct variant_state *vs) {
+  for (size_t k = 0; k < SPLIT_FRONTS; ++k)
+    ir_ptrmap_free(&vs->front[k].at);
+  vs->nfront = vs->building = 0;
+}
+
 /* The address of the field at `offset` for an access at `b`: in the ramp
- * the one made for an alloca's field or the promise, else a GEP right
- * there (at -O0 a GEP next to its use folds into the access; one made in
- * the entry block would be kept in a stack slot across the function). */
+ * the one made for an alloca's field or the promise, in a block a landing
+ * was merged into the one that landing made at its front, else a GEP
+ * right there. Either way the address is in the access's block: at -O0 a
+ * GEP in the block of its use folds into the access, where one made in
+ * the entry block would be kept in a stack slot across the function. */
 MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
                          uint64_t offset) {
   if (!offset)
@@ -131,11 +156,22 @@ MlirValue split_field_at(struct variant_state *vs, struct ir_builder *b,
   MlirValue v = {ir_ptrmap_find(&vs->fptr, key)};
   if (!mlirValueIsNull(v))
     return v;
+  struct ir_ptrmap *front = front_of(vs, b->block);
+  if (front) {
+    v.ptr = ir_ptrmap_find(front, key);
+    if (!mlirValueIsNull(v))
+      return v;
+  }
   MlirOperation op = from_template(&vs->tpl_gep, key, b, 1, &vs->frame);
-  if (!mlirOperationIsNull(op))
-    return mlirOperationGetResult(op, 0);
-  v = ir_gep_bytes(b, vs->frame, (int)offset);
-  keep_template(vs, &vs->tpl_gep, key, mlirOpResultGetOwner(v));
+  if (!mlirOperationIsNull(op)) {
+    v = mlirOperationGetResult(op, 0);
+  } else {
+    v = ir_gep_bytes(b, vs->frame, (int)offset);
+    keep_template(vs, &vs->tpl_gep, key, mlirOpResultGetOwner(v));
+  }
+  /* only a landing's own addresses precede every later access */
+  if (front && vs->building && front == &vs->front[vs->building - 1].at)
+    ir_ptrmap_put(front, key, (void *)v.ptr);
   return v;
 }
 
@@ -208,16 +244,18 @@ static void replace_by_const(struct ir_builder *b, MlirOperation op,
     split_replace_result(op, const_like(b, op, v));
 }
 
-/* The ops of `block` from `from` on (all of them when `from` is null), in
- * order; the caller frees the array. */
-static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
+/* The ops of `block` from `from` (the first when null) up to `stop` (the
+ * end when null or not met), in order; the caller frees the array. */
+static MlirOperation *ops_until(MlirBlock block, MlirOperation from,
+                                MlirOperation stop, size_t *n) {
   size_t cap = 16;
   MlirOperation *ops = malloc(cap * sizeof *ops);
   assert(ops && "out of memory");
   *n = 0;
   for (MlirOperation op =
            mlirOperationIsNull(from) ? mlirBlockGetFirstOperation(block) : from;
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+       !mlirOperationIsNull(op) && !mlirOperationEqual(op, stop);
+       op = mlirOperationGetNextInBlock(op)) {
     if (*n == cap) {
       cap *= 2;
       ops = realloc(ops, cap * sizeof *ops);
@@ -226,6 +264,10 @@ static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
     ops[(*n)++] = op;
   }
   return ops;
+}
+
+static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
+  return ops_until(block, from, (MlirOperation){NULL}, n);
 }
 
 MlirAttribute split_named(MlirValue v) {
@@ -247,37 +289,42 @@ MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
              : ir_call(b, sym, false, n, args, result);
 }
 
-/* Erases pure ops with no uses among `from` and the ops after it in its
- * block, last first (so chains of them go too). */
-static void erase_dead_pure(MlirBlock block, MlirOperation from) {
+/* Whether `op` is a constant or a conversion or comparison (what a
+ * suspension's tail decides its branch with) that nothing uses. */
+static bool dead_pure(MlirOperation op) {
   static const char *const pure[] = {"llvm.sext", "llvm.zext", "llvm.trunc",
                                      "llvm.icmp"};
+  bool dead = coro_op_is_constant(op);
+  for (size_t k = 0; k < sizeof pure / sizeof *pure && !dead; ++k)
+    dead = coro_op_named(op, pure[k]);
+  for (intptr_t r = 0; dead && r < mlirOperationGetNumResults(op); ++r)
+    dead = mlirOpOperandIsNull(
+        mlirValueGetFirstUse(mlirOperationGetResult(op, r)));
+  return dead;
+}
+
+/* Erases the dead_pure ops among `from` and the ops after it in its
+ * block, last first (so chains of them go too). */
+static void erase_dead_pure(MlirBlock block, MlirOperation from) {
   size_t n;
   MlirOperation *ops = ops_from(block, from, &n);
-  for (size_t i = n; i-- > 0;) {
-    MlirOperation op = ops[i];
-    bool dead = coro_op_is_constant(op);
-    for (size_t k = 0; k < sizeof pure / sizeof *pure && !dead; ++k)
-      dead = coro_op_named(op, pure[k]);
-    for (intptr_t r = 0; dead && r < mlirOperationGetNumResults(op); ++r)
-      dead = mlirOpOperandIsNull(
-          mlirValueGetFirstUse(mlirOperationGetResult(op, r)));
-    if (dead)
-      split_erase(op);
-  }
+  for (size_t i = n; i-- > 0;)
+    if (dead_pure(ops[i]))
+      split_erase(ops[i]);
   free(ops);
 }
 
 /* Replaces the terminator of `block` by a plain branch when the ops from
- * `from` on (the suspend results are constants by now) decide it. */
-static void fold_branch(MlirBlock block, MlirOperation from) {
+ * `from` on (the suspend results are constants by now) decide it; true
+ * when it did. */
+static bool fold_terminator(MlirBlock block, MlirOperation from) {
   MlirOperation term = mlirBlockGetTerminator(block);
   if (mlirOperationGetNumSuccessors(term) < 2)
-    return;
+    return false;
   intptr_t k = coro_branch_target(mlirOperationIsNull(from) ? term : from);
   intptr_t first, count;
   if (k < 0 || !ir_successor_operands(term, k, &first, &count))
-    return;
+    return false;
   MlirValue *args = malloc((size_t)(count + 1) * sizeof *args);
   assert(args && "out of memory");
   for (intptr_t i = 0; i < count; ++i)
@@ -286,7 +333,14 @@ static void fold_branch(MlirBlock block, MlirOperation from) {
   ir_br(&b, mlirOperationGetSuccessor(term, k), count, args);
   free(args);
   split_erase(term);
-  if (!mlirOperationIsNull(from) && !mlirOperationEqual(from, term))
+  return true;
+}
+
+/* fold_terminator, then erases what only decided the branch. */
+static void fold_branch(MlirBlock block, MlirOperation from) {
+  bool at_term = mlirOperationIsNull(from) ||
+                 mlirOperationEqual(from, mlirBlockGetTerminator(block));
+  if (fold_terminator(block, from) && !at_term)
     erase_dead_pure(block, from);
 }
 
@@ -424,6 +478,10 @@ void split_erase_from(MlirOperation from) {
 void split_reload_kept(struct variant_state *vs, size_t i,
                        struct ir_builder *b) {
   struct split *sp = vs->sp;
+  /* the reloads a recomputation uses, if there is one */
+  bool remat = false;
+  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && !remat; ++q)
+    remat = sp->rm.remat[q];
   struct ir_map here = {0};
   for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
     size_t it = sp->sc.list[q];
@@ -438,7 +496,8 @@ void split_reload_kept(struct variant_state *vs, size_t i,
     }
     const struct frame_field *f = &sp->fl.field[it];
     vs->reload[q] = load_field(vs, b, f->offset, f->type, (unsigned)f->align);
-    ir_map_value(&here, mine, vs->reload[q]);
+    if (remat)
+      ir_map_value(&here, mine, vs->reload[q]);
   }
   ir_map_free(&here);
 }
@@ -474,9 +533,103 @@ static void note_tail_uses(struct variant_state *vs, MlirOperation suspend,
     }
 }
 
+/* The block suspension `i` continues with when its suspend returns `c`,
+ * if the landing can be merged into its front: the suspension's tail
+ * decides it (and the suspended path, so that the rewrite folds that
+ * branch away), it takes no arguments and the suspension's block reaches
+ * it through that one edge and is its only predecessor (in the
+ * original's graph: a clone's edges are among its original's). Null
+ * otherwise. */
+static MlirBlock merge_target(const struct variant_state *vs, size_t i,
+                              int64_t c) {
+  const struct split *sp = vs->sp;
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  intptr_t k = coro_suspend_target(s, c);
+  if (k < 0 || coro_suspend_target(s, -1) < 0)
+    return (MlirBlock){NULL};
+  MlirBlock home = mlirOperationGetBlock(s->suspend);
+  MlirOperation term = mlirBlockGetTerminator(home);
+  MlirBlock t = mlirOperationGetSuccessor(term, k);
+  if (mlirBlockEqual(t, home) || mlirBlockGetNumArguments(t))
+    return (MlirBlock){NULL};
+  for (intptr_t j = 0; j < mlirOperationGetNumSuccessors(term); ++j)
+    if (j != k && mlirBlockEqual(mlirOperationGetSuccessor(term, j), t))
+      return (MlirBlock){NULL};
+  MlirOperation oterm =
+      mlirBlockGetTerminator(mlirOperationGetBlock(sp->shape.susp[i].suspend));
+  size_t ot = ir_cfg_index(&sp->cfg, mlirOperationGetSuccessor(oterm, k));
+  if (ot == IR_CFG_NONE ||
+      sp->cfg.pred_start[ot + 1] - sp->cfg.pred_start[ot] != 1)
+    return (MlirBlock){NULL};
+  return t;
+}
+
+/* Copies the ops of suspension `s`'s tail but its terminator before
+ * `before` in `block` (at its end when null), the suspend returning `cv`,
+ * into `copies` (`tail` maps the originals to them). */
+static void copy_tail(const struct coro_suspend *s, MlirValue cv,
+                      MlirBlock block, MlirOperation before,
+                      struct ir_map *tail, struct ir_opvec *copies) {
+  ir_map_value(tail, mlirOperationGetResult(s->suspend, 0), cv);
+  MlirOperation term =
+      mlirBlockGetTerminator(mlirOperationGetBlock(s->suspend));
+  for (MlirOperation op = mlirOperationGetNextInBlock(s->suspend);
+       !mlirOperationEqual(op, term); op = mlirOperationGetNextInBlock(op))
+    ir_opvec_push(copies, ir_clone_op(op, tail, block, before));
+}
+
+/* Erases, last first, the copies of a tail that nothing uses once the
+ * landing's branch is decided (dead_pure), but not those the SSA repair
+ * gives other blocks (vs->tail_copy from `noted` on). */
+static void erase_dead_copies(struct variant_state *vs,
+                              const struct ir_opvec *copies, size_t noted) {
+  for (size_t k = copies->n; k-- > 0;) {
+    MlirOperation op = copies->v[k];
+    bool keep = !dead_pure(op);
+    for (size_t j = noted; j < vs->ntail && !keep; ++j)
+      keep = mlirOperationEqual(mlirOpResultGetOwner(vs->tail_copy[j]), op);
+    if (!keep)
+      split_erase(op);
+  }
+}
+
+/* The landing of suspension `i` merged into the front of `t`, the block it
+ * continues with (merge_target): the reloads and the copy of the tail
+ * before `t`'s own ops, whose first it records as where the landing ends.
+ * No branch to make, and the accesses `t` makes later share the
+ * landing's addresses (a chain's next block stores into the fields it
+ * reloaded from). */
+static void merge_landing(struct variant_state *vs, size_t i, int64_t c,
+                          MlirBlock t) {
+  const struct coro_suspend *s = &vs->shape.susp[i];
+  MlirOperation first = mlirBlockGetFirstOperation(t);
+  vs->landing_end[i] = first;
+  struct ir_builder b = ir_before(first);
+  b.loc = mlirOperationGetLocation(s->suspend);
+  begin_front(vs, t);
+  split_reload_kept(vs, i, &b);
+  vs->building = 0;
+  MlirValue cv = ir_const_int(&b, 8, c);
+  struct ir_map tail = {0};
+  struct ir_opvec copies = {0};
+  ir_opvec_push(&copies, mlirOpResultGetOwner(cv));
+  copy_tail(s, cv, t, first, &tail, &copies);
+  size_t noted = vs->ntail;
+  note_tail_uses(vs, s->suspend, &tail, t);
+  ir_map_free(&tail);
+  erase_dead_copies(vs, &copies, noted);
+  free(copies.v);
+}
+
 /* A landing block of suspension `i` for a clone: reloads what it keeps,
- * then a copy of the suspension's tail with the suspend returning `c`. */
+ * then a copy of the suspension's tail with the suspend returning `c`
+ * (merged into the block that follows when it can be, merge_landing). */
 static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
+  MlirBlock t = merge_target(vs, i, c);
+  if (!mlirBlockIsNull(t)) {
+    merge_landing(vs, i, c, t);
+    return t;
+  }
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   const struct coro_suspend *s = &vs->shape.susp[i];
   MlirLocation loc = mlirOperationGetLocation(s->suspend);
@@ -484,18 +637,18 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i, int64_t c) {
   struct ir_builder b = ir_at_end(l, loc);
   split_reload_kept(vs, i, &b);
   MlirValue cv = ir_const_int(&b, 8, c);
-  MlirOperation first_tail = {NULL};
   struct ir_map tail = {0};
-  ir_map_value(&tail, mlirOperationGetResult(s->suspend, 0), cv);
-  for (MlirOperation op = mlirOperationGetNextInBlock(s->suspend);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirOperation copy = ir_clone_op(op, &tail, l, (MlirOperation){NULL});
-    if (mlirOperationIsNull(first_tail))
-      first_tail = copy;
-  }
+  struct ir_opvec copies = {0};
+  copy_tail(s, cv, l, (MlirOperation){NULL}, &tail, &copies);
+  MlirOperation term =
+      mlirBlockGetTerminator(mlirOperationGetBlock(s->suspend));
+  MlirOperation tcopy = ir_clone_op(term, &tail, l, (MlirOperation){NULL});
+  size_t noted = vs->ntail;
   note_tail_uses(vs, s->suspend, &tail, l);
   ir_map_free(&tail);
-  fold_branch(l, first_tail);
+  fold_terminator(l, copies.n ? copies.v[0] : tcopy);
+  erase_dead_copies(vs, &copies, noted);
+  free(copies.v);
   return l;
 }
 
@@ -1097,31 +1250,41 @@ static void sweep(struct variant_state *vs) {
         unused(mlirOpResultGetOwner(vs->reload[q])))
       erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL}, &work);
   /* A clone's constants are all in its dispatch block (hoist_constants);
-   * the others the rewrite made that may die are in its landings, and the
+   * the others the rewrite made that may die are in its landings (up to
+   * landing_end where a landing was merged into a block's front), and the
    * addresses of the index stores dropped went with them: the clone's
-   * other blocks (all of NAME.resume's, which is most of a coroutine) need
-   * no look. */
+   * other ops (all of NAME.resume's, which is most of a coroutine) need no
+   * look. Should the op a merged landing ended at be gone by now, the look
+   * covers the whole block: it finds only what is dead either way. */
   struct ir_blockvec blocks = {0};
+  struct ir_opvec ends = {0}; /* where each block's look stops (null: end) */
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   if (is_clone(vs->v)) {
     ir_blockvec_push(&blocks, vs->dispatch);
+    ir_opvec_push(&ends, (MlirOperation){NULL});
     for (size_t i = 0; i < vs->shape.nsusp; ++i)
-      if (!mlirBlockIsNull(vs->landing[i]))
+      if (!mlirBlockIsNull(vs->landing[i])) {
         ir_blockvec_push(&blocks, vs->landing[i]);
+        ir_opvec_push(&ends, vs->landing_end[i]);
+      }
   } else {
     for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
+         b = mlirBlockGetNextInRegion(b)) {
       ir_blockvec_push(&blocks, b);
+      ir_opvec_push(&ends, (MlirOperation){NULL});
+    }
   }
   for (size_t k = blocks.n; k-- > 0;) {
     size_t n;
-    MlirOperation *ops = ops_from(blocks.v[k], (MlirOperation){NULL}, &n);
+    MlirOperation *ops =
+        ops_until(blocks.v[k], (MlirOperation){NULL}, ends.v[k], &n);
     for (size_t i = n; i-- > 0;)
       if (dead_value(ops[i]))
         erase_dead(ops[i], blocks.v[k], &work);
     free(ops);
   }
   free(blocks.v);
+  free(ends.v);
   free(work.v);
 }
 
@@ -1196,14 +1359,15 @@ bool split_rewrite_variant(struct variant_state *vs) {
   }
   size_t nlist = sp->sc.start[sp->sc.nsusp];
   vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
+  vs->landing_end = calloc(vs->shape.nsusp + 1, sizeof *vs->landing_end);
   vs->reload = calloc(nlist + 1, sizeof *vs->reload);
   vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
   vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
   if (is_clone(vs->v) && abi->header && suspends_once_stored(&vs->shape))
     vs->index_store = calloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
   bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
-  assert(vs->landing && vs->reload && vs->live && vs->need && seen &&
-         "out of memory");
+  assert(vs->landing && vs->landing_end && vs->reload && vs->live && vs->need &&
+         seen && "out of memory");
   variant_reach(sp, vs->v, vs->cont, vs->live, seen);
   /* A landing copies its suspension's tail: uses there count too (not
    * those before the suspend in its block, which the landing does not
@@ -1223,6 +1387,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
       ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
     abi->suspend(vs, i);
+  forget_fronts(vs);
   for (size_t i = 0; i < vs->shape.nintr; ++i) {
     enum coro_intr k = vs->shape.intr[i].kind;
     MlirOperation op = vs->shape.intr[i].op;
@@ -1258,6 +1423,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
   sweep(vs);
   split_unify_returns(vs->fn);
   free(vs->landing);
+  free(vs->landing_end);
   free(vs->reload);
   free(vs->live);
   free(vs->need);

@@ -95,6 +95,8 @@ struct split {
 
 /* One variant being rewritten: its function, the map from the original's
  * values and blocks, its own shape (same order as the original's). */
+enum { SPLIT_FRONTS = 4 };
+
 struct variant_state {
   struct split *sp;
   enum variant v;
@@ -118,6 +120,21 @@ struct variant_state {
   MlirBlock *tail_at;
   size_t ntail, captail;
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
+  /* [nsusp]: where a landing merged into the front of the block its
+   * suspension continues with ends (the block's first op of its own), null
+   * for a landing block of its own (make_landing) */
+  MlirOperation *landing_end;
+  /* the field addresses the last SPLIT_FRONTS merged landings made, each
+   * at the front of its block, before every op of the block's own: every
+   * access the rewrite adds to that block later may share them
+   * (split_field_at), as the stores of the suspension a chain's next
+   * block ends with do with the reloads at its front */
+  struct {
+    MlirBlock block;
+    struct ir_ptrmap at; /* field offset -> its address */
+  } front[SPLIT_FRONTS];
+  size_t nfront;   /* fronts made so far (the next goes to nfront % N) */
+  size_t building; /* 1 + the front a landing is being made in, or 0 */
   /* templates of frame accesses (split_field_at): field offset -> its
    * address, type and alignment -> load, alignment -> store */
   struct ir_ptrmap tpl_gep, tpl_load, tpl_store;

@@ -15,11 +15,14 @@
 // OUT: {{^}}915{{$}}
 
 // The frame keeps the counter's alloca, not the loaded value: the destroy
-// part's landing loads it again and the cleanup block records that load.
+// part's landing loads it again, at the front of the cleanup block it
+// continues with (the suspension's block is that block's only
+// predecessor), and the cleanup block records that load.
 // CHECK-LABEL: llvm.func internal fastcc @gen.destroy(
-// CHECK: llvm.call @record(%[[X:[0-9]+]])
-// CHECK: %[[X]] = llvm.load %{{.*}} : !llvm.ptr -> i64
-// CHECK-NEXT: llvm.br
+// CHECK: ^bb1:
+// CHECK-NEXT: %[[A:[0-9]+]] = llvm.getelementptr %arg0[24]
+// CHECK-NEXT: %[[X:[0-9]+]] = llvm.load %[[A]] : !llvm.ptr -> i64
+// CHECK-NEXT: llvm.call @record(%[[X]])
 
 llvm.mlir.global internal @log(0 : i64) : i64
 llvm.func @malloc(i64) -> !llvm.ptr
