@@ -208,6 +208,7 @@ static MlirOperation store_field(struct variant_state *vs, struct ir_builder *b,
 }
 
 static bool unused(MlirOperation op);
+static bool dead_value(MlirOperation op);
 
 /* Destroys `op`. Its results must be unused by now (asserted); should one
  * not be, its uses get poison rather than a dangling value. */
@@ -244,18 +245,16 @@ static void replace_by_const(struct ir_builder *b, MlirOperation op,
     split_replace_result(op, const_like(b, op, v));
 }
 
-/* The ops of `block` from `from` (the first when null) up to `stop` (the
- * end when null or not met), in order; the caller frees the array. */
-static MlirOperation *ops_until(MlirBlock block, MlirOperation from,
-                                MlirOperation stop, size_t *n) {
+/* The ops of `block` from `from` on (all of them when `from` is null), in
+ * order; the caller frees the array. */
+static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
   size_t cap = 16;
   MlirOperation *ops = malloc(cap * sizeof *ops);
   assert(ops && "out of memory");
   *n = 0;
   for (MlirOperation op =
            mlirOperationIsNull(from) ? mlirBlockGetFirstOperation(block) : from;
-       !mlirOperationIsNull(op) && !mlirOperationEqual(op, stop);
-       op = mlirOperationGetNextInBlock(op)) {
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (*n == cap) {
       cap *= 2;
       ops = realloc(ops, cap * sizeof *ops);
@@ -264,10 +263,6 @@ static MlirOperation *ops_until(MlirBlock block, MlirOperation from,
     ops[(*n)++] = op;
   }
   return ops;
-}
-
-static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
-  return ops_until(block, from, (MlirOperation){NULL}, n);
 }
 
 MlirAttribute split_named(MlirValue v) {
@@ -579,13 +574,14 @@ static void copy_tail(const struct coro_suspend *s, MlirValue cv,
 }
 
 /* Erases, last first, the copies of a tail that nothing uses once the
- * landing's branch is decided (dead_pure), but not those the SSA repair
- * gives other blocks (vs->tail_copy from `noted` on). */
+ * landing's branch is decided (dead_pure, or a dead_value the sweep would
+ * find), but not those the SSA repair gives other blocks (vs->tail_copy
+ * from `noted` on). */
 static void erase_dead_copies(struct variant_state *vs,
                               const struct ir_opvec *copies, size_t noted) {
   for (size_t k = copies->n; k-- > 0;) {
     MlirOperation op = copies->v[k];
-    bool keep = !dead_pure(op);
+    bool keep = !dead_pure(op) && !dead_value(op);
     for (size_t j = noted; j < vs->ntail && !keep; ++j)
       keep = mlirOperationEqual(mlirOpResultGetOwner(vs->tail_copy[j]), op);
     if (!keep)
@@ -595,7 +591,7 @@ static void erase_dead_copies(struct variant_state *vs,
 
 /* The landing of suspension `i` merged into the front of `t`, the block it
  * continues with (merge_target): the reloads and the copy of the tail
- * before `t`'s own ops, whose first it records as where the landing ends.
+ * before `t`'s own ops.
  * No branch to make, and the accesses `t` makes later share the
  * landing's addresses (a chain's next block stores into the fields it
  * reloaded from). */
@@ -603,7 +599,7 @@ static void merge_landing(struct variant_state *vs, size_t i, int64_t c,
                           MlirBlock t) {
   const struct coro_suspend *s = &vs->shape.susp[i];
   MlirOperation first = mlirBlockGetFirstOperation(t);
-  vs->landing_end[i] = first;
+  vs->merged[i] = true;
   struct ir_builder b = ir_before(first);
   b.loc = mlirOperationGetLocation(s->suspend);
   begin_front(vs, t);
@@ -1250,41 +1246,33 @@ static void sweep(struct variant_state *vs) {
         unused(mlirOpResultGetOwner(vs->reload[q])))
       erase_dead(mlirOpResultGetOwner(vs->reload[q]), (MlirBlock){NULL}, &work);
   /* A clone's constants are all in its dispatch block (hoist_constants);
-   * the others the rewrite made that may die are in its landings (up to
-   * landing_end where a landing was merged into a block's front), and the
-   * addresses of the index stores dropped went with them: the clone's
-   * other ops (all of NAME.resume's, which is most of a coroutine) need no
-   * look. Should the op a merged landing ended at be gone by now, the look
-   * covers the whole block: it finds only what is dead either way. */
+   * the others the rewrite made that may die are in its landing blocks,
+   * and the addresses of the index stores dropped went with them: the
+   * clone's other blocks (all of NAME.resume's, which is most of a
+   * coroutine) need no look. Neither do the fronts landings were merged
+   * into: their reloads were seen to above, with their addresses, and
+   * merge_landing erased what was dead of the tail's copies. */
   struct ir_blockvec blocks = {0};
-  struct ir_opvec ends = {0}; /* where each block's look stops (null: end) */
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   if (is_clone(vs->v)) {
     ir_blockvec_push(&blocks, vs->dispatch);
-    ir_opvec_push(&ends, (MlirOperation){NULL});
     for (size_t i = 0; i < vs->shape.nsusp; ++i)
-      if (!mlirBlockIsNull(vs->landing[i])) {
+      if (!mlirBlockIsNull(vs->landing[i]) && !vs->merged[i])
         ir_blockvec_push(&blocks, vs->landing[i]);
-        ir_opvec_push(&ends, vs->landing_end[i]);
-      }
   } else {
     for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b)) {
+         b = mlirBlockGetNextInRegion(b))
       ir_blockvec_push(&blocks, b);
-      ir_opvec_push(&ends, (MlirOperation){NULL});
-    }
   }
   for (size_t k = blocks.n; k-- > 0;) {
     size_t n;
-    MlirOperation *ops =
-        ops_until(blocks.v[k], (MlirOperation){NULL}, ends.v[k], &n);
+    MlirOperation *ops = ops_from(blocks.v[k], (MlirOperation){NULL}, &n);
     for (size_t i = n; i-- > 0;)
       if (dead_value(ops[i]))
         erase_dead(ops[i], blocks.v[k], &work);
     free(ops);
   }
   free(blocks.v);
-  free(ends.v);
   free(work.v);
 }
 
@@ -1339,11 +1327,36 @@ static void return_null(MlirOperation fn) {
   }
 }
 
+/* The shape of a variant made of the coroutine's own ops (NAME.resume,
+ * which took them, resume_in_place): the coroutine's, without walking
+ * them again. Only the lists a variant reads are copied: the ramp-only
+ * ops and the allocas stay the coroutine's. */
+static void same_shape(struct variant_state *vs) {
+  const struct coro_shape *from = &vs->sp->shape;
+  vs->shape = (struct coro_shape){.func = vs->fn,
+                                  .abi = from->abi,
+                                  .storage = from->storage,
+                                  .buffer_size = from->buffer_size,
+                                  .buffer_align = from->buffer_align,
+                                  .id = from->id,
+                                  .begin = from->begin,
+                                  .promise = from->promise,
+                                  .nintr = from->nintr,
+                                  .nsusp = from->nsusp};
+  vs->shape.intr = malloc((from->nintr + 1) * sizeof *vs->shape.intr);
+  vs->shape.susp = malloc((from->nsusp + 1) * sizeof *vs->shape.susp);
+  assert(vs->shape.intr && vs->shape.susp && "out of memory");
+  memcpy(vs->shape.intr, from->intr, from->nintr * sizeof *from->intr);
+  memcpy(vs->shape.susp, from->susp, from->nsusp * sizeof *from->susp);
+}
+
 bool split_rewrite_variant(struct variant_state *vs) {
   struct split *sp = vs->sp;
   const struct split_abi *abi = sp->abi;
   fold_destroy_flag(vs);
-  if (!coro_shape_collect(&vs->shape, vs->fn))
+  if (vs->v == V_RESUME && !vs->map)
+    same_shape(vs);
+  else if (!coro_shape_collect(&vs->shape, vs->fn))
     return false;
   assert(vs->shape.nsusp == sp->shape.nsusp && "clones keep the shape");
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
@@ -1359,14 +1372,14 @@ bool split_rewrite_variant(struct variant_state *vs) {
   }
   size_t nlist = sp->sc.start[sp->sc.nsusp];
   vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
-  vs->landing_end = calloc(vs->shape.nsusp + 1, sizeof *vs->landing_end);
+  vs->merged = calloc(vs->shape.nsusp + 1, sizeof *vs->merged);
   vs->reload = calloc(nlist + 1, sizeof *vs->reload);
   vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
   vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
   if (is_clone(vs->v) && abi->header && suspends_once_stored(&vs->shape))
     vs->index_store = calloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
   bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
-  assert(vs->landing && vs->landing_end && vs->reload && vs->live && vs->need &&
+  assert(vs->landing && vs->merged && vs->reload && vs->live && vs->need &&
          seen && "out of memory");
   variant_reach(sp, vs->v, vs->cont, vs->live, seen);
   /* A landing copies its suspension's tail: uses there count too (not
@@ -1423,7 +1436,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
   sweep(vs);
   split_unify_returns(vs->fn);
   free(vs->landing);
-  free(vs->landing_end);
+  free(vs->merged);
   free(vs->reload);
   free(vs->live);
   free(vs->need);

@@ -120,10 +120,9 @@ struct variant_state {
   MlirBlock *tail_at;
   size_t ntail, captail;
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
-  /* [nsusp]: where a landing merged into the front of the block its
-   * suspension continues with ends (the block's first op of its own), null
-   * for a landing block of its own (make_landing) */
-  MlirOperation *landing_end;
+  /* [nsusp]: the landing is the front of the block its suspension
+   * continues with rather than a block of its own (make_landing) */
+  bool *merged;
   /* the field addresses the last SPLIT_FRONTS merged landings made, each
    * at the front of its block, before every op of the block's own: every
    * access the rewrite adds to that block later may share them
