@@ -9,6 +9,7 @@
 
 #include <assert.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct vec {
   size_t *d, n, cap;
@@ -23,15 +24,20 @@ static void vec_push(struct vec *v, size_t x) {
   v->d[v->n++] = x;
 }
 
+/* No larger than an sc_item: the items are made in the candidates'
+ * memory (suspend_crossing_compute). */
 struct cand {
   MlirValue v;
   MlirType type;
   size_t block; /* the number of its block */
+  size_t item;  /* 1 + index in the output, 0 while it crosses nothing */
   bool cheap;   /* defined by an op remat_op_is_cheap */
   bool alloca, escaped, dynamic, reported;
   bool deferred; /* a dynamic alloca handed to the caller */
-  size_t item;   /* 1 + index in the output, 0 while it crosses nothing */
 };
+
+_Static_assert(sizeof(struct sc_item) <= sizeof(struct cand),
+               "items are made in place of the candidates");
 
 struct state {
   const struct coro_shape *s;
@@ -407,20 +413,11 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     c->item = 1; /* crosses; numbered below */
     ++npairs;
   }
-  sc->item = malloc((st.ncand + 1) * sizeof *sc->item);
-  assert(sc->item && "out of memory");
-  for (size_t id = 0; id < st.ncand; ++id) {
-    struct cand *c = &st.cand[id];
-    if (!c->item)
-      continue;
-    sc->item[sc->nitem] = (struct sc_item){.value = c->v,
-                                           .alloca = c->alloca,
-                                           .first = (size_t)-1,
-                                           .type = c->type,
-                                           .block = c->block,
-                                           .cheap = c->cheap};
-    c->item = ++sc->nitem;
-  }
+  for (size_t id = 0; id < st.ncand; ++id)
+    if (st.cand[id].item)
+      st.cand[id].item = ++sc->nitem;
+  free(ga.seen);
+  ga.seen = NULL;
   /* Suspensions of each item (ascending: gather went in order), then items
    * of each suspension (ascending: filled item by item). */
   sc->istart = calloc(sc->nitem + 1, sizeof *sc->istart);
@@ -449,14 +446,35 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     sc->ilist[sc->istart[it] + fill[it]++] = ga.out.d[i];
   }
   size_t *sfill = fill + sc->nitem;
-  for (size_t it = 0; it < sc->nitem; ++it) {
-    sc->item[it].first = sc->ilist[sc->istart[it]];
+  for (size_t it = 0; it < sc->nitem; ++it)
     for (size_t q = sc->istart[it]; q < sc->istart[it + 1]; ++q) {
       size_t su = sc->ilist[q];
       sc->list[sc->start[su] + sfill[su]++] = it;
     }
-  }
   free(fill);
+  /* The items, in the candidates' memory: a chain keeps a million values,
+   * and a second array as large would be fresh pages the kernel zeroes.
+   * Item k comes from a candidate at k or after it and is no larger, so
+   * it overwrites none still to read (each copied out first, by memcpy:
+   * the two types share the memory). */
+  char *items = (char *)st.cand;
+  for (size_t id = 0; id < st.ncand; ++id) {
+    struct cand c;
+    memcpy(&c, &st.cand[id], sizeof c);
+    if (!c.item)
+      continue;
+    size_t k = c.item - 1;
+    struct sc_item it = {.value = c.v,
+                         .first = sc->ilist[sc->istart[k]],
+                         .type = c.type,
+                         .block = c.block,
+                         .cheap = c.cheap,
+                         .alloca = c.alloca};
+    memcpy(items + k * sizeof it, &it, sizeof it);
+  }
+  st.cand = NULL;
+  sc->item = realloc(items, (sc->nitem + 1) * sizeof *sc->item);
+  assert(sc->item && "out of memory");
   for (size_t b = 0; b < g->n; ++b)
     free(st.livein[b].d);
   free(st.livein);

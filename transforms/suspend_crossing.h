@@ -33,7 +33,6 @@
  * of suspensions, is ascending. */
 struct sc_item {
   MlirValue value; /* the value, or the alloca's result */
-  bool alloca;     /* an llvm.alloca kept in the frame */
   size_t first;    /* the first suspension it crosses */
   /* noted while the analysis has the value at hand, so that the layout,
    * rematerialisation and checks after it need not fetch it again: its
@@ -42,6 +41,7 @@ struct sc_item {
   MlirType type;
   size_t block;
   bool cheap;
+  bool alloca; /* an llvm.alloca kept in the frame */
 };
 
 struct suspend_crossing {
