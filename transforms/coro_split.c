@@ -1007,21 +1007,34 @@ static void place_allocas(struct variant_state *vs) {
 /*===--- one variant --------------------------------------------------------*/
 
 /* Moves every constant of the clone into its dispatch block, where it
- * dominates every use. */
+ * dominates every use: those of the block after the dispatch block (the
+ * copy of the coroutine's entry, which also holds the copy's
+ * placeholders), then the copies of the coroutine's other constants
+ * (sp->consts: found once rather than in every clone's ops). */
 static void hoist_constants(struct variant_state *vs) {
-  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
-  for (MlirBlock b = mlirBlockGetNextInRegion(vs->dispatch);
-       !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op);) {
-      MlirOperation next = mlirOperationGetNextInBlock(op);
-      if (coro_op_is_constant(op)) {
-        mlirOperationRemoveFromParent(op);
-        mlirBlockAppendOwnedOperation(vs->dispatch, op);
-      }
-      op = next;
+  MlirBlock entry = mlirBlockGetNextInRegion(vs->dispatch);
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (coro_op_is_constant(op)) {
+      mlirOperationRemoveFromParent(op);
+      mlirBlockAppendOwnedOperation(vs->dispatch, op);
     }
-  (void)region;
+    op = next;
+  }
+  const struct ir_opvec *consts = &vs->sp->consts;
+  for (size_t i = 0; i < consts->n; ++i) {
+    MlirOperation op = consts->v[i];
+    if (vs->map) {
+      MlirValue r = mlirOperationGetResult(op, 0);
+      MlirValue copy = ir_map_lookup(vs->map, r);
+      if (mlirValueEqual(copy, r))
+        continue; /* not copied */
+      op = mlirOpResultGetOwner(copy);
+    }
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(vs->dispatch, op);
+  }
 }
 
 /* A switch clone is entered with the frame, in a dispatch block. */
@@ -1771,8 +1784,11 @@ static void collect_keep(struct split *sp) {
     for (MlirOperation op = mlirBlockGetFirstOperation(g->block[b]);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       uintptr_t k = (uintptr_t)ir_ptrmap_find(&sp->keep, op.ptr);
+      bool constant = coro_op_is_constant(op);
+      if (constant && b)
+        ir_opvec_push(&sp->consts, op);
       if (!(rest || k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
-            coro_op_is_constant(op)))
+            constant))
         continue;
       rest |= k == 2;
       if (n == cap) {
@@ -2229,6 +2245,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   free(sp.use_block);
   free(sp.use_flags);
   free(sp.flags.v);
+  free(sp.consts.v);
   coro_str_free(&sp.name);
   return ok;
 }

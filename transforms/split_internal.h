@@ -82,6 +82,9 @@ struct split {
   size_t *pick_start;
   MlirOperation *pick;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
+  /* the constants (coro_op_is_constant) of the blocks the graph numbers
+   * but the entry, in the graph's order (collect_keep) */
+  struct ir_opvec consts;
   /* where each item (of sc) is used, found once for every variant
    * (note_item_uses in coro_split.c): the numbers of the blocks of its
    * uses, use_block[use_start[it] .. use_start[it+1]) (each once), and
