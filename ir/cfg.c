@@ -136,13 +136,27 @@ void ir_cfg_free(struct ir_cfg *g) {
 }
 
 /* Blocks are numbered in reverse post-order, so a dominator has a smaller
- * number than the blocks it dominates. */
-static size_t intersect(const size_t *idom, size_t a, size_t b) {
+ * number than the blocks it dominates. The nearest common dominator of `a`
+ * and `b`, `b` being what the intersection of a join's predecessors so
+ * far gave: every block these walks passed for that join (marked `stamp`)
+ * has `b` above it, since the result only ever moves up. A walk from `a`
+ * that meets one of them therefore ends at `b` at once: each block is
+ * walked through once per join, where walking every predecessor up to the
+ * result would be quadratic (a coroutine's last block, reached from every
+ * suspension of a chain, whose result is near the entry). */
+static size_t intersect(const size_t *idom, size_t *mark, size_t stamp,
+                        size_t a, size_t b) {
   while (a != b) {
-    while (a > b)
+    while (a > b) {
+      if (mark[a] == stamp)
+        return b;
+      mark[a] = stamp;
       a = idom[a];
-    while (b > a)
+    }
+    while (b > a) {
+      mark[b] = stamp;
       b = idom[b];
+    }
   }
   return a;
 }
@@ -156,19 +170,20 @@ void ir_cfg_dominators(struct ir_cfg *g) {
   if (!g->n)
     return;
   g->idom[0] = 0;
+  size_t *mark = calloc(g->n, sizeof *mark), stamp = 0;
+  assert(mark && "out of memory");
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t b = 1; b < g->n; ++b) {
       /* Predecessors latest first: each intersection then walks up from
-       * the one before, not from the entry's side. A join of N blocks on
-       * one dominator path (a coroutine's cleanup, reached from every
-       * suspension) costs O(N) so, O(N^2) the other way round. */
+       * the one before, not from the entry's side. */
       size_t nd = IR_CFG_NONE;
+      ++stamp;
       for (size_t q = g->pred_start[b + 1]; q-- > g->pred_start[b];) {
         size_t p = g->pred[q];
         if (g->idom[p] == IR_CFG_NONE)
           continue;
-        nd = nd == IR_CFG_NONE ? p : intersect(g->idom, p, nd);
+        nd = nd == IR_CFG_NONE ? p : intersect(g->idom, mark, stamp, p, nd);
       }
       if (nd != g->idom[b]) {
         g->idom[b] = nd;
@@ -176,6 +191,7 @@ void ir_cfg_dominators(struct ir_cfg *g) {
       }
     }
   }
+  free(mark);
 }
 
 void ir_cfg_frontiers(struct ir_cfg *g) {

@@ -2,11 +2,13 @@
  *
  * White-box test of the IR-building layer (ir/): cloning a function body
  * with a value map (block arguments, values used in later blocks and in
- * nested regions, successors), and the type layout calculator on the
- * types it must size and those it must refuse. */
+ * nested regions, successors), the type layout calculator on the types it
+ * must size and those it must refuse, and the dominator tree of a graph
+ * shaped like a coroutine's. */
 #include "coro-c/Coro.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
+#include "ir/cfg.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -119,8 +121,66 @@ static void testTypeLayout(void) {
   mlirContextDestroy(ctx);
 }
 
+/* A chain of suspensions as a coroutine has them: each block goes on to
+ * the next, to a shared cleanup block and to the shared last block, which
+ * a loop (^bb5, ^bb6) and a side branch (^bb7) reach as well. Prints the
+ * immediate dominator of each block, by position in the function. */
+static void testDominators(void) {
+  fprintf(stderr, "@testDominators\n");
+  MlirContext ctx = mlirContextCreate();
+  coroDialectLoad(ctx);
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString(
+               "func.func @f(%c: i1, %k: i32) {\n"
+               "  cf.cond_br %c, ^bb1, ^bb7\n"
+               "^bb1:\n"
+               "  cf.switch %k : i32, [default: ^bb9, 0: ^bb2, 1: ^bb8]\n"
+               "^bb2:\n"
+               "  cf.switch %k : i32, [default: ^bb9, 0: ^bb3, 1: ^bb8]\n"
+               "^bb3:\n"
+               "  cf.switch %k : i32, [default: ^bb9, 0: ^bb4, 1: ^bb8]\n"
+               "^bb4:\n"
+               "  cf.switch %k : i32, [default: ^bb9, 0: ^bb5, 1: ^bb8]\n"
+               "^bb5:\n"
+               "  cf.cond_br %c, ^bb6, ^bb9\n"
+               "^bb6:\n"
+               "  cf.cond_br %c, ^bb5, ^bb8\n"
+               "^bb7:\n"
+               "  cf.br ^bb9\n"
+               "^bb8:\n"
+               "  cf.br ^bb9\n"
+               "^bb9:\n"
+               "  return\n"
+               "}\n"));
+  MlirOperation f = mlirBlockGetFirstOperation(mlirModuleGetBody(m)); /* @f */
+  MlirRegion r = mlirOperationGetRegion(f, 0);
+  MlirBlock blocks[16];
+  size_t n = 0;
+  for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    blocks[n++] = b;
+  struct ir_cfg g;
+  ir_cfg_build(&g, r);
+  ir_cfg_dominators(&g);
+  // CHECK-LABEL: @testDominators
+  // CHECK-NEXT: idom: 0 0 1 2 3 4 5 0 1 0
+  fprintf(stderr, "idom:");
+  for (size_t i = 0; i < n; ++i) {
+    MlirBlock d = g.block[g.idom[ir_cfg_index(&g, blocks[i])]];
+    size_t at = 0;
+    while (!mlirBlockEqual(blocks[at], d))
+      ++at;
+    fprintf(stderr, " %zu", at);
+  }
+  fprintf(stderr, "\n");
+  ir_cfg_free(&g);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testCloneRegion();
   testTypeLayout();
+  testDominators();
   return 0;
 }
