@@ -245,11 +245,17 @@ void ir_cfg_frontiers(struct ir_cfg *g) {
 size_t ir_erase_unreachable(MlirRegion region) {
   struct ir_cfg g;
   ir_cfg_build(&g, region);
+  size_t n = ir_erase_unnumbered(region, &g);
+  ir_cfg_free(&g);
+  return n;
+}
+
+size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g) {
   size_t cap = 16, n = 0;
   MlirBlock *dead = xmalloc(cap * sizeof *dead);
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
-    if (ir_cfg_index(&g, b) != IR_CFG_NONE)
+    if (ir_cfg_index(g, b) != IR_CFG_NONE)
       continue;
     if (n == cap) {
       cap *= 2;
@@ -258,7 +264,6 @@ size_t ir_erase_unreachable(MlirRegion region) {
     }
     dead[n++] = b;
   }
-  ir_cfg_free(&g);
   /* Dead blocks may use each other's values and branch to each other: drop
    * every operand and terminator first, then the blocks. */
   for (size_t i = 0; i < n; ++i) {

@@ -41,6 +41,9 @@ void ir_cfg_frontiers(struct ir_cfg *g);
 /* Erases every block of `region` unreachable from its first block. Their
  * values must have no use left in reachable blocks. Returns how many. */
 size_t ir_erase_unreachable(MlirRegion region);
+/* The same with `g`, a graph of `region` whose edges have not changed
+ * since it was built: erases every block `g` does not number. */
+size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g);
 
 /* The operands `term` (llvm.br, llvm.cond_br or llvm.switch) passes to its
  * successor number `succ`: [*first, *first + *count). False for another

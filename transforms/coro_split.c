@@ -1145,10 +1145,9 @@ static void drop_known_index_stores(struct variant_state *vs,
 }
 
 /* Rebuilds SSA form in a clone over the reloads of its landing blocks. */
-static bool repair_ssa(struct variant_state *vs) {
+static bool repair_ssa(struct variant_state *vs, struct ir_cfg *gp) {
   struct split *sp = vs->sp;
-  struct ir_cfg g;
-  ir_cfg_build(&g, mlirOperationGetRegion(vs->fn, 0));
+  struct ir_cfg g = *gp; /* the caller's: it erases what g leaves out */
   struct ir_ssa ssa;
   ir_ssa_init(&ssa, &g);
   size_t cap = 8;
@@ -1195,7 +1194,7 @@ static bool repair_ssa(struct variant_state *vs) {
                           &vs->tail_copy[i]);
   ir_ssa_free(&ssa);
   drop_known_index_stores(vs, &g);
-  ir_cfg_free(&g);
+  *gp = g;
   if (!ok)
     mlirEmitError(sp->loc, "--coro-split could not rebuild SSA form: a block "
                            "reached through a terminator other than "
@@ -1436,16 +1435,25 @@ bool split_rewrite_variant(struct variant_state *vs) {
   ir_ptrmap_free(&with_suspend);
   split_erase(vs->shape.id);
   bool ok = true;
+  /* a clone's graph, for the SSA repair and then for what its entry no
+   * longer reaches (the repair adds no edge) */
+  struct ir_cfg g = {0};
   if (is_clone(vs->v)) {
     abi->finish_entry(vs);
-    ok = repair_ssa(vs);
+    ir_cfg_build(&g, region);
+    ok = repair_ssa(vs, &g);
   }
   /* the templates use the frame: gone before the sweep looks for what
    * nothing uses */
   free_templates(&vs->tpl_gep);
   free_templates(&vs->tpl_load);
   free_templates(&vs->tpl_store);
-  ir_erase_unreachable(region);
+  if (is_clone(vs->v)) {
+    ir_erase_unnumbered(region, &g);
+    ir_cfg_free(&g);
+  } else {
+    ir_erase_unreachable(region);
+  }
   sweep(vs);
   split_unify_returns(vs->fn);
   free(vs->landing);
@@ -2314,6 +2322,7 @@ static void each_func_op(MlirOperation module,
 
 struct find_elided {
   MlirOperation *coros;
+  MlirStringRef *names; /* of coros[], looked up once */
   size_t n;
   struct elided_calls *e;
 };
@@ -2323,7 +2332,7 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
   struct elided_calls *e = f->e;
   MlirStringRef c = callee(op);
   for (size_t i = 0; c.length && i < f->n; ++i) {
-    if (!ref_eq(c, ir_sym_name(f->coros[i])) || !call_elided(op, f->coros[i]))
+    if (!ref_eq(c, f->names[i]) || !call_elided(op, f->coros[i]))
       continue;
     if (e->caller.n == e->cap) {
       e->cap = e->cap ? 2 * e->cap : 8;
@@ -2339,8 +2348,12 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
  * ever remove such calls (of a coroutine split, whose number is done). */
 static void find_elided_calls(MlirOperation module, MlirOperation *coros,
                               size_t n, struct elided_calls *e) {
-  struct find_elided f = {coros, n, e};
+  struct find_elided f = {coros, malloc((n + 1) * sizeof *f.names), n, e};
+  assert(f.names && "out of memory");
+  for (size_t i = 0; i < n; ++i)
+    f.names[i] = ir_sym_name(coros[i]);
   each_func_op(module, note_elided_call, &f);
+  free(f.names);
 }
 
 /* Whether coroutine number `i` (the function `self`) makes an elided call
@@ -2489,7 +2502,7 @@ static void scan_op(MlirOperation op, MlirOperation fn, bool top,
   } else if (k != CI_NONE) {
     split_note_callee(called, op); /* nested: kept, as is its declaration */
   } else if (coro_op_named(op, "llvm.call") &&
-             !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+             !mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
                  op,
                  mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR)))) {
     ir_opvec_push(&left->marked, op);
