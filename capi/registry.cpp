@@ -57,7 +57,9 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdio>
+#include <mutex>
 #include <new>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -125,6 +127,46 @@ public:
     mlir::emitRemark(remark.getLocation()) << text;
   }
 };
+
+/// Emits every remark the engine's filters let through, as
+/// RemarkEmittingPolicyAll does, and keeps those filters' expression so
+/// that a pass can ask before it builds a remark's text (a frame layout
+/// remark per kept value of a coroutine keeping a million):
+/// coro_remark_category_enabled. The engine keeps its own filters private.
+/// Every instance is listed, so that a policy someone else installed is
+/// never taken for one.
+class CategoryPolicy final : public mlir::remark::RemarkEmittingPolicyAll {
+public:
+  explicit CategoryPolicy(const std::string &pattern)
+      : filter("^(" + pattern + ")$") {
+    std::lock_guard<std::mutex> lock(mutex());
+    live().insert(this);
+  }
+  ~CategoryPolicy() override {
+    std::lock_guard<std::mutex> lock(mutex());
+    live().erase(this);
+  }
+  /// The policy `p` as one of these, or null.
+  static const CategoryPolicy *
+  find(const mlir::remark::detail::RemarkEmittingPolicyBase *p) {
+    std::lock_guard<std::mutex> lock(mutex());
+    return live().count(p) ? static_cast<const CategoryPolicy *>(p) : nullptr;
+  }
+  bool matches(llvm::StringRef category) const {
+    return filter.match(category);
+  }
+
+private:
+  llvm::Regex filter;
+  static std::mutex &mutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::set<const void *> &live() {
+    static std::set<const void *> s;
+    return s;
+  }
+};
 } // namespace
 
 extern "C" MlirLogicalResult
@@ -143,7 +185,7 @@ coroContextEnableRemarks(MlirContext ctx, MlirStringRef categoryRegex) {
       categories.failed = pattern;
   return wrap(mlir::remark::enableOptimizationRemarks(
       *context, std::make_unique<DiagnosticRemarkStreamer>(),
-      std::make_unique<mlir::remark::RemarkEmittingPolicyAll>(), categories,
+      std::make_unique<CategoryPolicy>(pattern), categories,
       /*printAsEmitRemarks=*/false));
 }
 
@@ -170,6 +212,16 @@ extern "C" MlirOperation ir_op_copy(MlirOperation op, MlirLocation loc,
 
 extern "C" bool coro_remarks_enabled(MlirContext ctx) {
   return unwrap(ctx)->getRemarkEngine() != nullptr;
+}
+
+extern "C" bool coro_remark_category_enabled(MlirContext ctx,
+                                             const char *category) {
+  mlir::remark::detail::RemarkEngine *engine = unwrap(ctx)->getRemarkEngine();
+  if (!engine)
+    return false;
+  const CategoryPolicy *policy =
+      CategoryPolicy::find(engine->getRemarkEmittingPolicy());
+  return !policy || policy->matches(category);
 }
 
 extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,

@@ -36,6 +36,10 @@ void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
 /* Whether `ctx` has a remark filter at all: lets a pass skip building
  * remark texts nobody will see. */
 bool coro_remarks_enabled(MlirContext ctx);
+/* Whether a remark of `category` would be shown: the filter
+ * coroContextEnableRemarks set matches it (true for any category under a
+ * remark engine set up some other way). */
+bool coro_remark_category_enabled(MlirContext ctx, const char *category);
 
 #ifdef __cplusplus
 }

@@ -1654,7 +1654,7 @@ static void list_suspensions(struct coro_str *msg, const struct split *sp,
 /* One coro-frame remark per value the frame keeps or the split recomputes,
  * at the value. */
 static void remark_frame(const struct split *sp) {
-  if (!coro_remarks_enabled(sp->ctx))
+  if (!coro_remark_category_enabled(sp->ctx, "coro-frame"))
     return;
   char buf[160];
   for (size_t i = 0; i < sp->sc.nitem; ++i) {

@@ -5,7 +5,8 @@
  * reach the context's handlers, as one remark diagnostic each carrying the
  * pass's text, for the categories its regular expression matches as a
  * whole; without it none arrive. coroContextSetPrintOpOnDiagnostic turns
- * MLIR's "see current operation" note on and off. */
+ * MLIR's "see current operation" note on and off. A pass asks
+ * coro_remark_category_enabled before building a costly remark. */
 #include "coro-c/Coro.h"
 #include "ir/remark.h"
 
@@ -146,6 +147,32 @@ static void testPrintOpOnDiagnostic(void) {
   mlirContextDestroy(ctx);
 }
 
+/* A pass may ask whether a category is shown before it builds a remark's
+ * text: only the categories the filter matches are. */
+static void testCategoryEnabled(void) {
+  fprintf(stderr, "@testCategoryEnabled\n");
+  MlirContext ctx = makeContext();
+  // CHECK-LABEL: @testCategoryEnabled
+  // CHECK-NEXT: off: 0 0
+  fprintf(stderr, "off: %d %d\n",
+          coro_remark_category_enabled(ctx, "coro-split"),
+          coro_remark_category_enabled(ctx, "coro-frame"));
+  coroContextEnableRemarks(ctx, mlirStringRefCreateFromCString("coro-split"));
+  // CHECK-NEXT: coro-split: 1 0 0
+  fprintf(stderr, "coro-split: %d %d %d\n",
+          coro_remark_category_enabled(ctx, "coro-split"),
+          coro_remark_category_enabled(ctx, "coro-frame"),
+          coro_remark_category_enabled(ctx, "split"));
+  coroContextEnableRemarks(
+      ctx, mlirStringRefCreateFromCString("coro-(elide|frame)"));
+  // CHECK-NEXT: coro-(elide|frame): 0 1 1
+  fprintf(stderr, "coro-(elide|frame): %d %d %d\n",
+          coro_remark_category_enabled(ctx, "coro-split"),
+          coro_remark_category_enabled(ctx, "coro-frame"),
+          coro_remark_category_enabled(ctx, "coro-elide"));
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testOffByDefault();
   testOneCategory();
@@ -153,5 +180,6 @@ int main(void) {
   testWholeMatchAndReplace();
   testBadExpression();
   testPrintOpOnDiagnostic();
+  testCategoryEnabled();
   return 0;
 }
