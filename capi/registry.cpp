@@ -140,11 +140,11 @@ public:
   explicit CategoryPolicy(const std::string &pattern)
       : filter("^(" + pattern + ")$") {
     std::lock_guard<std::mutex> lock(mutex());
-    live().insert(this);
+    live().insert(base());
   }
   ~CategoryPolicy() override {
     std::lock_guard<std::mutex> lock(mutex());
-    live().erase(this);
+    live().erase(base());
   }
   /// The policy `p` as one of these, or null.
   static const CategoryPolicy *
@@ -158,6 +158,10 @@ public:
 
 private:
   llvm::Regex filter;
+  /// What the engine hands back (getRemarkEmittingPolicy).
+  const mlir::remark::detail::RemarkEmittingPolicyBase *base() const {
+    return this;
+  }
   static std::mutex &mutex() {
     static std::mutex m;
     return m;

@@ -1144,12 +1144,12 @@ static void drop_known_index_stores(struct variant_state *vs,
   free(owner);
 }
 
-/* Rebuilds SSA form in a clone over the reloads of its landing blocks. */
-static bool repair_ssa(struct variant_state *vs, struct ir_cfg *gp) {
+/* Rebuilds SSA form in a clone over the reloads of its landing blocks, on
+ * `g`, the clone's graph (the caller's, which adds dominators to it). */
+static bool repair_ssa(struct variant_state *vs, struct ir_cfg *g) {
   struct split *sp = vs->sp;
-  struct ir_cfg g = *gp; /* the caller's: it erases what g leaves out */
   struct ir_ssa ssa;
-  ir_ssa_init(&ssa, &g);
+  ir_ssa_init(&ssa, g);
   size_t cap = 8;
   MlirBlock *blocks = malloc(cap * sizeof *blocks);
   MlirValue *defs = malloc(cap * sizeof *defs);
@@ -1193,8 +1193,7 @@ static bool repair_ssa(struct variant_state *vs, struct ir_cfg *gp) {
     ok &= ir_ssa_add_defs(&ssa, vs->tail_v[i], 1, &vs->tail_at[i],
                           &vs->tail_copy[i]);
   ir_ssa_free(&ssa);
-  drop_known_index_stores(vs, &g);
-  *gp = g;
+  drop_known_index_stores(vs, g);
   if (!ok)
     mlirEmitError(sp->loc, "--coro-split could not rebuild SSA form: a block "
                            "reached through a terminator other than "
