@@ -1357,8 +1357,10 @@ static void same_shape(struct variant_state *vs) {
   vs->shape.intr = malloc((from->nintr + 1) * sizeof *vs->shape.intr);
   vs->shape.susp = malloc((from->nsusp + 1) * sizeof *vs->shape.susp);
   assert(vs->shape.intr && vs->shape.susp && "out of memory");
-  memcpy(vs->shape.intr, from->intr, from->nintr * sizeof *from->intr);
-  memcpy(vs->shape.susp, from->susp, from->nsusp * sizeof *from->susp);
+  if (from->nintr) /* the lists are null when empty */
+    memcpy(vs->shape.intr, from->intr, from->nintr * sizeof *from->intr);
+  if (from->nsusp)
+    memcpy(vs->shape.susp, from->susp, from->nsusp * sizeof *from->susp);
 }
 
 bool split_rewrite_variant(struct variant_state *vs) {
