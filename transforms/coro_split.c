@@ -8,9 +8,11 @@
  *   3. clones the body into NAME.resume, NAME.destroy and NAME.cleanup
  *      (internal fastcc void(ptr frame)), each entered through a dispatch
  *      block that loads the suspension index and jumps to that
- *      suspension's landing block, where the values it keeps are reloaded
- *      and its branch continues as if llvm.coro.suspend had returned 0
- *      (resume) or 1 (destroy, cleanup);
+ *      suspension's landing, where the values it keeps are reloaded and
+ *      its branch continues as if llvm.coro.suspend had returned 0
+ *      (resume) or 1 (destroy, cleanup): a block of its own, or the front
+ *      of the block it continues with when that block has no other
+ *      predecessor;
  *   4. rewrites the original into the ramp: at each suspension it stores
  *      the values kept and the index, and continues as if the suspend had
  *      returned -1 (to the coroutine's return);
