@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Room for one more element in the array `*v` of `n` elements of `size`
- * bytes and capacity `*cap`. */
-static void *grow(void *v, size_t *cap, size_t n, size_t size) {
+void *ir_grow(void *v, size_t *cap, size_t n, size_t size) {
   if (n < *cap)
     return v;
   *cap = *cap ? 2 * *cap : 16;
@@ -22,12 +20,12 @@ static void *grow(void *v, size_t *cap, size_t n, size_t size) {
 }
 
 void ir_opvec_push(struct ir_opvec *o, MlirOperation op) {
-  o->v = grow(o->v, &o->cap, o->n, sizeof *o->v);
+  o->v = ir_grow(o->v, &o->cap, o->n, sizeof *o->v);
   o->v[o->n++] = op;
 }
 
 void ir_blockvec_push(struct ir_blockvec *o, MlirBlock b) {
-  o->v = grow(o->v, &o->cap, o->n, sizeof *o->v);
+  o->v = ir_grow(o->v, &o->cap, o->n, sizeof *o->v);
   o->v[o->n++] = b;
 }
 

@@ -16,6 +16,11 @@
 #include <stdint.h>
 
 /* A growing array of ops (owned by its user: free `v`). */
+/* Room for one more element in the array `v` of `n` elements of `size`
+ * bytes and capacity `*cap` (doubled when full): returns the array, moved
+ * if it had to be. */
+void *ir_grow(void *v, size_t *cap, size_t n, size_t size);
+
 struct ir_opvec {
   MlirOperation *v;
   size_t n, cap;

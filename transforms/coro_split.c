@@ -751,7 +751,7 @@ static void note_item_uses(struct split *sp) {
       ir_ptrmap_put(&tail, op.ptr, (void *)1);
   sp->use_start = malloc((sc->nitem + 1) * sizeof *sp->use_start);
   sp->use_flags = calloc(sc->nitem + 1, sizeof *sp->use_flags);
-  size_t n = 0, cap = sc->nitem + 1;
+  size_t n = 0, cap = sc->nitem + 1; /* a use each, to begin with */
   sp->use_block = malloc(cap * sizeof *sp->use_block);
   assert(sp->use_start && sp->use_flags && sp->use_block && "out of memory");
   for (size_t it = 0; it < sc->nitem; ++it) {
@@ -773,11 +773,7 @@ static void note_item_uses(struct split *sp) {
         sp->use_flags[it] |= ITEM_USE_UNNUMBERED;
         continue;
       }
-      if (n == cap) {
-        cap *= 2;
-        sp->use_block = realloc(sp->use_block, cap * sizeof *sp->use_block);
-        assert(sp->use_block && "out of memory");
-      }
+      sp->use_block = ir_grow(sp->use_block, &cap, n, sizeof *sp->use_block);
       sp->use_block[n++] = b;
     }
   }
@@ -1785,12 +1781,12 @@ static void collect_keep(struct split *sp) {
   free(work.v);
   /* what each block gives a variant that does not reach it */
   const struct ir_cfg *g = &sp->cfg;
-  size_t n = 0, cap = 2 * g->n + 1;
   sp->pick_start = malloc((g->n + 1) * sizeof *sp->pick_start);
-  sp->pick = malloc(cap * sizeof *sp->pick);
-  assert(sp->pick_start && sp->pick && "out of memory");
+  sp->pick.cap = 2 * g->n + 1; /* a terminator and a constant each */
+  sp->pick.v = malloc(sp->pick.cap * sizeof *sp->pick.v);
+  assert(sp->pick_start && sp->pick.v && "out of memory");
   for (size_t b = 0; b < g->n; ++b) {
-    sp->pick_start[b] = n;
+    sp->pick_start[b] = sp->pick.n;
     bool rest = false;
     for (MlirOperation op = mlirBlockGetFirstOperation(g->block[b]);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
@@ -1802,15 +1798,10 @@ static void collect_keep(struct split *sp) {
             constant))
         continue;
       rest |= k == 2;
-      if (n == cap) {
-        cap *= 2;
-        sp->pick = realloc(sp->pick, cap * sizeof *sp->pick);
-        assert(sp->pick && "out of memory");
-      }
-      sp->pick[n++] = op;
+      ir_opvec_push(&sp->pick, op);
     }
   }
-  sp->pick_start[g->n] = n;
+  sp->pick_start[g->n] = sp->pick.n;
 }
 
 /* What a variant copies of the original (ir_clone_region_some): every op
@@ -1830,7 +1821,7 @@ static const MlirOperation *pick_ops(MlirBlock b, size_t *n, void *user) {
   if (i == IR_CFG_NONE || f->seen[i])
     return NULL;
   *n = f->sp->pick_start[i + 1] - f->sp->pick_start[i];
-  return f->sp->pick + f->sp->pick_start[i];
+  return f->sp->pick.v + f->sp->pick_start[i];
 }
 
 /* Copies into `fn` what variant `v` (`cont`) of the coroutine reaches,
@@ -2251,7 +2242,7 @@ static bool split_one(MlirOperation func, MlirSymbolTable table, bool elide,
   coro_shape_free(&sp.shape);
   ir_ptrmap_free(&sp.keep);
   free(sp.pick_start);
-  free(sp.pick);
+  free(sp.pick.v);
   free(sp.use_start);
   free(sp.use_block);
   free(sp.use_flags);
@@ -2337,11 +2328,7 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
   for (size_t i = 0; c.length && i < f->n; ++i) {
     if (!ref_eq(c, f->names[i]) || !call_elided(op, f->coros[i]))
       continue;
-    if (e->caller.n == e->cap) {
-      e->cap = e->cap ? 2 * e->cap : 8;
-      e->callee = realloc(e->callee, e->cap * sizeof *e->callee);
-      assert(e->callee && "out of memory");
-    }
+    e->callee = ir_grow(e->callee, &e->cap, e->caller.n, sizeof *e->callee);
     e->callee[e->caller.n] = i;
     ir_opvec_push(&e->caller, fn);
   }

@@ -80,7 +80,7 @@ struct split {
    * (the ops of keep, the rest of a suspension's block, terminators and
    * constants) */
   size_t *pick_start;
-  MlirOperation *pick;
+  struct ir_opvec pick;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
   /* the constants (coro_op_is_constant) of the blocks the graph numbers
    * but the entry, in the graph's order (collect_keep) */
@@ -96,10 +96,10 @@ struct split {
   MlirOperation resume_fn;
 };
 
-/* One variant being rewritten: its function, the map from the original's
- * values and blocks, its own shape (same order as the original's). */
 enum { SPLIT_FRONTS = 4 };
 
+/* One variant being rewritten: its function, the map from the original's
+ * values and blocks, its own shape (same order as the original's). */
 struct variant_state {
   struct split *sp;
   enum variant v;
