@@ -12,7 +12,7 @@
 #include "coro-c/Passes.h"
 #include "coro-c/Translate.h"
 #include "dialect/support.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"

@@ -17,7 +17,7 @@
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
 #include "transforms/coro_elide.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
 

@@ -36,7 +36,7 @@
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -18,8 +18,8 @@
 #include "transforms/debug_info.h"
 #include "dialect/support.h"
 #include "ir/debug.h"
-#include "transforms/coro_split.h"
-#include "transforms/intrinsics.h"
+#include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/intrinsics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/LLVM.h"

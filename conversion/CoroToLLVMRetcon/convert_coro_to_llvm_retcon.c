@@ -49,7 +49,7 @@
 #include "ir/builder.h"
 #include "ir/func.h"
 #include "ir/types.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

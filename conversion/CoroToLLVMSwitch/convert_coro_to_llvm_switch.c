@@ -28,7 +28,7 @@
 #include "dialect/support.h"
 #include "ir/func.h"
 #include "ir/types.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

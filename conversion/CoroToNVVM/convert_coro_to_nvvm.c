@@ -48,8 +48,8 @@
 #include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/coro_elide.h"
-#include "transforms/coro_shape.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_shape.h"
+#include "transforms/CoroSplit/coro_split.h"
 #include "transforms/handle_escape.h"
 
 #include "mlir-c/BuiltinAttributes.h"

@@ -1,6 +1,6 @@
 /* coro_shape.c - collecting and checking a switched-resume coroutine (see
  * coro_shape.h). */
-#include "transforms/coro_shape.h"
+#include "transforms/CoroSplit/coro_shape.h"
 #include "dialect/support.h"
 #include "ir/builder.h"
 

@@ -1,5 +1,5 @@
 /* frame_layout.c - frame fields with sharing (see frame_layout.h). */
-#include "transforms/frame_layout.h"
+#include "transforms/CoroSplit/frame_layout.h"
 #include "coro-runtime/HandleLayout.h"
 #include "dialect/support.h"
 #include "ir/types.h"

@@ -1,11 +1,13 @@
 /* split_internal.h - what the files of --coro-split share: the coroutine
  * being split, the variant being rewritten, and the ABI table.
  *
- * coro_split.c holds the driver and the machinery every ABI uses (the
- * analyses' results, cloning, reloads, SSA repair, sweeping) and the
- * switched-resume ABI's entry; split_retcon.c holds the
- * returned-continuation ABIs' (retcon and retcon.once), split_async.c the
- * async ABI's. An ABI's entry
+ * coro_split.c holds the pass driver; coroutine.c, variant.c,
+ * frame_access.c, reach.c, sweep.c and elided_calls.c the machinery every
+ * ABI uses (one coroutine, one part, frame accesses and landings, what a
+ * part reaches, SSA repair and sweeping, calls with the frame in the
+ * caller); split_switch.c the switched-resume ABI's entry, split_retcon.c
+ * the returned-continuation ABIs' (retcon and retcon.once), split_async.c
+ * the async ABI's. An ABI's entry
  * (struct split_abi) says what its frame starts with, which parts it makes
  * and how a variant enters, suspends, begins and ends, as LLVM's
  * SwitchABI, AnyRetconABI and AsyncABI do for its CoroSplit.
@@ -21,10 +23,10 @@
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/cfg.h"
-#include "transforms/coro_shape.h"
-#include "transforms/frame_layout.h"
-#include "transforms/remat.h"
-#include "transforms/suspend_crossing.h"
+#include "transforms/CoroSplit/coro_shape.h"
+#include "transforms/CoroSplit/frame_layout.h"
+#include "transforms/CoroSplit/remat.h"
+#include "transforms/CoroSplit/suspend_crossing.h"
 
 /* V_ELIDED is the ramp of a coro.alloc = "elide" coroutine for callers
  * that give it the frame: NAME.elided(args..., ptr frame). V_CONT is a
@@ -39,6 +41,16 @@ enum variant {
   V_CONT,
   V_COUNT
 };
+
+/* The suffix of each variant's function: NAME, NAME.resume, ... (V_CONT's
+ * is followed by the suspension's number). */
+extern const char *const split_suffix[V_COUNT];
+
+/* Whether `v` is a clone of the coroutine entered from its frame (not the
+ * ramp or the elided ramp). */
+static inline bool split_is_clone(enum variant v) {
+  return v != V_RAMP && v != V_ELIDED;
+}
 
 struct split_abi;
 
@@ -71,7 +83,7 @@ struct split {
   /* async: where the frame starts in the context (the header's size
    * aligned to the frame's alignment) */
   uint64_t frame_offset;
-  /* ops every variant copies (collect_keep in coro_split.c, once the
+  /* ops every variant copies (split_collect_keep in reach.c, once the
    * analyses are done): 1, or 2 for a suspension, whose block's rest is
    * copied too */
   struct ir_ptrmap keep;
@@ -86,13 +98,13 @@ struct split {
    * but the entry, in the graph's order (collect_keep) */
   struct ir_opvec consts;
   /* where each item (of sc) is used, found once for every variant
-   * (note_item_uses in coro_split.c): the numbers of the blocks of its
+   * (split_note_item_uses in reach.c): the numbers of the blocks of its
    * uses, use_block[use_start[it] .. use_start[it+1]) (each once), and
    * the flags ITEM_USE_* */
   size_t *use_start, *use_block;
   unsigned char *use_flags;
   /* switch: NAME.resume, made empty with the other parts and given the
-   * coroutine's own ops last (resume_in_place in coro_split.c) */
+   * coroutine's own ops last (split_resume_in_place in split_switch.c) */
   MlirOperation resume_fn;
 };
 
@@ -166,6 +178,7 @@ struct split_abi {
   void (*end)(struct variant_state *vs, MlirOperation op);
 };
 
+extern const struct split_abi split_abi_switch;
 extern const struct split_abi split_abi_retcon;
 extern const struct split_abi split_abi_async;
 
@@ -330,5 +343,125 @@ struct coro_str split_part_name(const struct split *sp, const char *suffix);
  * at the coroutine when it is. */
 bool split_name_free(const struct split *sp, MlirSymbolTable table,
                      struct coro_str *name);
+
+/*===--- coroutine.c, elided_calls.c ----------------------------------------*/
+
+/* Splits the presplit coroutine `func` (an llvm.func of the module
+ * `table` holds), making NAME.elided too when `elide` (switch); its frame
+ * size and alignment go to `*size` and `*align`. False after located
+ * errors. */
+bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
+                     uint64_t *size, uint64_t *align);
+
+/* The elided calls of the module: function caller[i] calls coroutine
+ * number callee[i] (of the coroutines being split) with its frame in the
+ * caller. */
+struct elided_calls {
+  struct ir_opvec caller;
+  size_t *callee, cap;
+};
+
+/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
+ * `fn` of `module` (not of modules nested in it, split by themselves), in
+ * order; `op` may not be erased. */
+void split_each_func_op(MlirOperation module,
+                        void (*visit)(MlirOperation, MlirOperation, void *),
+                        void *user);
+/* Fills `e` from every llvm.func of `module`, in one pass, for the
+ * coroutines coros[0..n). */
+void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
+                             size_t n, struct elided_calls *e);
+/* Whether coroutine number `i` (the function `self`) makes an elided call
+ * of a coroutine still pending in coros[] (not null) other than itself. */
+bool split_waits_for_elided(const struct elided_calls *e, MlirOperation self,
+                            size_t i, const MlirOperation *coros);
+/* Gives every elided call of the split coroutine `coro` in a function not
+ * in `done` a frame of `size` and `align` in its caller. */
+void split_elide_calls(MlirOperation module, MlirOperation coro,
+                       const struct ir_ptrmap *done, uint64_t size,
+                       uint64_t align);
+
+/*===--- reach.c
+ * --------------------------------------------------------------*/
+
+/* Which suspensions variant `v` (continuation `cont`) reaches once
+ * rewritten (`live`, [nsusp]) and which blocks of the original's graph
+ * (`seen`, [cfg.n]). */
+void split_variant_reach(const struct split *sp, enum variant v, size_t cont,
+                         bool *live, bool *seen);
+/* Fills sp->use_start, use_block and use_flags (once per coroutine). */
+void split_note_item_uses(struct split *sp);
+/* Which items a variant reloads (`need`, [nitem]), from what it reaches. */
+void split_variant_needs(const struct split *sp, const bool *live,
+                         const bool *seen, bool clone, bool *need);
+/* Fills sp->keep, sp->flags, sp->pick and sp->consts (once per
+ * coroutine, after the analyses). */
+void split_collect_keep(struct split *sp);
+/* Copies into `fn` what variant `v` (`cont`) reaches of the coroutine,
+ * from `body` (the region holding its ops), mapping in `map`; returns the
+ * copy of the entry block. split_clone_reached copies from the
+ * coroutine's own region. */
+MlirBlock split_clone_reached_from(struct split *sp, MlirRegion body,
+                                   MlirOperation fn, enum variant v,
+                                   size_t cont, struct ir_map *map);
+MlirBlock split_clone_reached(struct split *sp, MlirOperation fn,
+                              enum variant v, size_t cont, struct ir_map *map);
+
+/*===--- frame_access.c
+ * -------------------------------------------------------*/
+
+/* The ramp's addresses of the alloca fields and the promise, at `b`. */
+void split_make_field_ptrs(struct variant_state *vs, struct ir_builder *b);
+/* Destroys the templates of `m` (detached ops) and frees the map. */
+void split_free_templates(struct ir_ptrmap *m);
+/* Forgets the merged landings' addresses (the rewrite of the suspensions
+ * is over). */
+void split_forget_fronts(struct variant_state *vs);
+/* A store of `v` into the field at `offset`, aligned to `align`. */
+MlirOperation split_store_field(struct variant_state *vs, struct ir_builder *b,
+                                MlirValue v, uint64_t offset, unsigned align);
+/* Clears the resume pointer of the frame: the coroutine is done. */
+void split_mark_done(struct variant_state *vs, struct ir_builder *b);
+/* The landing of suspension `i` in a clone, its suspend returning `c`. */
+MlirBlock split_make_landing(struct variant_state *vs, size_t i, int64_t c);
+
+/*===--- sweep.c
+ * --------------------------------------------------------------*/
+
+/* Whether `op` is a constant or an address that nothing uses. */
+bool split_dead_value(MlirOperation op);
+/* Whether `op` is a constant, conversion or comparison nothing uses. */
+bool split_dead_pure(MlirOperation op);
+/* Replaces the result of `op`, if it is used, by the constant `v`. */
+void split_replace_by_const(struct ir_builder *b, MlirOperation op, int64_t v);
+/* Replaces the terminator of `block` by a plain branch when the ops from
+ * `from` on decide it; true when it did. split_fold_branch also erases
+ * what only decided it. */
+bool split_fold_terminator(MlirBlock block, MlirOperation from);
+void split_fold_branch(MlirBlock block, MlirOperation from);
+/* Rebuilds SSA form in a clone over its reloads, on the clone's graph `g`
+ * (dominators added); false after a located error. */
+bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g);
+/* Erases what a variant's rewrite left unused. */
+void split_sweep(struct variant_state *vs);
+
+/*===--- variant.c, split_switch.c
+ * --------------------------------------------*/
+
+/* Calls the await wrapper of `s` in place of its await intrinsic; returns
+ * its result (null for .void). */
+MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
+                             MlirType i1);
+/* Resumes the coroutine `next` points to (musttail and return when
+ * `tail`; on the device, returns it or runs the resume loop). */
+void split_resume_next(struct ir_builder *b, MlirValue next, bool tail,
+                       bool device);
+/* Whether every suspension suspends once its state is stored. */
+bool split_suspends_once_stored(const struct coro_shape *shape);
+/* NAME.elided, the ramp on a frame its caller provides (switch). */
+bool split_make_elided(struct split *sp, MlirSymbolTable table);
+/* NAME.resume takes the coroutine's own ops; the ramp is copied back and
+ * rewritten first (switch). */
+bool split_resume_in_place(struct split *sp);
 
 #endif /* CORO_TRANSFORMS_SPLIT_INTERNAL_H */

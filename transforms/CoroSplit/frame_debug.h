@@ -11,7 +11,7 @@
 #ifndef CORO_TRANSFORMS_FRAME_DEBUG_H
 #define CORO_TRANSFORMS_FRAME_DEBUG_H
 
-#include "transforms/frame_layout.h"
+#include "transforms/CoroSplit/frame_layout.h"
 
 #include "mlir-c/IR.h"
 

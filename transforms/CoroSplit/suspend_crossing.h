@@ -26,7 +26,7 @@
 #define CORO_TRANSFORMS_SUSPEND_CROSSING_H
 
 #include "ir/cfg.h"
-#include "transforms/coro_shape.h"
+#include "transforms/CoroSplit/coro_shape.h"
 
 /* Items are numbered in definition order: an item's operands that are
  * items have smaller numbers. Each suspension's list, and each item's list

@@ -11,7 +11,7 @@
  * sink such computations the same way; remat.c recomputes single cheap ops
  * whose operands are kept anyway, this handles the chains whose inputs
  * were not kept. */
-#include "transforms/split_internal.h"
+#include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/types.h"
 

@@ -1,11 +1,11 @@
 /* suspend_crossing.c - liveness across suspensions (see
  * suspend_crossing.h). */
-#include "transforms/suspend_crossing.h"
+#include "transforms/CoroSplit/suspend_crossing.h"
 
 #include "ir/types.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
-#include "transforms/remat.h"
+#include "transforms/CoroSplit/remat.h"
 
 #include <assert.h>
 #include <stdlib.h>

@@ -20,9 +20,9 @@
 #include "ir/builder.h"
 #include "ir/func.h"
 #include "ir/types.h"
-#include "transforms/coro_shape.h"
-#include "transforms/coro_split.h"
-#include "transforms/split_internal.h"
+#include "transforms/CoroSplit/coro_shape.h"
+#include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/split_internal.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

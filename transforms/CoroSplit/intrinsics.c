@@ -1,6 +1,6 @@
 /* intrinsics.c - classification of coroutine intrinsics (see
  * intrinsics.h). */
-#include "transforms/intrinsics.h"
+#include "transforms/CoroSplit/intrinsics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 

@@ -1,5 +1,5 @@
 /* frame_debug.c - the debug-info type of a route-B frame (frame_debug.h). */
-#include "transforms/frame_debug.h"
+#include "transforms/CoroSplit/frame_debug.h"
 #include "dialect/support.h"
 #include "ir/builder.h"
 #include "ir/debug.h"

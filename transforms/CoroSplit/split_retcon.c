@@ -18,15 +18,15 @@
  *     keeps its address in the buffer's first word, and every end frees it
  *     with the deallocator.
  * The buffer is not kept in the frame: every continuation is passed it.
- * The analyses, layout, reloads and SSA repair are the switch split's
- * (coro_split.c). */
-#include "transforms/split_internal.h"
+ * The analyses, layout, reloads and SSA repair are every ABI's
+ * (coroutine.c, frame_access.c, reach.c, sweep.c). */
+#include "transforms/CoroSplit/split_internal.h"
 
 #include "conversion/CoroToNVVM/arena.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "ir/func.h"
 #include "ir/types.h"
-#include "transforms/coro_split.h"
+#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"

@@ -24,7 +24,7 @@
  * The context is never kept in the frame: each continuation projects it.
  * llvm.coro.async.size.replace, anywhere in the module, copies one
  * record's context size into another once every coroutine is split. */
-#include "transforms/split_internal.h"
+#include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/func.h"
 #include "ir/types.h"

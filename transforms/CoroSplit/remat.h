@@ -15,8 +15,8 @@
 #ifndef CORO_TRANSFORMS_REMAT_H
 #define CORO_TRANSFORMS_REMAT_H
 
-#include "transforms/coro_shape.h"
-#include "transforms/suspend_crossing.h"
+#include "transforms/CoroSplit/coro_shape.h"
+#include "transforms/CoroSplit/suspend_crossing.h"
 
 struct remat {
   bool *remat;  /* [sc->start[nsusp]] */

@@ -20,7 +20,7 @@
 #ifndef CORO_TRANSFORMS_FRAME_LAYOUT_H
 #define CORO_TRANSFORMS_FRAME_LAYOUT_H
 
-#include "transforms/suspend_crossing.h"
+#include "transforms/CoroSplit/suspend_crossing.h"
 
 #include <stdint.h>
 

@@ -32,7 +32,7 @@
 
 #include "dialect/support.h"
 #include "ir/blocks.h"
-#include "transforms/intrinsics.h"
+#include "transforms/CoroSplit/intrinsics.h"
 
 #include <stdbool.h>
 #include <stddef.h>

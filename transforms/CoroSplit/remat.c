@@ -1,12 +1,13 @@
 /* remat.c - choosing the values to recompute after a suspension (see
  * remat.h). */
-#include "transforms/remat.h"
+#include "transforms/CoroSplit/remat.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NAME(s) {s, sizeof s - 1}
+#define NAME(s)                                                                \
+  { s, sizeof s - 1 }
 
 bool remat_op_is_cheap(MlirOperation op) {
   static const struct {

@@ -31,7 +31,7 @@
  * memory, and the list frees them all. The rewrite runs before the analyses,
  * which then see only the list's head and the blocks' addresses, ordinary
  * values. */
-#include "transforms/split_internal.h"
+#include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/func.h"
 #include "ir/types.h"

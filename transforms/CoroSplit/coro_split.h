@@ -1,7 +1,7 @@
 /* coro_split.h - --coro-split, coro's own coroutine split (route B).
  *
- * coro_split_run splits every switched-resume coroutine of the module
- * (coro_split.c) and then lowers the consumer intrinsics of every function
+ * coro_split_run splits every presplit coroutine of the module, of any
+ * ABI (coro_split.c and the rest of transforms/CoroSplit/), and then lowers the consumer intrinsics of every function
  * (split_consumers.c). Errors are located diagnostics; the module may be
  * partly rewritten after a failure. */
 #ifndef CORO_TRANSFORMS_CORO_SPLIT_H

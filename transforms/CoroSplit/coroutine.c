@@ -1,0 +1,554 @@
+/* coroutine.c - --coro-split on one coroutine (split_one).
+ *
+ * Collects the coroutine's shape, computes what each suspension keeps
+ * (suspend_crossing.h; allocas of dynamic size get heap memory first,
+ * split_dynamic.c, and cheap chains are sunk, split_sink.c), decides what
+ * is recomputed (remat.h) and lays out the frame (frame_layout.h). Then it
+ * checks what the layout assumes (allocas of the frame are not used
+ * before coro.begin; values are computed before their suspension's save),
+ * and lets the coroutine's ABI (split_abi) make the parts; the ramp is
+ * rewritten last. Remarks (`coro-split`, `coro-frame`) say what was done.
+ * Also the names of the parts and the checks that they are free. */
+#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
+#include "ir/func.h"
+#include "ir/remark.h"
+#include "ir/types.h"
+#include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/frame_debug.h"
+#include "transforms/CoroSplit/split_internal.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+bool coro_split_passthrough_has(MlirOperation fn, const char *what) {
+  MlirAttribute p = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("passthrough"));
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (mlirAttributeIsAString(e) &&
+        coro_ref_eq(mlirStringAttrGetValue(e), what))
+      return true;
+  }
+  return false;
+}
+
+static void passthrough_drop(MlirOperation fn, const char *what) {
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
+  intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
+  MlirAttribute *keep = malloc((size_t)(n + 1) * sizeof *keep);
+  assert(keep && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (!(mlirAttributeIsAString(e) &&
+          coro_ref_eq(mlirStringAttrGetValue(e), what)))
+      keep[k++] = e;
+  }
+  if (k)
+    mlirOperationSetAttributeByName(
+        fn, key, mlirArrayAttrGet(mlirOperationGetContext(fn), k, keep));
+  else
+    mlirOperationRemoveAttributeByName(fn, key);
+  free(keep);
+}
+
+void split_mark_before_begin(const struct split *sp, bool *before) {
+  size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
+  size_t *stack = malloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
+  assert(stack && "out of memory");
+  if (bb != 0) {
+    before[0] = true;
+    stack[n++] = 0;
+  }
+  while (n) {
+    size_t x = stack[--n];
+    for (size_t q = sp->cfg.succ_start[x]; q < sp->cfg.succ_start[x + 1]; ++q) {
+      size_t y = sp->cfg.succ[q];
+      if (y == bb || before[y])
+        continue;
+      before[y] = true;
+      stack[n++] = y;
+    }
+  }
+  free(stack);
+}
+
+/* Allocas moved into the frame exist from coro.begin on: no use before. */
+static bool check_frame_allocas(const struct split *sp) {
+  bool *before = calloc(sp->cfg.n + 1, sizeof *before);
+  assert(before && "out of memory");
+  split_mark_before_begin(sp, before);
+  bool ok = true;
+  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
+    MlirValue a = i < sp->sc.nitem ? sp->sc.item[i].value : sp->shape.promise;
+    if (mlirValueIsNull(a) || (i < sp->sc.nitem && !sp->sc.item[i].alloca))
+      continue;
+    for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u)) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      if (mlirOperationEqual(user, sp->shape.id))
+        continue;
+      MlirBlock ub = mlirOperationGetBlock(user);
+      size_t x = ir_cfg_index(&sp->cfg, ub);
+      bool early =
+          (x != IR_CFG_NONE && before[x]) ||
+          (mlirBlockEqual(ub, mlirOperationGetBlock(sp->shape.begin)) &&
+           mlirOperationIsBeforeInBlock(user, sp->shape.begin));
+      if (early) {
+        mlirEmitError(mlirOperationGetLocation(user),
+                      "this use of an alloca the coroutine keeps in its "
+                      "frame runs before llvm.coro.begin, when the frame "
+                      "does not exist yet");
+        ok = false;
+      }
+    }
+  }
+  free(before);
+  return ok;
+}
+
+static bool dominates(const struct ir_cfg *g, size_t a, size_t b) {
+  for (;; b = g->idom[b]) {
+    if (a == b)
+      return true;
+    if (b == 0)
+      return false;
+  }
+}
+
+/* What a suspension keeps is stored at its llvm.coro.save: each value must
+ * exist there already. Read from the items' blocks and the results of the
+ * few ops after each save, not from the values themselves (a chain's
+ * suspensions keep a million). */
+static bool check_saves(struct split *sp) {
+  bool ok = true;
+  ir_cfg_dominators(&sp->cfg);
+  struct ir_ptrmap after = {0}; /* results of the ops after the save */
+  for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
+    const struct coro_suspend *s = &sp->shape.susp[i];
+    if (mlirOperationIsNull(s->save))
+      continue;
+    MlirBlock sb = mlirOperationGetBlock(s->save);
+    bool same = mlirBlockEqual(sb, mlirOperationGetBlock(s->suspend));
+    size_t sbi = ir_cfg_index(&sp->cfg, sb);
+    ir_ptrmap_free(&after);
+    for (MlirOperation op = mlirOperationGetNextInBlock(s->save);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+        ir_ptrmap_put(&after, mlirOperationGetResult(op, r).ptr, (void *)1);
+    for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && ok; ++q) {
+      const struct sc_item *it = &sp->sc.item[sp->sc.list[q]];
+      if (sp->rm.remat[q] || it->alloca)
+        continue; /* rebuilt after the suspension / not stored */
+      bool there;
+      if (it->block == sbi)
+        there = !ir_ptrmap_find(&after, it->value.ptr) &&
+                !mlirValueEqual(it->value, mlirOperationGetResult(s->save, 0));
+      else if (same)
+        there = true; /* its block dominates the suspend's, the save's */
+      else
+        there = sbi != IR_CFG_NONE && it->block != IR_CFG_NONE &&
+                dominates(&sp->cfg, it->block, sbi);
+      if (!there) {
+        mlirEmitError(mlirValueGetLocation(it->value),
+                      "this value lives across a suspension but is computed "
+                      "after its llvm.coro.save, where the suspension's "
+                      "state is stored");
+        ok = false;
+      }
+    }
+  }
+  ir_ptrmap_free(&after);
+  return ok;
+}
+
+static void remark_split(const struct split *sp) {
+  char buf[64];
+  struct coro_str msg = {0};
+  coro_str_appendz(&msg, "Split '");
+  coro_str_append(&msg, sp->name.data, sp->name.len);
+  snprintf(buf, sizeof buf, "' (frame_size=%llu, align=%llu)",
+           (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align);
+  coro_str_appendz(&msg, buf);
+  coro_emit_remark(sp->loc, CORO_REMARK_PASSED, "coro-split", "CoroSplit",
+                   coro_str_cstr(&msg));
+  coro_str_free(&msg);
+}
+
+/* Appends ", kept across suspensions 0, 2" (the pairs whose recompute flag
+ * is `recomputed`, worded for that). */
+static void list_suspensions(struct coro_str *msg, const struct split *sp,
+                             size_t it, bool recomputed) {
+  char buf[32];
+  bool first = true;
+  for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
+    if (sp->rm.iremat[q] != recomputed)
+      continue;
+    if (first)
+      coro_str_appendz(msg, recomputed ? ", recomputed after suspensions"
+                                       : ", kept across suspensions");
+    snprintf(buf, sizeof buf, "%s %zu", first ? "" : ",", sp->sc.ilist[q]);
+    coro_str_appendz(msg, buf);
+    first = false;
+  }
+}
+
+/* One coro-frame remark per value the frame keeps or the split recomputes,
+ * at the value. */
+static void remark_frame(const struct split *sp) {
+  if (!coro_remark_category_enabled(sp->ctx, "coro-frame"))
+    return;
+  char buf[160];
+  for (size_t i = 0; i < sp->sc.nitem; ++i) {
+    const struct frame_field *f = &sp->fl.field[i];
+    bool alloca = sp->sc.item[i].alloca;
+    struct coro_str msg = {0};
+    if (alloca || f->size)
+      snprintf(buf, sizeof buf,
+               "frame field of '%.*s' at offset %llu (size %llu, align "
+               "%llu): ",
+               (int)sp->name.len, sp->name.data, (unsigned long long)f->offset,
+               (unsigned long long)f->size, (unsigned long long)f->align);
+    else
+      snprintf(buf, sizeof buf, "no frame field in '%.*s': ", (int)sp->name.len,
+               sp->name.data);
+    coro_str_appendz(&msg, buf);
+    coro_str_appendz(&msg, alloca ? "alloca of " : "value of ");
+    mlirTypePrint(f->type, coro_str_callback, &msg);
+    if (alloca) {
+      coro_str_appendz(&msg, ", in the frame across suspensions");
+      for (size_t q = sp->sc.istart[i]; q < sp->sc.istart[i + 1]; ++q) {
+        snprintf(buf, sizeof buf, "%s %zu", q == sp->sc.istart[i] ? "" : ",",
+                 sp->sc.ilist[q]);
+        coro_str_appendz(&msg, buf);
+      }
+    } else {
+      list_suspensions(&msg, sp, i, false);
+      list_suspensions(&msg, sp, i, true);
+    }
+    coro_emit_remark(mlirValueGetLocation(sp->sc.item[i].value),
+                     CORO_REMARK_ANALYSIS, "coro-frame", "CoroFrame",
+                     coro_str_cstr(&msg));
+    coro_str_free(&msg);
+  }
+}
+
+struct coro_str split_part_name(const struct split *sp, const char *sfx) {
+  struct coro_str n = {0};
+  coro_str_append(&n, sp->name.data, sp->name.len);
+  coro_str_appendz(&n, sfx);
+  return n;
+}
+
+bool split_name_free(const struct split *sp, MlirSymbolTable table,
+                     struct coro_str *name) {
+  bool taken = !mlirOperationIsNull(
+      mlirSymbolTableLookup(table, mlirStringRefCreate(name->data, name->len)));
+  if (taken) {
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "'");
+    coro_str_append(&msg, name->data, name->len);
+    coro_str_appendz(&msg, "' is already a symbol of the module: --coro-split "
+                           "gives that name to a part of this coroutine");
+    mlirEmitError(sp->loc, coro_str_cstr(&msg));
+    coro_str_free(&msg);
+  }
+  coro_str_free(name);
+  return !taken;
+}
+
+bool coro_frame_size_global(MlirOperation module, MlirSymbolTable table,
+                            MlirStringRef coro, uint64_t size,
+                            MlirLocation loc) {
+  struct coro_str n = {0};
+  coro_str_append(&n, coro.data, coro.length);
+  coro_str_appendz(&n, CORO_FRAME_SIZE_SUFFIX);
+  MlirStringRef name = mlirStringRefCreate(n.data, n.len);
+  bool free_name = mlirOperationIsNull(
+      mlirSymbolTableIsNull(table) ? coro_lookup_symbol(module, name)
+                                   : mlirSymbolTableLookup(table, name));
+  if (free_name) {
+    MlirType i64 = ir_int_type(mlirLocationGetContext(loc), 64);
+    struct ir_global_spec spec = {.name = name,
+                                  .type = i64,
+                                  .linkage = MlirLLVMLinkageExternal,
+                                  .constant = true,
+                                  .value =
+                                      mlirIntegerAttrGet(i64, (int64_t)size),
+                                  .align = 8};
+    MlirOperation g = ir_llvm_global(module, &spec, loc);
+    if (!mlirSymbolTableIsNull(table))
+      mlirSymbolTableInsert(table, g);
+  } else {
+    struct coro_str msg = {0};
+    coro_str_appendz(&msg, "'");
+    coro_str_append(&msg, n.data, n.len);
+    coro_str_appendz(&msg, "' is already a symbol of the module: on the "
+                           "device that name is the coroutine's frame size");
+    mlirEmitError(loc, coro_str_cstr(&msg));
+    coro_str_free(&msg);
+  }
+  coro_str_free(&n);
+  return free_name;
+}
+
+/* Moves every llvm.extractvalue of an aggregate used only by such ops to
+ * right after the aggregate's definition (equal ones merged): then the
+ * fields taken out live
+ * across suspensions rather than the aggregate (a memref descriptor of
+ * five fields of which a resumed path reads the pointer keeps 8 bytes, not
+ * 40). Pure ops, moved to where their operand is defined: every use stays
+ * dominated. */
+static void hoist_extracts(MlirOperation func) {
+  struct ir_opvec moves = {0};
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      if (!coro_op_named(op, "llvm.extractvalue"))
+        continue;
+      MlirValue agg = mlirOperationGetOperand(op, 0);
+      bool only = true;
+      for (MlirOpOperand u = mlirValueGetFirstUse(agg);
+           only && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+        only = coro_op_named(mlirOpOperandGetOwner(u), "llvm.extractvalue");
+      MlirOperation def = mlirValueIsAOpResult(agg) ? mlirOpResultGetOwner(agg)
+                                                    : (MlirOperation){NULL};
+      if (only &&
+          (mlirOperationIsNull(def) || !mlirOperationGetNumSuccessors(def)))
+        ir_opvec_push(&moves, op);
+    }
+  MlirStringRef position = mlirStringRefCreateFromCString("position");
+  struct ir_ptrmap first_of = {0}; /* aggregate -> 1 + its latest move */
+  size_t *next = calloc(moves.n + 1, sizeof *next);
+  assert(next && "out of memory");
+  /* in block order, so an extract from an extract follows the one it
+   * reads, which has moved already; one of two equal extracts serves the
+   * uses of both (they would be kept twice) */
+  for (size_t i = 0; i < moves.n; ++i) {
+    MlirOperation op = moves.v[i];
+    MlirValue agg = mlirOperationGetOperand(op, 0);
+    /* the kept extracts of `agg` so far: a list through `next` */
+    MlirAttribute pos = mlirOperationGetAttributeByName(op, position);
+    size_t k = (size_t)(uintptr_t)ir_ptrmap_find(&first_of, agg.ptr);
+    while (k &&
+           !mlirAttributeEqual(
+               mlirOperationGetAttributeByName(moves.v[k - 1], position), pos))
+      k = next[k - 1];
+    if (k) {
+      split_replace_result(op, mlirOperationGetResult(moves.v[k - 1], 0));
+      split_erase(op);
+      continue;
+    }
+    next[i] = (size_t)(uintptr_t)ir_ptrmap_find(&first_of, agg.ptr);
+    ir_ptrmap_put(&first_of, agg.ptr, (void *)(uintptr_t)(i + 1));
+    mlirOperationRemoveFromParent(op);
+    if (mlirValueIsAOpResult(agg)) {
+      MlirOperation def = mlirOpResultGetOwner(agg);
+      mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(def), def, op);
+    } else {
+      MlirBlock b = mlirBlockArgumentGetOwner(agg);
+      mlirBlockInsertOwnedOperation(b, 0, op);
+    }
+  }
+  free(moves.v);
+  free(next);
+  ir_ptrmap_free(&first_of);
+}
+
+/* The ABI entry for the presplit coroutine `func`, by its coro.id (the
+ * switch entry when it has none of another ABI: coro_shape_collect then
+ * reports what is wrong, an unknown llvm.coro.id.X included). Another ABI's
+ * intrinsics in a coroutine are errors of coro_shape_collect. */
+static const struct split_abi *abi_of(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    for (MlirOperation op = mlirBlockGetFirstOperation(b);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      /* the first id decides (the shape finds a second one wrong) */
+      enum coro_intr k = coro_intr_classify(op);
+      if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
+        return &split_abi_retcon;
+      if (k == CI_ID_ASYNC)
+        return &split_abi_async;
+      if (k == CI_ID)
+        return &split_abi_switch;
+    }
+  return &split_abi_switch;
+}
+
+/* The shape, graph and crossing sets of `sp`'s coroutine again, after a
+ * rewrite of its body. */
+static bool recompute(struct split *sp) {
+  suspend_crossing_free(&sp->sc);
+  ir_cfg_free(&sp->cfg);
+  sp->cfg = (struct ir_cfg){0};
+  coro_shape_free(&sp->shape);
+  if (!coro_shape_collect(&sp->shape, sp->func))
+    return false;
+  ir_cfg_build(&sp->cfg, mlirOperationGetRegion(sp->func, 0));
+  return suspend_crossing_compute(&sp->sc, &sp->shape, &sp->cfg, NULL);
+}
+
+/* Marks the way to the coroutine's end unlikely: a conditional branch
+ * whose one side can still reach a suspension that is not final and whose
+ * other side cannot (it goes on only to the end: the final suspension,
+ * coro.end, a return) gets branch weights 2000:1 for the first side, as
+ * __builtin_expect gives. A coroutine suspends many times and ends once;
+ * without this, LLVM may place the suspending side out of line, and a
+ * generator's resume then jumps on every value where a hand-written state
+ * machine falls through (bench/run.sh, docs/route-b.md). Weights already
+ * on a branch are left as they are. Every part copies the marks. */
+static void weigh_end_paths(const struct split *sp) {
+  const struct ir_cfg *g = &sp->cfg;
+  bool *warm = calloc(g->n + 1, sizeof *warm);
+  size_t *work = malloc((g->n + 1) * sizeof *work);
+  assert(warm && work && "out of memory");
+  size_t n = 0;
+  for (size_t i = 0; i < sp->shape.nsusp; ++i) {
+    if (sp->shape.susp[i].final)
+      continue;
+    size_t b =
+        ir_cfg_index(g, mlirOperationGetBlock(sp->shape.susp[i].suspend));
+    if (b != IR_CFG_NONE && !warm[b]) {
+      warm[b] = true;
+      work[n++] = b;
+    }
+  }
+  while (n) {
+    size_t b = work[--n];
+    for (size_t q = g->pred_start[b]; q < g->pred_start[b + 1]; ++q)
+      if (!warm[g->pred[q]]) {
+        warm[g->pred[q]] = true;
+        work[n++] = g->pred[q];
+      }
+  }
+  MlirStringRef key = mlirStringRefCreateFromCString("branch_weights");
+  for (size_t b = 0; b < g->n; ++b) {
+    MlirOperation t = mlirBlockGetTerminator(g->block[b]);
+    if (!warm[b] || mlirOperationIsNull(t) ||
+        !coro_op_named(t, "llvm.cond_br") ||
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(t, key)))
+      continue;
+    size_t s0 = ir_cfg_index(g, mlirOperationGetSuccessor(t, 0));
+    size_t s1 = ir_cfg_index(g, mlirOperationGetSuccessor(t, 1));
+    bool w0 = s0 != IR_CFG_NONE && warm[s0];
+    bool w1 = s1 != IR_CFG_NONE && warm[s1];
+    if (w0 == w1)
+      continue;
+    int32_t weights[2] = {w0 ? 2000 : 1, w1 ? 2000 : 1};
+    mlirOperationSetAttributeByName(t, key,
+                                    mlirDenseI32ArrayGet(sp->ctx, 2, weights));
+  }
+  free(warm);
+  free(work);
+}
+
+bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
+                     uint64_t *size, uint64_t *align) {
+  struct split sp = {.ctx = mlirOperationGetContext(func),
+                     .module = mlirOperationGetParentOperation(func),
+                     .table = table,
+                     .func = func,
+                     .loc = mlirOperationGetLocation(func)};
+  /* with debug info (-g): ops the split makes sit at the coroutine's
+   * position, never in its subprogram's scope (each clone gets its own:
+   * frame_debug_attach) */
+  sp.dsp = frame_debug_subprogram(func);
+  if (!mlirAttributeIsNull(sp.dsp) &&
+      mlirLocationFusedGetNumLocations(sp.loc) == 1)
+    mlirLocationFusedGetLocations(sp.loc, &sp.loc);
+  sp.ptr = ir_ptr_type(sp.ctx);
+  sp.device = coro_module_is_device(sp.module);
+  sp.i1 = ir_int_type(sp.ctx, 1);
+  sp.i8 = ir_int_type(sp.ctx, 8);
+  MlirStringRef nm = ir_sym_name(func);
+  coro_str_append(&sp.name, nm.data, nm.length);
+  sp.abi = abi_of(func);
+  hoist_extracts(func);
+  if (!sp.abi->header)
+    coro_shape_normalize(func);
+  /* the switch parts' names are known before the shape; the
+   * continuations' need the number of suspensions */
+  bool ok = (!sp.abi->header || sp.abi->names_free(&sp, table, elide)) &&
+            coro_shape_collect(&sp.shape, func) &&
+            (sp.abi->header || sp.abi->names_free(&sp, table, elide));
+  if (ok) {
+    ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
+    /* allocas of dynamic size across suspensions get heap memory the
+     * frame owns; then everything is computed again */
+    struct ir_opvec dynamic = {0};
+    ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, &dynamic);
+    if (ok && dynamic.n)
+      ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
+    free(dynamic.v);
+    /* large values made of smaller ones: their inputs are kept instead */
+    if (ok && split_sink_chains(&sp))
+      ok = recompute(&sp);
+    ok = ok &&
+         (remat_compute(&sp.rm, &sp.sc, &sp.shape),
+          frame_layout_compute(
+              &sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise, sp.abi->header,
+              sp.shape.abi == CORO_SHAPE_ASYNC ? (uint64_t)sp.shape.buffer_align
+                                               : 0)) &&
+         check_frame_allocas(&sp) && check_saves(&sp) &&
+         (!sp.abi->prepare || sp.abi->prepare(&sp, table));
+  }
+  if (ok) {
+    sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
+    /* with debug info: the frame as gdb will show it */
+    if (!mlirAttributeIsNull(sp.dsp) && sp.abi->header)
+      sp.frame_ty = frame_debug_type(
+          sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
+          &sp.sc, sp.shape.promise);
+    weigh_end_paths(&sp);
+    split_collect_keep(&sp);
+    split_note_item_uses(&sp);
+    ok = sp.abi->make_parts(&sp, table);
+    if (ok && elide && sp.abi->header)
+      ok = split_make_elided(&sp, table);
+    if (ok) {
+      remark_frame(&sp);
+      if (!mlirOperationIsNull(sp.resume_fn)) {
+        ok = split_resume_in_place(&sp);
+      } else {
+        struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
+        ok = split_rewrite_variant(&ramp);
+      }
+      passthrough_drop(func, "presplitcoroutine");
+      remark_split(&sp);
+      /* a retcon frame lives in its control block's buffer: the retcon
+       * conversion gives the control block's size */
+      if (sp.device && sp.abi->header)
+        ok = coro_frame_size_global(
+            sp.module, table, mlirStringRefCreate(sp.name.data, sp.name.len),
+            sp.fl.size, sp.loc);
+    }
+  }
+  *size = sp.fl.size;
+  *align = sp.fl.align;
+  frame_layout_free(&sp.fl);
+  remat_free(&sp.rm);
+  suspend_crossing_free(&sp.sc);
+  ir_cfg_free(&sp.cfg);
+  coro_shape_free(&sp.shape);
+  ir_ptrmap_free(&sp.keep);
+  free(sp.pick_start);
+  free(sp.pick.v);
+  free(sp.use_start);
+  free(sp.use_block);
+  free(sp.use_flags);
+  free(sp.flags.v);
+  free(sp.consts.v);
+  coro_str_free(&sp.name);
+  return ok;
+}

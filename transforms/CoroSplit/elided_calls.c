@@ -1,0 +1,179 @@
+/* elided_calls.c - calls whose coroutine frame lives in the caller.
+ *
+ * A direct call of a switch coroutine that --coro-elide marked
+ * (coro.elided), or of one that asserts coro.alloc = "elide", becomes a
+ * call of NAME.elided on an alloca of the frame's size in the caller's
+ * entry block (LLVM's CoroElide does the same on route A). The callee is
+ * split first, so its frame size is known; the pass driver orders the
+ * coroutines by these calls (split_waits_for_elided). */
+#include "ir/func.h"
+#include "ir/types.h"
+#include "transforms/CoroSplit/split_internal.h"
+#include "transforms/coro_elide.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+static bool asserts_elision(MlirOperation coro) {
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      coro, mlirStringRefCreateFromCString("coro.alloc"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+         coro_ref_eq(mlirStringAttrGetValue(a), "elide");
+}
+
+/* The direct callee of an llvm.call, or an empty name. */
+static MlirStringRef callee(MlirOperation op) {
+  MlirStringRef none = {"", 0};
+  if (!coro_op_named(op, "llvm.call"))
+    return none;
+  MlirAttribute c = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  return mlirAttributeIsNull(c) ? none : mlirFlatSymbolRefAttrGetValue(c);
+}
+
+static bool ref_eq(MlirStringRef a, MlirStringRef b) {
+  return a.length == b.length && !memcmp(a.data, b.data, a.length);
+}
+
+/* Whether the call `op` of the coroutine `coro` gets its frame in its
+ * caller: what --coro-elide decided (coro.elided), or, where it did not
+ * run, whether `coro` asserts coro.alloc = "elide". */
+static bool call_elided(MlirOperation op, MlirOperation coro) {
+  MlirAttribute d = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+  if (!mlirAttributeIsNull(d) && mlirAttributeIsABool(d))
+    return mlirBoolAttrGetValue(d);
+  return asserts_elision(coro);
+}
+
+/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
+ * `fn` of `module` (not of modules nested in it, split by themselves), in
+ * order; `op` may not be erased. */
+void split_each_func_op(MlirOperation module,
+                        void (*visit)(MlirOperation, MlirOperation, void *),
+                        void *user) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+        visit(op, fn, user);
+  }
+}
+
+struct find_elided {
+  MlirOperation *coros;
+  MlirStringRef *names; /* of coros[], looked up once */
+  size_t n;
+  struct elided_calls *e;
+};
+
+static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
+  struct find_elided *f = user;
+  struct elided_calls *e = f->e;
+  MlirStringRef c = callee(op);
+  for (size_t i = 0; c.length && i < f->n; ++i) {
+    if (!ref_eq(c, f->names[i]) || !call_elided(op, f->coros[i]))
+      continue;
+    e->callee = ir_grow(e->callee, &e->cap, e->caller.n, sizeof *e->callee);
+    e->callee[e->caller.n] = i;
+    ir_opvec_push(&e->caller, fn);
+  }
+}
+
+/* Fills `e` from every llvm.func of `module`, in one pass: the splits only
+ * ever remove such calls (of a coroutine split, whose number is done). */
+void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
+                             size_t n, struct elided_calls *e) {
+  struct find_elided f = {coros, malloc((n + 1) * sizeof *f.names), n, e};
+  assert(f.names && "out of memory");
+  for (size_t i = 0; i < n; ++i)
+    f.names[i] = ir_sym_name(coros[i]);
+  split_each_func_op(module, note_elided_call, &f);
+  free(f.names);
+}
+
+/* Whether coroutine number `i` (the function `self`) makes an elided call
+ * of a coroutine still pending in coros[] other than itself: such a callee
+ * is split first, its frame size then known. */
+bool split_waits_for_elided(const struct elided_calls *e, MlirOperation self,
+                            size_t i, const MlirOperation *coros) {
+  for (size_t k = 0; k < e->caller.n; ++k)
+    if (mlirOperationEqual(e->caller.v[k], self) && e->callee[k] != i &&
+        !mlirOperationIsNull(coros[e->callee[k]]))
+      return true;
+  return false;
+}
+
+/* Gives every direct call of the elided coroutine `coro` in a function not
+ * split yet (`done` holds the split ones) a frame in its caller: an alloca
+ * of the frame's size and alignment in the caller's entry block, passed to
+ * NAME.elided. The frame of a call site is reused each time the call runs,
+ * as LLVM's CoroElide does: the handle must be destroyed before the call
+ * runs again, and before its caller returns (what coro.alloc = "elide"
+ * asserts). */
+void split_elide_calls(MlirOperation module, MlirOperation coro,
+                       const struct ir_ptrmap *done, uint64_t size,
+                       uint64_t align) {
+  MlirContext ctx = mlirOperationGetContext(module);
+  MlirStringRef name = ir_sym_name(coro);
+  struct coro_str elided = {0};
+  coro_str_append(&elided, name.data, name.length);
+  coro_str_appendz(&elided, split_suffix[V_ELIDED]);
+  MlirAttribute sym = mlirFlatSymbolRefAttrGet(
+      ctx, mlirStringRefCreate(elided.data, elided.len));
+  MlirType frame = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), size);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func") || ir_ptrmap_find(done, fn.ptr))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op);) {
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        if (ref_eq(callee(op), name) && call_elided(op, coro)) {
+          MlirBlock entry = mlirRegionGetFirstBlock(r);
+          struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
+          e.loc = mlirOperationGetLocation(op);
+          MlirValue mem =
+              ir_alloca(&e, ir_const_int(&e, 64, 1), frame, (unsigned)align);
+          intptr_t n = mlirOperationGetNumOperands(op);
+          MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
+          assert(args && "out of memory");
+          for (intptr_t i = 0; i < n; ++i)
+            args[i] = mlirOperationGetOperand(op, i);
+          args[n] = mem;
+          struct ir_builder c = ir_before(op);
+          MlirValue h =
+              ir_call(&c, sym, false, n + 1, args,
+                      mlirValueGetType(mlirOperationGetResult(op, 0)));
+          free(args);
+          /* --coro-elide has told the user already where it decided */
+          bool decided = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+              op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR)));
+          split_replace_result(op, h);
+          split_erase(op);
+          op = next;
+          if (decided)
+            continue;
+          coro_elide_remark_elided(
+              mlirOperationGetLocation(mlirOpResultGetOwner(h)), name,
+              ir_sym_name(fn));
+          continue;
+        }
+        op = next;
+      }
+  }
+  coro_str_free(&elided);
+}

@@ -1,0 +1,387 @@
+/* variant.c - rewriting one part (a variant) of a coroutine being split.
+ *
+ * A variant is the ramp, a switch clone (NAME.resume, .destroy, .cleanup),
+ * the elided ramp or a continuation. split_rewrite_variant collects the
+ * variant's own shape, enters it through its ABI (clone_entry or
+ * ramp_frame), decides what it reaches and reloads (reach.c), places the
+ * frame's allocas, lets the ABI rewrite each suspension, lowers the other
+ * intrinsics (alloc, size, align, free, frame, begin, end, lone awaits),
+ * then repairs SSA form and sweeps (sweep.c). */
+#include "ir/types.h"
+#include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/split_internal.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Dialect/LLVM.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+const char *const split_suffix[V_COUNT] = {"",         ".resume", ".destroy",
+                                           ".cleanup", ".elided", ".resume."};
+
+MlirValue split_mapv(const struct variant_state *vs, MlirValue v) {
+  return vs->map ? ir_map_lookup(vs->map, v) : v;
+}
+
+MlirAttribute split_named(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
+    return (MlirAttribute){NULL};
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
+             ? a
+             : (MlirAttribute){NULL};
+}
+
+MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
+                     const MlirValue *args, MlirType result) {
+  MlirAttribute sym = split_named(fn);
+  return mlirAttributeIsNull(sym)
+             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
+             : ir_call(b, sym, false, n, args, result);
+}
+
+/* Calls the await wrapper in place of the await intrinsic; returns its
+ * result (null for .void). */
+MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
+                             MlirType i1) {
+  struct ir_builder b = ir_before(s->await);
+  MlirValue args[2] = {mlirOperationGetOperand(s->await, 0),
+                       mlirOperationGetOperand(s->await, 1)};
+  MlirType result = s->await_kind == CI_AWAIT_BOOL     ? i1
+                    : s->await_kind == CI_AWAIT_HANDLE ? ptr
+                                                       : (MlirType){NULL};
+  /* the wrapper is named (llvm.mlir.addressof) in every producer we know:
+   * called directly */
+  MlirValue r =
+      split_call(&b, mlirOperationGetOperand(s->await, 2), 2, args, result);
+  if (s->await_kind == CI_AWAIT_BOOL)
+    split_replace_result(s->await, r);
+  split_erase(s->await);
+  return r;
+}
+
+/* Resumes the coroutine `next` points to: a call of its resume function,
+ * `musttail` followed by the return when `tail`. On the device (`device`),
+ * where the parts return the handle to run next: the return of `next`
+ * when `tail`, else a call of the resume loop CORO_DEVICE_RUN. */
+void split_resume_next(struct ir_builder *b, MlirValue next, bool tail,
+                       bool device) {
+  if (device) {
+    /* no musttail on the device: a part returns the handle to run next to
+     * the resume loop that called it, or runs that loop itself */
+    if (tail)
+      ir_op(b, "llvm.return", 1, &next, 0, NULL, 0, NULL, 0, NULL);
+    else
+      ir_call(b,
+              mlirFlatSymbolRefAttrGet(
+                  b->ctx, mlirStringRefCreateFromCString(CORO_DEVICE_RUN)),
+              false, 1, &next, (MlirType){NULL});
+    return;
+  }
+  MlirValue fn = ir_load(b, next, ir_ptr_type(b->ctx), 8);
+  ir_call_indirect(b, fn, MlirLLVMCConvFast, tail ? 2 : 0, 1, &next,
+                   (MlirType){NULL});
+  if (tail)
+    ir_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
+}
+
+static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
+                              enum coro_intr k) {
+  struct ir_builder b = ir_before(op);
+  switch (k) {
+  case CI_ALLOC: {
+    /* Always allocate (eliding is --coro-elide's decision, made before);
+     * fold the branches on it. */
+    MlirValue yes = ir_const_int(&b, 1, vs->v != V_ELIDED);
+    split_replace_result(op, yes);
+    split_erase(op);
+    for (MlirOpOperand u = mlirValueGetFirstUse(yes);
+         !mlirOpOperandIsNull(u);) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      u = mlirOpOperandGetNextUse(u);
+      if (coro_op_named(user, "llvm.cond_br"))
+        split_fold_branch(mlirOperationGetBlock(user), user);
+    }
+    return;
+  }
+  case CI_SIZE:
+    split_replace_by_const(&b, op, (int64_t)vs->sp->fl.size);
+    break;
+  case CI_ALIGN:
+    split_replace_by_const(&b, op, (int64_t)vs->sp->fl.align);
+    break;
+  case CI_FREE:
+    split_replace_result(
+        op, vs->v == V_CLEANUP || vs->v == V_ELIDED ? ir_null(&b) : vs->frame);
+    break;
+  case CI_FRAME:
+    split_replace_result(op, vs->frame);
+    break;
+  case CI_END:
+  case CI_END_ASYNC:
+    vs->sp->abi->end(vs, op);
+    return;
+  case CI_BEGIN:
+    vs->sp->abi->begin(vs, op);
+    return;
+  default:
+    return; /* suspensions are done; consumers are lowered module-wide */
+  }
+  split_erase(op);
+}
+
+/* Allocas kept in the frame, and the promise, become frame addresses
+ * (field_ptr; aligned at run time where the frame cannot be: realign). */
+static void place_allocas(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
+    MlirValue a;
+    uint64_t offset, realign = 0;
+    if (i == sp->sc.nitem) {
+      if (mlirValueIsNull(sp->shape.promise))
+        break;
+      a = sp->shape.promise;
+      offset = sp->fl.promise_offset;
+    } else if (sp->sc.item[i].alloca) {
+      a = sp->sc.item[i].value;
+      offset = sp->fl.field[i].offset;
+      realign = sp->fl.field[i].realign;
+    } else {
+      continue;
+    }
+    MlirValue mine = split_mapv(vs, a);
+    /* in a clone, an address next to each use (the frame, the dispatch
+     * block's argument, dominates them all), which -O0 folds into the
+     * access; in the ramp, the one make_field_ptrs made */
+    while (!mlirOpOperandIsNull(mlirValueGetFirstUse(mine))) {
+      MlirOpOperand u = mlirValueGetFirstUse(mine);
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      struct ir_builder b = ir_before(user);
+      MlirValue at = split_field_at(vs, &b, offset);
+      mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
+                              realign ? split_aligned(&b, at, realign) : at);
+    }
+    split_erase(mlirOpResultGetOwner(mine));
+  }
+}
+
+/* Moves every constant of the clone into its dispatch block, where it
+ * dominates every use: those of the block after the dispatch block (the
+ * copy of the coroutine's entry, which also holds the copy's
+ * placeholders), then the copies of the coroutine's other constants
+ * (sp->consts: found once rather than in every clone's ops). */
+static void hoist_constants(struct variant_state *vs) {
+  MlirBlock entry = mlirBlockGetNextInRegion(vs->dispatch);
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (coro_op_is_constant(op)) {
+      mlirOperationRemoveFromParent(op);
+      mlirBlockAppendOwnedOperation(vs->dispatch, op);
+    }
+    op = next;
+  }
+  const struct ir_opvec *consts = &vs->sp->consts;
+  for (size_t i = 0; i < consts->n; ++i) {
+    MlirOperation op = consts->v[i];
+    if (vs->map) {
+      MlirValue r = mlirOperationGetResult(op, 0);
+      MlirValue copy = ir_map_lookup(vs->map, r);
+      if (mlirValueEqual(copy, r))
+        continue; /* not copied */
+      op = mlirOpResultGetOwner(copy);
+    }
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(vs->dispatch, op);
+  }
+}
+
+/* A switch clone is entered with the frame, in a dispatch block. */
+void split_entry_block(struct variant_state *vs, intptr_t n,
+                       const MlirType *types) {
+  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
+  assert(locs && "out of memory");
+  for (intptr_t i = 0; i < n; ++i)
+    locs[i] = vs->sp->loc;
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  vs->dispatch = mlirBlockCreate(n, types, locs);
+  free(locs);
+  mlirRegionInsertOwnedBlockBefore(region, mlirRegionGetFirstBlock(region),
+                                   vs->dispatch);
+}
+
+/* Reads the destroy flag (CORO_DESTROY_FLAG_ATTR) as false in a variant
+ * where no destroy path runs. Only loads used in their own block are
+ * folded: such a value never lives across a suspension, so the analysis
+ * made on the original function does not refer to it. */
+static void fold_destroy_flag(struct variant_state *vs) {
+  if (vs->v != V_RAMP && vs->v != V_ELIDED && vs->v != V_RESUME)
+    return;
+  for (size_t i = 0; i < vs->sp->flags.n; ++i) {
+    MlirValue flag =
+        split_mapv(vs, mlirOperationGetResult(vs->sp->flags.v[i], 0));
+    if (!mlirValueIsAOpResult(flag) ||
+        !coro_op_named(mlirOpResultGetOwner(flag), "llvm.alloca"))
+      continue; /* a placeholder: no copied op reads it */
+    for (MlirOpOperand u = mlirValueGetFirstUse(flag);
+         !mlirOpOperandIsNull(u);) {
+      MlirOperation load = mlirOpOperandGetOwner(u);
+      u = mlirOpOperandGetNextUse(u);
+      if (!coro_op_named(load, "llvm.load"))
+        continue;
+      MlirValue v = mlirOperationGetResult(load, 0);
+      bool local = true;
+      for (MlirOpOperand w = mlirValueGetFirstUse(v);
+           local && !mlirOpOperandIsNull(w); w = mlirOpOperandGetNextUse(w))
+        local = mlirBlockEqual(mlirOperationGetBlock(mlirOpOperandGetOwner(w)),
+                               mlirOperationGetBlock(load));
+      if (!local)
+        continue;
+      struct ir_builder at = ir_before(load);
+      split_replace_result(load, ir_const_int(&at, 1, 0));
+      split_erase(load);
+    }
+  }
+}
+
+/* The shape of a variant made of the coroutine's own ops (NAME.resume,
+ * which took them, resume_in_place): the coroutine's, without walking
+ * them again. Only the lists a variant reads are copied: the ramp-only
+ * ops and the allocas stay the coroutine's. */
+static void same_shape(struct variant_state *vs) {
+  const struct coro_shape *from = &vs->sp->shape;
+  vs->shape = (struct coro_shape){.func = vs->fn,
+                                  .abi = from->abi,
+                                  .storage = from->storage,
+                                  .buffer_size = from->buffer_size,
+                                  .buffer_align = from->buffer_align,
+                                  .id = from->id,
+                                  .begin = from->begin,
+                                  .promise = from->promise,
+                                  .nintr = from->nintr,
+                                  .nsusp = from->nsusp};
+  vs->shape.intr = malloc((from->nintr + 1) * sizeof *vs->shape.intr);
+  vs->shape.susp = malloc((from->nsusp + 1) * sizeof *vs->shape.susp);
+  assert(vs->shape.intr && vs->shape.susp && "out of memory");
+  if (from->nintr) /* the lists are null when empty */
+    memcpy(vs->shape.intr, from->intr, from->nintr * sizeof *from->intr);
+  if (from->nsusp)
+    memcpy(vs->shape.susp, from->susp, from->nsusp * sizeof *from->susp);
+}
+
+bool split_rewrite_variant(struct variant_state *vs) {
+  struct split *sp = vs->sp;
+  const struct split_abi *abi = sp->abi;
+  fold_destroy_flag(vs);
+  if (vs->v == V_RESUME && !vs->map)
+    same_shape(vs);
+  else if (!coro_shape_collect(&vs->shape, vs->fn))
+    return false;
+  assert(vs->shape.nsusp == sp->shape.nsusp && "clones keep the shape");
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  if (split_is_clone(vs->v)) {
+    abi->clone_entry(vs);
+    hoist_constants(vs);
+  } else if (vs->v == V_ELIDED) {
+    MlirBlock entry = mlirRegionGetFirstBlock(region);
+    vs->frame =
+        mlirBlockGetArgument(entry, mlirBlockGetNumArguments(entry) - 1);
+  } else {
+    abi->ramp_frame(vs);
+  }
+  size_t nlist = sp->sc.start[sp->sc.nsusp];
+  vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
+  vs->merged = calloc(vs->shape.nsusp + 1, sizeof *vs->merged);
+  vs->reload = calloc(nlist + 1, sizeof *vs->reload);
+  vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
+  vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
+  if (split_is_clone(vs->v) && abi->header &&
+      split_suspends_once_stored(&vs->shape))
+    vs->index_store = calloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
+  bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
+  assert(vs->landing && vs->merged && vs->reload && vs->live && vs->need &&
+         seen && "out of memory");
+  split_variant_reach(sp, vs->v, vs->cont, vs->live, seen);
+  /* A landing copies its suspension's tail: uses there count too (not
+   * those before the suspend in its block, which the landing does not
+   * run). */
+  split_variant_needs(sp, vs->live, seen, split_is_clone(vs->v), vs->need);
+  free(seen);
+  struct ir_builder at = split_is_clone(vs->v)
+                             ? ir_at_end(vs->dispatch, sp->loc)
+                             : ir_before(vs->shape.begin);
+  if (!split_is_clone(vs->v))
+    split_make_field_ptrs(vs, &at);
+  place_allocas(vs);
+  /* Awaits that belong to a suspension go with it; any other is the call
+   * of its wrapper (and, for .handle, a call resuming what it returns). */
+  struct ir_ptrmap with_suspend = {0};
+  for (size_t i = 0; i < vs->shape.nsusp; ++i)
+    if (!mlirOperationIsNull(vs->shape.susp[i].await))
+      ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
+  for (size_t i = 0; i < vs->shape.nsusp; ++i)
+    abi->suspend(vs, i);
+  split_forget_fronts(vs);
+  for (size_t i = 0; i < vs->shape.nintr; ++i) {
+    enum coro_intr k = vs->shape.intr[i].kind;
+    MlirOperation op = vs->shape.intr[i].op;
+    if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
+      if (ir_ptrmap_find(&with_suspend, op.ptr))
+        continue;
+      struct coro_suspend alone = {.await = op, .await_kind = k};
+      struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
+      MlirValue r = split_call_wrapper(&alone, sp->ptr, sp->i1);
+      if (k == CI_AWAIT_HANDLE)
+        split_resume_next(&b, r, false, sp->device);
+    } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND &&
+               k != CI_ID_RETCON && k != CI_ID_RETCON_ONCE &&
+               k != CI_SUSPEND_RETCON && k != CI_END_RESULTS &&
+               k != CI_ID_ASYNC && k != CI_SUSPEND_ASYNC &&
+               k != CI_ASYNC_RESUME && k != CI_ASYNC_SIZE_REPLACE) {
+      rewrite_intrinsic(vs, op, k);
+    }
+  }
+  ir_ptrmap_free(&with_suspend);
+  split_erase(vs->shape.id);
+  bool ok = true;
+  /* a clone's graph, for the SSA repair and then for what its entry no
+   * longer reaches (the repair adds no edge) */
+  struct ir_cfg g = {0};
+  if (split_is_clone(vs->v)) {
+    abi->finish_entry(vs);
+    ir_cfg_build(&g, region);
+    ok = split_repair_ssa(vs, &g);
+  }
+  /* the templates use the frame: gone before the sweep looks for what
+   * nothing uses */
+  split_free_templates(&vs->tpl_gep);
+  split_free_templates(&vs->tpl_load);
+  split_free_templates(&vs->tpl_store);
+  if (split_is_clone(vs->v)) {
+    ir_erase_unnumbered(region, &g);
+    ir_cfg_free(&g);
+  } else {
+    ir_erase_unreachable(region);
+  }
+  split_sweep(vs);
+  split_unify_returns(vs->fn);
+  free(vs->landing);
+  free(vs->merged);
+  free(vs->reload);
+  free(vs->live);
+  free(vs->need);
+  free(vs->index_store);
+  vs->index_store = NULL;
+  free(vs->tail_v);
+  free(vs->tail_copy);
+  free(vs->tail_at);
+  vs->tail_v = vs->tail_copy = NULL;
+  vs->tail_at = NULL;
+  vs->ntail = vs->captail = 0;
+  ir_ptrmap_free(&vs->fptr);
+  coro_shape_free(&vs->shape);
+  return ok;
+}
