@@ -1,7 +1,7 @@
 /* diagnostics.c - coro-c/Diagnostics.h: locations (dialect/support.c finds
  * the file:line:col) and severity names. */
 #include "coro-c/Diagnostics.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include <ctype.h>
 #include <stdio.h>

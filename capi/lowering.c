@@ -11,7 +11,8 @@
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 #include "coro-c/Translate.h"
-#include "dialect/support.h"
+#include "dialect/contract.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -28,7 +29,7 @@ bool coroABIIsSupported(MlirStringRef abi) {
 bool coroRouteParse(MlirStringRef name, CoroRoute *route) {
   if (coro_ref_eq(name, "llvm"))
     *route = CoroRouteLLVM;
-  else if (coro_ref_eq(name, "mlir-split"))
+  else if (coro_ref_eq(name, CORO_ROUTE_B))
     *route = CoroRouteMLIRSplit;
   else
     return false;

@@ -16,8 +16,8 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
-#include "transforms/coro_elide.h"
 #include "transforms/CoroSplit/coro_split.h"
+#include "transforms/coro_elide.h"
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
 

@@ -5,7 +5,7 @@
 #define CORO_CAPI_PIPELINE_H
 
 #include "coro-c/Lowering.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include <stdbool.h>
 

@@ -32,10 +32,11 @@
  * split reports afterwards is located at the function. */
 #include "capi/presplit.h"
 #include "capi/registry.h"
-#include "dialect/support.h"
+#include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -247,8 +248,7 @@ static bool allocator_type(MlirType t) {
 static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
   if (!coro_op_named(op, "llvm.call"))
     return false;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(op);
   if (mlirAttributeIsNull(callee))
     return false;
   MlirOperation fn =
@@ -298,8 +298,7 @@ static MlirWalkResult keep_calls(MlirOperation op, void *user) {
 static bool calls_handle_maker(MlirSymbolTable table, MlirOperation op) {
   if (!coro_op_named(op, "llvm.call"))
     return false;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(op);
   MlirStringRef name;
   bool elided;
   return !mlirAttributeIsNull(callee) &&
@@ -310,7 +309,7 @@ static bool calls_handle_maker(MlirSymbolTable table, MlirOperation op) {
 
 /* Whether the llvm.func `fn` is a coroutine not split yet. */
 static bool presplit_coroutine(MlirOperation fn) {
-  return coro_split_passthrough_has(fn, "presplitcoroutine");
+  return ir_passthrough_has(fn, "presplitcoroutine");
 }
 
 /* A call marked coro.elided calls NAME$coro.elided.N for the trip. */
@@ -318,8 +317,7 @@ static MlirWalkResult mark_call(MlirOperation op, void *user) {
   struct marking *m = user;
   if (!coro_op_named(op, "llvm.call"))
     return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(op);
   MlirAttribute of = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR));
   if (mlirAttributeIsNull(callee) && !mlirAttributeIsNull(of) &&
@@ -327,7 +325,7 @@ static MlirWalkResult mark_call(MlirOperation op, void *user) {
     mark_continuation_call(m, op, of);
     return MlirWalkResultAdvance;
   }
-  MlirStringRef key = mlirStringRefCreateFromCString("coro.elided");
+  MlirStringRef key = mlirStringRefCreateFromCString(CORO_ELIDED_ATTR);
   MlirAttribute mark = mlirOperationGetAttributeByName(op, key);
   if (mlirAttributeIsNull(mark) || !mlirAttributeIsABool(mark) ||
       mlirAttributeIsNull(callee))
@@ -415,9 +413,9 @@ static void unmark_call(MlirOperation op) {
       op, key,
       mlirFlatSymbolRefAttrGet(
           ctx, mlirStringRefCreate(name.data, d - strlen(ELIDED_SUFFIX))));
-  mlirOperationSetAttributeByName(op,
-                                  mlirStringRefCreateFromCString("coro.elided"),
-                                  mlirBoolAttrGet(ctx, elided));
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR),
+      mlirBoolAttrGet(ctx, elided));
 }
 
 static MlirWalkResult collect_calls(MlirOperation op, void *user) {

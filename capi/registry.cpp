@@ -1,6 +1,6 @@
 //===- registry.cpp - Thin C wrappers where MLIR's C API has none --------===//
 //
-// The one C++ file of the project. Every function here is a few lines over
+// The C API's C++ file (ir/shim.cpp is the IR layer's). Every function here is a few lines over
 // MLIR's C++ API, exported with C linkage, for something the MLIR C API
 // cannot do; each is named in docs/contract-notes.md.
 //
@@ -9,10 +9,8 @@
 //   C, made with mlirCreateExternalPass; pipelines are textual).
 // - Implicit nesting on a pass manager, so that a pass anchored on another
 //   op than its pass manager's gets nested instead of aborting the process.
-// - A copy of an op with new operands (ir/copy.h): mlirOperationClone
-//   builds and frees an IRMapping per copy.
-// - Optimisation remarks: emitting one from C (ir/remark.h) and turning
-//   MLIR's remark engine on for a context with a category filter.
+// - Turning MLIR's remark engine on for a context with a category filter
+//   (coroContextEnableRemarks, over ir/remark.h's coro_remarks_enable).
 // - Whether a diagnostic on an op carries the "see current operation" note.
 // - Importing an LLVM module back into the LLVM dialect (the C API only
 //   translates the other way): route B's pre-split optimisation.
@@ -30,7 +28,6 @@
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
-#include "ir/copy.h"
 #include "ir/remark.h"
 
 #include "mlir-c/Pass.h"
@@ -111,136 +108,9 @@ extern "C" void coroContextSetPrintOpOnDiagnostic(MlirContext ctx,
   unwrap(ctx)->printOpOnDiagnostic(enable);
 }
 
-namespace {
-/// Turns each remark the engine lets through into one plain remark
-/// diagnostic at its location whose text is the emitter's message, so that
-/// tools print it as one `file:line:col: remark: <message>` line and
-/// --verify-diagnostics matches it with expected-remark.
-class DiagnosticRemarkStreamer final
-    : public mlir::remark::detail::MLIRRemarkStreamerBase {
-public:
-  void streamOptimizationRemark(
-      const mlir::remark::detail::Remark &remark) override {
-    std::string text;
-    for (const mlir::remark::detail::Remark::Arg &arg : remark.getArgs())
-      text += arg.val;
-    mlir::emitRemark(remark.getLocation()) << text;
-  }
-};
-
-/// Emits every remark the engine's filters let through, as
-/// RemarkEmittingPolicyAll does, and keeps those filters' expression so
-/// that a pass can ask before it builds a remark's text (a frame layout
-/// remark per kept value of a coroutine keeping a million):
-/// coro_remark_category_enabled. The engine keeps its own filters private.
-/// Every instance is listed, so that a policy someone else installed is
-/// never taken for one.
-class CategoryPolicy final : public mlir::remark::RemarkEmittingPolicyAll {
-public:
-  explicit CategoryPolicy(const std::string &pattern)
-      : filter("^(" + pattern + ")$") {
-    std::lock_guard<std::mutex> lock(mutex());
-    live().insert(base());
-  }
-  ~CategoryPolicy() override {
-    std::lock_guard<std::mutex> lock(mutex());
-    live().erase(base());
-  }
-  /// The policy `p` as one of these, or null.
-  static const CategoryPolicy *
-  find(const mlir::remark::detail::RemarkEmittingPolicyBase *p) {
-    std::lock_guard<std::mutex> lock(mutex());
-    return live().count(p) ? static_cast<const CategoryPolicy *>(p) : nullptr;
-  }
-  bool matches(llvm::StringRef category) const {
-    return filter.match(category);
-  }
-
-private:
-  llvm::Regex filter;
-  /// What the engine hands back (getRemarkEmittingPolicy).
-  const mlir::remark::detail::RemarkEmittingPolicyBase *base() const {
-    return this;
-  }
-  static std::mutex &mutex() {
-    static std::mutex m;
-    return m;
-  }
-  static std::set<const void *> &live() {
-    static std::set<const void *> s;
-    return s;
-  }
-};
-} // namespace
-
 extern "C" MlirLogicalResult
 coroContextEnableRemarks(MlirContext ctx, MlirStringRef categoryRegex) {
-  mlir::MLIRContext *context = unwrap(ctx);
-  std::string pattern = unwrap(categoryRegex).str();
-  std::string error;
-  if (!llvm::Regex(pattern).isValid(error)) {
-    mlir::emitError(mlir::UnknownLoc::get(context))
-        << "invalid remark category regular expression '" << pattern
-        << "': " << error;
-    return mlirLogicalResultFailure();
-  }
-  mlir::remark::RemarkCategories categories;
-  categories.passed = categories.missed = categories.analysis =
-      categories.failed = pattern;
-  return wrap(mlir::remark::enableOptimizationRemarks(
-      *context, std::make_unique<DiagnosticRemarkStreamer>(),
-      std::make_unique<CategoryPolicy>(pattern), categories,
-      /*printAsEmitRemarks=*/false));
-}
-
-extern "C" MlirOperation ir_op_copy(MlirOperation op, MlirLocation loc,
-                                    intptr_t noperands,
-                                    const MlirValue *operands,
-                                    intptr_t nsuccessors,
-                                    const MlirBlock *successors) {
-  mlir::Operation *from = unwrap(op);
-  assert(from->getNumRegions() == 0 && "ir_op_copy copies no region");
-  llvm::SmallVector<mlir::Value, 4> values;
-  values.reserve(noperands);
-  for (intptr_t i = 0; i < noperands; ++i)
-    values.push_back(unwrap(operands[i]));
-  llvm::SmallVector<mlir::Block *, 2> blocks;
-  for (intptr_t i = 0; i < nsuccessors; ++i)
-    blocks.push_back(unwrap(successors[i]));
-  // What Operation::clone does, without the IRMapping.
-  return wrap(mlir::Operation::create(
-      unwrap(loc), from->getName(), from->getResultTypes(), values,
-      from->getRawDictionaryAttrs(), from->getPropertiesStorage(), blocks,
-      /*numRegions=*/0));
-}
-
-extern "C" bool coro_remarks_enabled(MlirContext ctx) {
-  return unwrap(ctx)->getRemarkEngine() != nullptr;
-}
-
-extern "C" bool coro_remark_category_enabled(MlirContext ctx,
-                                             const char *category) {
-  mlir::remark::detail::RemarkEngine *engine = unwrap(ctx)->getRemarkEngine();
-  if (!engine)
-    return false;
-  const CategoryPolicy *policy =
-      CategoryPolicy::find(engine->getRemarkEmittingPolicy());
-  return !policy || policy->matches(category);
-}
-
-extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
-                                 const char *category, const char *name,
-                                 const char *message) {
-  mlir::Location location = unwrap(loc);
-  // The options borrow the strings; the remark is reported (and the strings
-  // read) when `remark` goes out of scope, before this returns.
-  auto opts = mlir::remark::RemarkOpts::name(name).category(category);
-  mlir::remark::detail::InFlightRemark remark =
-      kind == CORO_REMARK_PASSED   ? mlir::remark::passed(location, opts)
-      : kind == CORO_REMARK_MISSED ? mlir::remark::missed(location, opts)
-                                   : mlir::remark::analysis(location, opts);
-  if (remark)
-    remark << llvm::StringRef(message);
+  return coro_remarks_enable(ctx, categoryRegex);
 }
 
 //===----------------------------------------------------------------------===//

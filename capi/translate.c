@@ -6,7 +6,7 @@
  * diagnostics at the module's location. */
 #include "coro-c/Translate.h"
 #include "capi/presplit.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/RegisterEverything.h"

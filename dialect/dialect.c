@@ -10,7 +10,7 @@
  * gives no C accessors for type parameters, so the handle's element type goes
  * through its printed form. */
 #include "dialect/dialect.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/IRDL.h"

@@ -1,7 +1,9 @@
 /* handle_origin.c - where a handle comes from (see handle_origin.h). */
 #include "dialect/handle_origin.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
-#include "dialect/support.h"
+#include "ir/func.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -9,7 +11,7 @@ MlirStringRef coro_coroutine_abi(MlirOperation func) {
   if (mlirOperationIsNull(func) || !coro_op_is_coroutine(func))
     return mlirStringRefCreate(NULL, 0);
   MlirAttribute abi = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("coro.abi"));
+      func, mlirStringRefCreateFromCString(CORO_ABI_ATTR));
   return mlirAttributeIsAString(abi) ? mlirStringAttrGetValue(abi)
                                      : mlirStringRefCreate(NULL, 0);
 }
@@ -33,8 +35,7 @@ MlirOperation coro_handle_origin(MlirOperation module, MlirValue h) {
   }
   if (!coro_op_named(def, "func.call"))
     return none;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      def, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(def);
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return none;
   MlirOperation f =

@@ -6,8 +6,9 @@
  * operand group and one optional result group, so none needs a segment-size
  * attribute. A required operand that is null yields a null operation (no
  * crash): the builders never create an op IRDL would reject for arity. */
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -38,7 +39,7 @@ MlirOperation coro_begin_op_create(MlirLocation loc, MlirType handleType) {
 }
 
 MlirOperation coro_yield_op_create(MlirLocation loc, MlirValue value,
-                                MlirType resumeType) {
+                                   MlirType resumeType) {
   MlirType results[2] = {mlirIntegerTypeGet(mlirLocationGetContext(loc), 1),
                          resumeType};
   return build(loc, "coro.yield", mlirValueIsNull(value) ? 0 : 1, &value,
@@ -46,7 +47,7 @@ MlirOperation coro_yield_op_create(MlirLocation loc, MlirValue value,
 }
 
 MlirOperation coro_await_op_create(MlirLocation loc, MlirValue awaited,
-                                MlirType resultType) {
+                                   MlirType resultType) {
   if (mlirValueIsNull(awaited))
     return (MlirOperation){NULL};
   return build(loc, "coro.await", 1, &awaited,
@@ -54,7 +55,7 @@ MlirOperation coro_await_op_create(MlirLocation loc, MlirValue awaited,
 }
 
 MlirOperation coro_end_op_create(MlirLocation loc, MlirValue handle,
-                              MlirValue value) {
+                                 MlirValue value) {
   return build_handle_value(loc, "coro.end", handle, value);
 }
 
@@ -63,7 +64,7 @@ MlirOperation coro_self_op_create(MlirLocation loc, MlirType handleType) {
 }
 
 MlirOperation coro_resume_op_create(MlirLocation loc, MlirValue handle,
-                                 MlirValue value) {
+                                    MlirValue value) {
   return build_handle_value(loc, "coro.resume", handle, value);
 }
 
@@ -107,23 +108,23 @@ bool coro_op_is_a(MlirOperation op, const char *name) {
 bool coro_op_is_coroutine(MlirOperation op) {
   return !mlirOperationIsNull(op) && coro_op_named(op, "func.func") &&
          !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-             op, mlirStringRefCreateFromCString("coro.abi")));
+             op, mlirStringRefCreateFromCString(CORO_ABI_ATTR)));
 }
 
 MlirStringRef coro_coroutine_get_abi(MlirOperation op) {
   if (!coro_op_is_coroutine(op))
     return mlirStringRefCreate(NULL, 0);
   MlirAttribute abi = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("coro.abi"));
+      op, mlirStringRefCreateFromCString(CORO_ABI_ATTR));
   if (!mlirAttributeIsAString(abi))
     return mlirStringRefCreate(NULL, 0);
   return mlirStringAttrGetValue(abi);
 }
 
 MlirOperation coro_coroutine_create(MlirLocation loc, MlirStringRef name,
-                                  MlirStringRef abi, intptr_t nArgs,
-                                  const MlirType *argTypes,
-                                  MlirType handleType) {
+                                    MlirStringRef abi, intptr_t nArgs,
+                                    const MlirType *argTypes,
+                                    MlirType handleType) {
   MlirContext ctx = mlirLocationGetContext(loc);
   MlirType fnType = mlirFunctionTypeGet(ctx, nArgs, argTypes, 1, &handleType);
   MlirNamedAttribute attrs[3] = {
@@ -135,7 +136,7 @@ MlirOperation coro_coroutine_create(MlirLocation loc, MlirStringRef name,
                             mlirStringRefCreateFromCString("function_type")),
           mlirTypeAttrGet(fnType)),
       mlirNamedAttributeGet(
-          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString("coro.abi")),
+          mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(CORO_ABI_ATTR)),
           mlirStringAttrGet(ctx, abi)),
   };
   MlirLocation argLocs[nArgs > 0 ? nArgs : 1];

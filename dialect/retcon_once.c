@@ -12,8 +12,8 @@
  * coro.end must not hold 0.
  * Masks only grow, so the fixpoint is reached in a few rounds. */
 #include "dialect/retcon_once.h"
-#include "dialect/support.h"
 #include "dialect/suspend_points.h"
+#include "ir/support.h"
 
 #include "mlir-c/Diagnostics.h"
 

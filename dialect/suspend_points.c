@@ -2,8 +2,8 @@
  * header for its invariant). Sets of operations are small open-addressing
  * hash sets owned by one query; nothing outlives it. */
 #include "dialect/suspend_points.h"
-#include "dialect/support.h"
 #include "ir/blocks.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"

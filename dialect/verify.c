@@ -22,12 +22,13 @@
  *   attributes  coro.alloc, coro.alloc_fn/coro.free_fn, coro.buffer
  * Nothing here keeps state beyond one run. */
 #include "dialect/verify.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "dialect/retcon_once.h"
-#include "dialect/support.h"
 #include "dialect/suspend_points.h"
 #include "dialect/value_types.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -126,7 +127,7 @@ static void check_storable(struct verifier *v, MlirOperation op,
 }
 
 static void check_signature(struct verifier *v, struct coro *c) {
-  MlirAttribute abi = attr(c->func, "coro.abi");
+  MlirAttribute abi = attr(c->func, CORO_ABI_ATTR);
   static const char *const abis[] = {"switch", "retcon", "retcon.once",
                                      "async"};
   if (mlirAttributeIsAString(abi)) {
@@ -197,9 +198,9 @@ static void check_allocator(struct verifier *v, struct coro *c,
 }
 
 static void check_attributes(struct verifier *v, struct coro *c) {
-  MlirAttribute alloc = attr(c->func, "coro.alloc");
-  bool has_fn = !mlirAttributeIsNull(attr(c->func, "coro.alloc_fn"));
-  bool has_free = !mlirAttributeIsNull(attr(c->func, "coro.free_fn"));
+  MlirAttribute alloc = attr(c->func, CORO_ALLOC_ATTR);
+  bool has_fn = !mlirAttributeIsNull(attr(c->func, CORO_ALLOC_FN_ATTR));
+  bool has_free = !mlirAttributeIsNull(attr(c->func, CORO_FREE_FN_ATTR));
   if (!mlirAttributeIsNull(alloc)) {
     MlirStringRef s = mlirAttributeIsAString(alloc)
                           ? mlirStringAttrGetValue(alloc)
@@ -216,12 +217,12 @@ static void check_attributes(struct verifier *v, struct coro *c) {
   }
   if (has_fn != has_free)
     error(v, c->func, "'func.func' op has %s without %s; give both",
-          has_fn ? "coro.alloc_fn" : "coro.free_fn",
-          has_fn ? "coro.free_fn" : "coro.alloc_fn");
-  check_allocator(v, c, "coro.alloc_fn");
-  check_allocator(v, c, "coro.free_fn");
+          has_fn ? CORO_ALLOC_FN_ATTR : CORO_FREE_FN_ATTR,
+          has_fn ? CORO_FREE_FN_ATTR : CORO_ALLOC_FN_ATTR);
+  check_allocator(v, c, CORO_ALLOC_FN_ATTR);
+  check_allocator(v, c, CORO_FREE_FN_ATTR);
 
-  MlirAttribute buffer = attr(c->func, "coro.buffer");
+  MlirAttribute buffer = attr(c->func, CORO_BUFFER_ATTR);
   if (mlirAttributeIsNull(buffer))
     return;
   if (c->abi_known && !is_retcon(c)) {
@@ -597,7 +598,7 @@ static void check_resume(struct verifier *v, MlirOperation op) {
       coro_handle_origin(v->module, mlirOperationGetOperand(op, 0));
   if (mlirOperationIsNull(callee) || !coro_op_is_coroutine(callee))
     return;
-  MlirAttribute abi = attr(callee, "coro.abi");
+  MlirAttribute abi = attr(callee, CORO_ABI_ATTR);
   bool retcon = mlirAttributeIsAString(abi) &&
                 (coro_ref_eq(mlirStringAttrGetValue(abi), "retcon") ||
                  coro_ref_eq(mlirStringAttrGetValue(abi), "retcon.once"));

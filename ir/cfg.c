@@ -365,3 +365,12 @@ bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
   free(sizes);
   return true;
 }
+
+bool ir_cfg_dominates(const struct ir_cfg *g, size_t a, size_t b) {
+  for (;; b = g->idom[b]) {
+    if (a == b)
+      return true;
+    if (b == 0)
+      return false;
+  }
+}

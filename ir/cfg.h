@@ -56,4 +56,8 @@ bool ir_successor_operands(MlirOperation term, intptr_t succ, intptr_t *first,
 bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
                                  MlirValue v);
 
+/* Whether block `a` dominates block `b` (numbers of `g`, whose dominators
+ * ir_cfg_dominators has computed). */
+bool ir_cfg_dominates(const struct ir_cfg *g, size_t a, size_t b);
+
 #endif /* CORO_IR_CFG_H */

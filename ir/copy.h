@@ -9,7 +9,7 @@
  * template or from the coroutine's own op. This is Operation::create over
  * the fields of the op copied: its name, result types, attributes and
  * properties, with the given operands, successors and location. Implemented
- * in capi/registry.cpp (docs/contract-notes.md). */
+ * in ir/shim.cpp (docs/contract-notes.md). */
 #ifndef CORO_IR_COPY_H
 #define CORO_IR_COPY_H
 

@@ -1,11 +1,14 @@
 /* func.c - LLVM-dialect functions built from typed attributes (see
  * func.h). */
 #include "ir/func.h"
+#include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/LLVM.h"
+
+#include "ir/support.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -118,4 +121,217 @@ void ir_add_passthrough(MlirOperation func, const char *const *extra) {
   mlirOperationSetAttributeByName(
       func, key,
       string_array(ctx, mlirOperationGetAttributeByName(func, key), extra));
+}
+
+bool ir_passthrough_has(MlirOperation fn, const char *what) {
+  MlirAttribute p = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("passthrough"));
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return false;
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (mlirAttributeIsAString(e) &&
+        coro_ref_eq(mlirStringAttrGetValue(e), what))
+      return true;
+  }
+  return false;
+}
+
+void ir_passthrough_drop(MlirOperation fn, const char *what) {
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
+  intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
+  MlirAttribute *keep = malloc((size_t)(n + 1) * sizeof *keep);
+  assert(keep && "out of memory");
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    if (!(mlirAttributeIsAString(e) &&
+          coro_ref_eq(mlirStringAttrGetValue(e), what)))
+      keep[k++] = e;
+  }
+  if (k)
+    mlirOperationSetAttributeByName(
+        fn, key, mlirArrayAttrGet(mlirOperationGetContext(fn), k, keep));
+  else
+    mlirOperationRemoveAttributeByName(fn, key);
+  free(keep);
+}
+
+/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
+ * `fn` of `module` (not of modules nested in it, split by themselves), in
+ * order; `op` may not be erased. */
+void ir_each_func_op(MlirOperation module,
+                     void (*visit)(MlirOperation, MlirOperation, void *),
+                     void *user) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
+    if (!coro_op_named(fn, "llvm.func"))
+      continue;
+    MlirRegion r = mlirOperationGetRegion(fn, 0);
+    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
+         b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation op = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+        visit(op, fn, user);
+  }
+}
+
+/*===--- calls, callees and returns -----------------------------------------*/
+
+MlirAttribute ir_symbol_addressed(MlirValue v) {
+  if (!mlirValueIsAOpResult(v) ||
+      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
+    return (MlirAttribute){NULL};
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
+             ? a
+             : (MlirAttribute){NULL};
+}
+
+MlirValue ir_call_through(struct ir_builder *b, MlirValue fn, intptr_t n,
+                          const MlirValue *args, MlirType result) {
+  MlirAttribute sym = ir_symbol_addressed(fn);
+  return mlirAttributeIsNull(sym)
+             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
+             : ir_call(b, sym, false, n, args, result);
+}
+
+MlirType ir_func_type(MlirOperation fn) {
+  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+}
+
+MlirOperation ir_llvm_func_named(MlirSymbolTable table, MlirAttribute sym) {
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
+    return (MlirOperation){NULL};
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
+             ? fn
+             : (MlirOperation){NULL};
+}
+
+MlirOperation ir_llvm_func_of(MlirSymbolTable table, MlirValue v) {
+  return ir_llvm_func_named(table, ir_symbol_addressed(v));
+}
+
+bool ir_type_is_void(MlirType t) {
+  return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
+}
+
+MlirOperation ir_insert_of(MlirValue v, int64_t k, MlirValue *root) {
+  MlirOperation found = {NULL};
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (!coro_op_named(def, "llvm.insertvalue"))
+      break;
+    MlirAttribute pos = mlirOperationGetAttributeByName(
+        def, mlirStringRefCreateFromCString("position"));
+    if (mlirOperationIsNull(found) && !mlirAttributeIsNull(pos) &&
+        mlirAttributeIsADenseI64Array(pos) &&
+        mlirDenseArrayGetNumElements(pos) == 1 &&
+        mlirDenseI64ArrayGetElement(pos, 0) == k) {
+      found = def;
+      if (!root)
+        break;
+    }
+    v = mlirOperationGetOperand(def, 0);
+  }
+  if (root)
+    *root = v;
+  return found;
+}
+
+/* Field `k` of the struct `v` at `b`: the value inserted there when `v` is
+ * built by llvm.insertvalue (poison when the chain starts from poison
+ * without setting it), else an extractvalue. */
+static MlirValue field_of(struct ir_builder *b, MlirValue v, int k,
+                          MlirType t) {
+  MlirValue root;
+  MlirOperation ins = ir_insert_of(v, k, &root);
+  if (!mlirOperationIsNull(ins))
+    return mlirOperationGetOperand(ins, 1);
+  if (mlirValueIsAOpResult(root) &&
+      coro_op_named(mlirOpResultGetOwner(root), "llvm.mlir.poison"))
+    return ir_val(b, "llvm.mlir.poison", 0, NULL, t);
+  return ir_extractvalue(b, v, k, t);
+}
+
+/* Erases `v`'s defining insertvalue chain (and its poison) as far as
+ * nothing else uses it. */
+static void erase_dead_chain(MlirValue v) {
+  while (mlirValueIsAOpResult(v) &&
+         mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    bool insert = coro_op_named(def, "llvm.insertvalue");
+    if (!insert && !coro_op_named(def, "llvm.mlir.poison"))
+      return;
+    MlirValue next = insert ? mlirOperationGetOperand(def, 0) : (MlirValue){0};
+    mlirOperationDestroy(def);
+    if (!insert)
+      return;
+    v = next;
+  }
+}
+
+void ir_unify_returns(MlirOperation fn) {
+  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("function_type")));
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ft);
+  if (!mlirTypeIsALLVMStructType(rt))
+    return;
+  MlirRegion region = mlirOperationGetRegion(fn, 0);
+  struct ir_opvec rets = {0};
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation t = mlirBlockGetTerminator(b);
+    if (!mlirOperationIsNull(t) && coro_op_named(t, "llvm.return") &&
+        mlirOperationGetNumOperands(t) == 1)
+      ir_opvec_push(&rets, t);
+  }
+  if (rets.n >= 2) {
+    intptr_t n = mlirLLVMStructTypeGetNumElementTypes(rt);
+    MlirType *fields = malloc((size_t)n * sizeof *fields);
+    MlirValue *vals = malloc((size_t)n * sizeof *vals);
+    assert(fields && vals && "out of memory");
+    for (intptr_t k = 0; k < n; ++k)
+      fields[k] = mlirLLVMStructTypeGetElementType(rt, k);
+    MlirLocation loc = mlirOperationGetLocation(fn);
+    MlirBlock ret = ir_new_block(region, n, fields, loc);
+    struct ir_builder r = ir_at_end(ret, loc);
+    MlirValue agg = ir_val(&r, "llvm.mlir.poison", 0, NULL, rt);
+    for (intptr_t k = 0; k < n; ++k)
+      agg = ir_insertvalue(&r, agg, mlirBlockGetArgument(ret, k), (int)k);
+    ir_return(&r, agg);
+    for (size_t i = 0; i < rets.n; ++i) {
+      struct ir_builder b = ir_before(rets.v[i]);
+      MlirValue v = mlirOperationGetOperand(rets.v[i], 0);
+      for (intptr_t k = 0; k < n; ++k)
+        vals[k] = field_of(&b, v, (int)k, fields[k]);
+      ir_br(&b, ret, n, vals);
+      mlirOperationDestroy(rets.v[i]);
+      erase_dead_chain(v);
+    }
+    free(fields);
+    free(vals);
+  }
+  free(rets.v);
+}
+
+MlirAttribute ir_callee_attr(MlirOperation op) {
+  MlirAttribute c = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("callee"));
+  return !mlirAttributeIsNull(c) && mlirAttributeIsAFlatSymbolRef(c)
+             ? c
+             : (MlirAttribute){NULL};
+}
+
+MlirStringRef ir_callee(MlirOperation op) {
+  MlirStringRef none = {"", 0};
+  if (!coro_op_named(op, "llvm.call"))
+    return none;
+  MlirAttribute c = ir_callee_attr(op);
+  return mlirAttributeIsNull(c) ? none : mlirFlatSymbolRefAttrGetValue(c);
 }

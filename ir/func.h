@@ -11,6 +11,9 @@
 #include "mlir-c/IR.h"
 
 #include <stdbool.h>
+#include <stdint.h>
+
+struct ir_builder;
 
 struct ir_func_spec {
   const char *name;
@@ -55,5 +58,54 @@ MlirBlock ir_func_entry(MlirOperation func);
 /* Adds `extra` (a NULL-terminated list of strings) to the function's
  * passthrough attributes, keeping those already there. */
 void ir_add_passthrough(MlirOperation func, const char *const *extra);
+/* Whether the llvm.func `fn` has the string `what` in its passthrough
+ * attribute; ir_passthrough_drop removes it (and the attribute when it
+ * was the last). */
+bool ir_passthrough_has(MlirOperation fn, const char *what);
+void ir_passthrough_drop(MlirOperation fn, const char *what);
+
+/* When the part `fn` returns an LLVM struct from more than one place, its
+ * returns branch to one return block that takes the struct's fields as
+ * arguments and builds it there. LLVM folds each field where the value was
+ * built field by field, and the merged return carries one phi per field
+ * rather than a phi of the struct, which InstCombine does not take apart
+ * (it folds an extractvalue into a phi only when the phi has one use): a
+ * caller that inlines the part then sees per path what the part returned,
+ * e.g. a retcon resume entry that a yield's path needs no test of the
+ * continuation against null. */
+void ir_unify_returns(MlirOperation fn);
+
+/* The llvm.func of the module `v` is the address of, or null. */
+MlirOperation ir_llvm_func_of(MlirSymbolTable table, MlirValue v);
+/* The llvm.func of the module the symbol reference `sym` names, or null. */
+MlirOperation ir_llvm_func_named(MlirSymbolTable table, MlirAttribute sym);
+/* The type of an llvm.func (its function_type). */
+MlirType ir_func_type(MlirOperation fn);
+/* Whether `t` is !llvm.void. */
+bool ir_type_is_void(MlirType t);
+/* Walks the llvm.insertvalue chain that builds the struct `v`: returns
+ * the insertvalue that sets member `k` (null when none does) and, in
+ * `*root` (when not null), the value the chain starts from (`v` itself
+ * when no insertvalue makes it). */
+MlirOperation ir_insert_of(MlirValue v, int64_t k, MlirValue *root);
+/* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
+MlirAttribute ir_symbol_addressed(MlirValue v);
+/* A call of the function `fn` points to: direct when it is named. */
+MlirValue ir_call_through(struct ir_builder *b, MlirValue fn, intptr_t n,
+                          const MlirValue *args, MlirType result);
+
+/* The direct callee of an llvm.call (its "callee" attribute), or an empty
+ * name for an indirect call or another op. Borrowed from the context. */
+MlirStringRef ir_callee(MlirOperation op);
+/* The "callee" attribute of a direct call of any dialect (a flat symbol
+ * reference), or null for an indirect call or another op. */
+MlirAttribute ir_callee_attr(MlirOperation op);
+
+/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
+ * `fn` of `module` (not of modules nested in it), in order; `visit` may
+ * not erase `op`. */
+void ir_each_func_op(MlirOperation module,
+                     void (*visit)(MlirOperation, MlirOperation, void *),
+                     void *user);
 
 #endif /* CORO_IR_FUNC_H */

@@ -6,7 +6,7 @@
  * diagnostic (`file:line:col: remark: <message>`) only when the context's
  * remark filter (coroContextEnableRemarks, coro-opt's --remarks-filter)
  * selects the category; otherwise it costs one pointer test. Implemented in
- * capi/registry.cpp over MLIR's remark engine (mlir/IR/Remarks.h). Safe to
+ * ir/shim.cpp over MLIR's remark engine (mlir/IR/Remarks.h). Safe to
  * call from passes running on several threads. */
 #ifndef CORO_IR_REMARK_H
 #define CORO_IR_REMARK_H
@@ -40,6 +40,13 @@ bool coro_remarks_enabled(MlirContext ctx);
  * coroContextEnableRemarks set matches it (true for any category under a
  * remark engine set up some other way). */
 bool coro_remark_category_enabled(MlirContext ctx, const char *category);
+
+/* Turns MLIR's remark engine on for `ctx`, showing the categories that
+ * match `categoryRegex` (borrowed) as plain remark diagnostics; a located
+ * error and failure for an invalid expression. coroContextEnableRemarks
+ * (coro-c/Diagnostics.h) is this. */
+MlirLogicalResult coro_remarks_enable(MlirContext ctx,
+                                      MlirStringRef categoryRegex);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /* types.c - LLVM-dialect types and the one size/alignment calculator (see
  * types.h). */
 #include "ir/types.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Dialect/LLVM.h"
@@ -53,8 +53,6 @@ static uint64_t pow2ceil(uint64_t x) {
   return p;
 }
 
-static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
-
 static bool scalar_layout(uint64_t bits, uint64_t *size, uint64_t *align) {
   if (bits == 0 || bits > 8 * IR_MAX_TYPE_SIZE)
     return false;
@@ -104,12 +102,12 @@ bool ir_type_layout(MlirType t, uint64_t *size, uint64_t *align) {
         return false;
       if (packed)
         fa = 1;
-      off = align_up(off, fa) + fs;
+      off = ir_align_to(off, fa) + fs;
       if (off > IR_MAX_TYPE_SIZE)
         return false;
       al = fa > al ? fa : al;
     }
-    *size = align_up(off, al);
+    *size = ir_align_to(off, al);
     *align = al;
     return *size <= IR_MAX_TYPE_SIZE;
   }

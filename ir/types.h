@@ -37,4 +37,9 @@ bool ir_type_layout(MlirType t, uint64_t *size, uint64_t *align);
 /* The number of elements of an !llvm.array type. */
 uint64_t ir_array_length(MlirType t);
 
+/* `x` rounded up to a multiple of `a` (`x` itself when `a` is 0). */
+static inline uint64_t ir_align_to(uint64_t x, uint64_t a) {
+  return a ? (x + a - 1) / a * a : x;
+}
+
 #endif /* CORO_IR_TYPES_H */

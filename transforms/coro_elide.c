@@ -34,13 +34,14 @@
  * Remarks (category coro-elide): "'CALLEE' elided in 'CALLER'" at the call,
  * "'CALLEE' not elided in 'CALLER': REASON" at the op that decided it. */
 #include "transforms/coro_elide.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
+#include "dialect/handle_escape.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/func.h"
 #include "ir/remark.h"
-#include "transforms/handle_escape.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -64,7 +65,7 @@ struct elide {
 
 static MlirStringRef alloc_kind(MlirOperation coroutine) {
   MlirAttribute a = mlirOperationGetAttributeByName(
-      coroutine, mlirStringRefCreateFromCString("coro.alloc"));
+      coroutine, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a)
              ? mlirStringAttrGetValue(a)
              : mlirStringRefCreate("", 0);

@@ -3,7 +3,7 @@
  *
  * Invariant: a call is marked `coro.elided = true` only when its handle is
  * proven local to the calling function and destroyed on every path there
- * (transforms/handle_escape.h), the callee keeps its own handle to itself,
+ * (dialect/handle_escape.h), the callee keeps its own handle to itself,
  * and no chain of such calls between coroutines leads back to the caller
  * (a frame cannot contain itself). Every other call of a switch coroutine
  * is marked `coro.elided = false`, with a remark that says why. */
@@ -12,10 +12,6 @@
 
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
-
-/* The name of the call attribute that carries the decision (a BoolAttr on
- * func.call, kept on the llvm.call it lowers to). */
-#define CORO_ELIDED_ATTR "coro.elided"
 
 /* Decides every call of a switch coroutine in `module` (the coro dialect)
  * and marks it. Fails, with a located error at the op that lets the handle

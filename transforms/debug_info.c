@@ -16,8 +16,9 @@
  * derives its clones' subprograms and describes its frame as LLVM's
  * CoroSplit does under route A (transforms/frame_debug.h). */
 #include "transforms/debug_info.h"
-#include "dialect/support.h"
 #include "ir/debug.h"
+#include "ir/func.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/intrinsics.h"
 
@@ -48,7 +49,7 @@ static MlirWalkResult find_switch_id(MlirOperation op, void *user) {
  * (llvm.coro.id, not .id.retcon/.id.async). */
 static bool switch_coroutine(MlirOperation fn) {
   bool found = false;
-  if (coro_split_passthrough_has(fn, "presplitcoroutine"))
+  if (ir_passthrough_has(fn, "presplitcoroutine"))
     mlirOperationWalk(fn, find_switch_id, &found, MlirWalkPreOrder);
   return found;
 }

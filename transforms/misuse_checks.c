@@ -24,10 +24,10 @@
 #include "transforms/misuse_checks.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"

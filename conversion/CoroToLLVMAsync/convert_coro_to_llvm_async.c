@@ -64,10 +64,10 @@
 #include "conversion/CoroToLLVMAsync/convert_coro_to_llvm_async.h"
 #include "conversion/common/abi.h"
 #include "conversion/common/names.h"
-#include "dialect/support.h"
+#include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
-#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -460,8 +460,6 @@ static void ensure_shared(MlirOperation module, MlirOperation coroutine) {
 }
 
 /*===--- layout ------------------------------------------------------------*/
-
-static uint64_t align_up(uint64_t x, uint64_t a) { return (x + a - 1) / a * a; }
 
 /*===--- generated functions -----------------------------------------------*/
 
@@ -861,8 +859,9 @@ static MlirLogicalResult check_alloc(struct coro_fn *fn) {
   return mlirLogicalResultSuccess();
 }
 
-static const char *const async_suffixes[] = {
-    ".coro.async", ".coro.fp", ".coro.destroy", ".coro.resume", NULL};
+static const char *const async_suffixes[] = {CORO_ASYNC_BODY, CORO_ASYNC_RECORD,
+                                             CORO_RETCON_DESTROY,
+                                             CORO_RETCON_RESUME, NULL};
 
 /* `name` + `suffix`. */
 static struct coro_str suffixed(const struct coro_str *name,
@@ -892,12 +891,12 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       !declare_intrinsic(fn->module, suspend_async, loc) ||
       !declare_intrinsic(fn->module, end_async, loc))
     return mlirLogicalResultFailure();
-  st->body = suffixed(&st->name, ".coro.async");
-  st->record = suffixed(&st->name, ".coro.fp");
-  st->destroy = suffixed(&st->name, ".coro.destroy");
-  st->resume = suffixed(&st->name, ".coro.resume");
+  st->body = suffixed(&st->name, CORO_ASYNC_BODY);
+  st->record = suffixed(&st->name, CORO_ASYNC_RECORD);
+  st->destroy = suffixed(&st->name, CORO_RETCON_DESTROY);
+  st->resume = suffixed(&st->name, CORO_RETCON_RESUME);
   st->runtime_alloc =
-      mlirAttributeIsNull(coro_sym_attr(fn->func, "coro.alloc_fn"));
+      mlirAttributeIsNull(coro_sym_attr(fn->func, CORO_ALLOC_FN_ATTR));
 
   /* The handle's layout: header, promise, then the arguments. */
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
@@ -927,11 +926,11 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   if (!ir_type_layout(st->ctx, &size, &align))
     return coro_error_at(fn->func, "the context of this async coroutine has "
                                    "no known size");
-  size = align_up(size, CTX_ALIGN);
+  size = ir_align_to(size, CTX_ALIGN);
 
   /* The body becomes @"f.coro.async"(ptr ctx), swifttailcc, private. */
   struct coro_str visibility =
-      coro_rename_private(fn->func, &st->name, ".coro.async");
+      coro_rename_private(fn->func, &st->name, CORO_ASYNC_BODY);
   mlirOperationSetAttributeByName(
       fn->func, ftkey,
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL)));

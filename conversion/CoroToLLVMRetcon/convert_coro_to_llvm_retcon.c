@@ -43,13 +43,13 @@
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "conversion/common/abi.h"
 #include "conversion/common/names.h"
+#include "dialect/contract.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
-#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -113,7 +113,7 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   }
   long long size = DEFAULT_BUFFER_SIZE, align = DEFAULT_BUFFER_ALIGN;
   MlirAttribute buffer = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.buffer"));
+      fn->func, mlirStringRefCreateFromCString(CORO_BUFFER_ATTR));
   if (!mlirAttributeIsNull(buffer)) {
     if (!mlirAttributeIsADenseI64Array(buffer) ||
         mlirDenseArrayGetNumElements(buffer) != 2)
@@ -130,7 +130,7 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   /* "elide": coro-elide has checked that every call's handle stays in
    * its caller, and marked the calls (place_elided) */
   MlirAttribute kind = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
+      fn->func, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   if (!coro_alloc_is_heap(fn->func) &&
       !(mlirAttributeIsAString(kind) &&
         coro_ref_eq(mlirStringAttrGetValue(kind), "elide")))
@@ -319,10 +319,10 @@ static void names_init(struct rc_state *st) {
   st->names.ramp = name_with(st, CORO_RETCON_RAMP);
   st->names.resume = name_with(st, CORO_RETCON_RESUME);
   st->names.destroy = name_with(st, CORO_RETCON_DESTROY);
-  st->names.settle = name_with(st, ".coro.settle");
-  st->names.proto = name_with(st, ".coro.proto");
-  st->names.alloc = name_with(st, ".coro.alloc");
-  st->names.free = name_with(st, ".coro.free");
+  st->names.settle = name_with(st, CORO_RETCON_SETTLE);
+  st->names.proto = name_with(st, CORO_RETCON_PROTO);
+  st->names.alloc = name_with(st, CORO_RETCON_ALLOC);
+  st->names.free = name_with(st, CORO_RETCON_FREE);
 }
 
 static void names_free(struct rc_names *n) {
@@ -852,13 +852,14 @@ static struct ir_builder control_block_site(MlirOperation caller,
  *   %h = func.call @"gen.elided"(%cb, args) */
 static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
                                       MlirType fty) {
-  static const char *const suffixes[] = {".elided", CORO_RETCON_CLEANUP, NULL};
+  static const char *const suffixes[] = {CORO_PART_ELIDED, CORO_RETCON_CLEANUP,
+                                         NULL};
   if (mlirLogicalResultIsFailure(
           coro_names_free(fn->module, &st->name, "retcon", suffixes)))
     return mlirLogicalResultFailure();
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
-  st->names.elided = name_with(st, ".elided");
+  st->names.elided = name_with(st, CORO_PART_ELIDED);
   st->names.cleanup = name_with(st, CORO_RETCON_CLEANUP);
   emit_destroy(fn, st, true);
   /* NAME.elided(ptr control block, args) -> ptr */
@@ -901,8 +902,10 @@ struct rc_fn {
 
 /* The symbols the lowering adds for a coroutine, after its name. */
 static const char *const retcon_suffixes[] = {
-    CORO_RETCON_RAMP, CORO_RETCON_RESUME, CORO_RETCON_DESTROY, ".coro.settle",
-    ".coro.proto",    ".coro.alloc",      ".coro.free",        NULL};
+    CORO_RETCON_RAMP,    CORO_RETCON_RESUME,
+    CORO_RETCON_DESTROY, CORO_RETCON_SETTLE,
+    CORO_RETCON_PROTO,   CORO_RETCON_ALLOC,
+    CORO_RETCON_FREE,    NULL};
 
 static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
   struct rc_fn *r = calloc(1, sizeof *r);

@@ -24,11 +24,11 @@
  * switch on the i8: default -> suspend-return, 0 -> resume, 1 -> destroy. */
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/common/abi.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
-#include "dialect/support.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
-#include "transforms/CoroSplit/coro_split.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -161,7 +161,7 @@ static void emit_wrapper(MlirOperation module, const char *name, bool final,
  * the heap. */
 static MlirLogicalResult alloc_kind(struct coro_fn *fn, struct sw_state *st) {
   MlirAttribute a = mlirOperationGetAttributeByName(
-      fn->func, mlirStringRefCreateFromCString("coro.alloc"));
+      fn->func, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   if (mlirAttributeIsNull(a))
     return mlirLogicalResultSuccess();
   if (mlirAttributeIsAString(a)) {
@@ -298,8 +298,8 @@ static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
 static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   struct sw_state *st = calloc(1, sizeof *st);
   fn->abi_state = st;
-  if (!wrapper_name_ok(fn->module, "__coro_switch_await") ||
-      !wrapper_name_ok(fn->module, "__coro_switch_final") ||
+  if (!wrapper_name_ok(fn->module, CORO_SWITCH_AWAIT_WRAPPER) ||
+      !wrapper_name_ok(fn->module, CORO_SWITCH_FINAL_WRAPPER) ||
       mlirLogicalResultIsFailure(promise_layout(fn, st)) ||
       mlirLogicalResultIsFailure(alloc_kind(fn, st)) ||
       mlirLogicalResultIsFailure(coro_allocator_get(
@@ -320,9 +320,9 @@ static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
   static const char *const inlined[] = {"presplitcoroutine", "alwaysinline",
                                         NULL};
   ir_add_passthrough(fn->func, st->elide ? inlined : plain);
-  emit_wrapper(fn->module, "__coro_switch_await", false,
+  emit_wrapper(fn->module, CORO_SWITCH_AWAIT_WRAPPER, false,
                mlirOperationGetLocation(fn->func));
-  emit_wrapper(fn->module, "__coro_switch_final", true,
+  emit_wrapper(fn->module, CORO_SWITCH_FINAL_WRAPPER, true,
                mlirOperationGetLocation(fn->func));
   return mlirLogicalResultSuccess();
 }
@@ -392,7 +392,7 @@ static MlirLogicalResult sw_await(struct coro_fn *fn, MlirOperation op) {
   MlirBlock next, check;
   MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
   struct ir_builder s = ir_at_end(susp, b.loc);
-  MlirValue r = suspend_point(st, &s, false, aw, "__coro_switch_await");
+  MlirValue r = suspend_point(st, &s, false, aw, CORO_SWITCH_AWAIT_WRAPPER);
   switch01(&s, r, st->ret, check, (MlirValue){NULL}, st->cleanup,
            (MlirValue){NULL});
   MlirLogicalResult res = coro_await_result(op, aw, next);
@@ -419,7 +419,8 @@ static MlirLogicalResult sw_end(struct coro_fn *fn, MlirOperation op) {
   ir_cond_br(&b, destroying, st->cleanup, st->final);
   if (first) {
     struct ir_builder f = ir_at_end(st->final, b.loc);
-    MlirValue r = suspend_point(st, &f, true, st->hdl, "__coro_switch_final");
+    MlirValue r =
+        suspend_point(st, &f, true, st->hdl, CORO_SWITCH_FINAL_WRAPPER);
     switch01(&f, r, st->ret, st->unreachable, (MlirValue){NULL}, st->cleanup,
              (MlirValue){NULL});
   }

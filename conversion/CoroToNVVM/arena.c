@@ -1,10 +1,11 @@
 /* arena.c - coro.alloc = "arena" on the device: frames from a per-thread
  * slice of one buffer the host provides (see arena.h). */
 #include "conversion/CoroToNVVM/arena.h"
-#include "dialect/support.h"
+#include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"

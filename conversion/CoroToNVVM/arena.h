@@ -21,16 +21,6 @@
 
 #include <stdbool.h>
 
-#define CORO_ARENA_GLOBAL "__coro_arena"
-#define CORO_ARENA_SIZE_GLOBAL "__coro_arena_size"
-#define CORO_ARENA_ALLOC "__coro_arena_alloc"
-#define CORO_ARENA_FREE "__coro_arena_free"
-/* the slice's own header: {i64 top, i64 last} */
-#define CORO_ARENA_HEADER 16
-/* the record before each frame, {previous top, previous last}, and the
- * alignment every frame gets */
-#define CORO_ARENA_RECORD 16
-
 /* Adds the arena's globals and its allocator pair (llvm.funcs
  * CORO_ARENA_ALLOC: ptr (i64), CORO_ARENA_FREE: void (ptr)) to `module`.
  * False, with an error at `loc`, when one of their names is taken. */

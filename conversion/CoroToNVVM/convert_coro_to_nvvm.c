@@ -40,17 +40,16 @@
  * module gets coro.device, which coro-split and coro-check-device read. */
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "conversion/CoroToNVVM/arena.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
+#include "dialect/handle_escape.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
+#include "ir/fold.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
-#include "transforms/coro_elide.h"
-#include "transforms/CoroSplit/coro_shape.h"
-#include "transforms/CoroSplit/coro_split.h"
-#include "transforms/handle_escape.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -91,7 +90,7 @@ static bool has_attr(MlirOperation op, const char *name) {
  * rewritten to the arena's allocator pair by the time calls are seen). */
 static bool arena_coroutine(MlirOperation fn) {
   MlirAttribute a = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc_fn"));
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_FN_ATTR));
   return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a) &&
          coro_ref_eq(mlirFlatSymbolRefAttrGetValue(a), CORO_ARENA_ALLOC);
 }
@@ -100,7 +99,7 @@ static bool arena_coroutine(MlirOperation fn) {
  * once, arena.c). */
 static void use_arena(struct device *d, MlirOperation fn) {
   MlirAttribute a = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc"));
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ||
       !coro_ref_eq(mlirStringAttrGetValue(a), "arena"))
     return;
@@ -113,13 +112,13 @@ static void use_arena(struct device *d, MlirOperation fn) {
   }
   MlirContext ctx = mlirOperationGetContext(fn);
   mlirOperationRemoveAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc"));
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   mlirOperationSetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc_fn"),
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_FN_ATTR),
       mlirFlatSymbolRefAttrGet(
           ctx, mlirStringRefCreateFromCString(CORO_ARENA_ALLOC)));
   mlirOperationSetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.free_fn"),
+      fn, mlirStringRefCreateFromCString(CORO_FREE_FN_ATTR),
       mlirFlatSymbolRefAttrGet(
           ctx, mlirStringRefCreateFromCString(CORO_ARENA_FREE)));
 }
@@ -134,7 +133,7 @@ static bool device_frame(MlirOperation fn) {
       !coro_ref_eq(abi, "retcon.once"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc"));
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   return mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ||
          !coro_ref_eq(mlirStringAttrGetValue(a), "heap");
 }
@@ -207,7 +206,7 @@ static void check_coroutine(struct device *d, MlirOperation fn) {
     return;
   }
   MlirAttribute a = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("coro.alloc"));
+      fn, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a)) {
     MlirStringRef kind = mlirStringAttrGetValue(a);
     if (coro_ref_eq(kind, "heap"))
@@ -386,8 +385,7 @@ static void drop_unreached(MlirOperation module) {
 }
 
 static void check_call_op(struct device *d, MlirOperation op) {
-  MlirAttribute sym = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute sym = ir_callee_attr(op);
   if (mlirAttributeIsNull(sym))
     error_at(d, op, "an indirect call is left in the device code",
              mlirStringRefCreate("", 0),
@@ -421,7 +419,7 @@ static void check_function(struct device *d, MlirOperation fn) {
     if (mlirOperationIsNull(term))
       continue;
     intptr_t taken = mlirOperationGetNumSuccessors(term) > 1
-                         ? coro_branch_target(mlirBlockGetFirstOperation(b))
+                         ? ir_branch_target(mlirBlockGetFirstOperation(b))
                          : -1;
     for (intptr_t i = 0; i < mlirOperationGetNumSuccessors(term); ++i) {
       MlirBlock s = mlirOperationGetSuccessor(term, i);
@@ -433,10 +431,6 @@ static void check_function(struct device *d, MlirOperation fn) {
   }
   free(work.v);
   ir_ptrmap_free(&seen);
-}
-
-bool coro_module_is_device(MlirOperation module) {
-  return has_attr(module, CORO_DEVICE_ATTR);
 }
 
 MlirLogicalResult coro_check_device_run(MlirOperation module) {

@@ -11,13 +11,6 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
-/* The module attribute that tells coro-split and coro-check-device that the
- * module is compiled for the device. */
-#define CORO_DEVICE_ATTR "coro.device"
-
-/* Whether `module` is marked coro.device. */
-bool coro_module_is_device(MlirOperation module);
-
 /* The pass: checks the device's rules on the coro dialect (after
  * coro-elide), marks the kernels and the module. Located errors for
  * everything the device path cannot run. */

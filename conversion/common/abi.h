@@ -133,15 +133,6 @@ MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage);
 
-/* The attribute the driver records a consumer's original handle type in
- * (erased with the op, in the same pass). */
-#define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
-
-/* The driver sets this string attribute on a coro.await whose awaited
- * handle visibly comes from a coroutine of a known ABI (its value is that
- * coro.abi), before any coroutine is lowered. */
-#define CORO_AWAITED_ABI_ATTR "coro.awaited_abi"
-
 /* One coroutine being lowered, as the driver hands it to the hooks. */
 struct coro_fn {
   MlirOperation func;  /* the func.func */

@@ -5,13 +5,13 @@
  * passed), rewrite handle types to !llvm.ptr, lower each coroutine's ops
  * through the ABI hooks, then the consumer ops. */
 #include "conversion/common/abi.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
-#include "transforms/coro_elide.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -490,8 +490,8 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
      * coro.* attributes the output loads again in every tool (which verify
      * on load) and the next ABI's conversion leaves it alone. coro.alloc
      * stays for --coro-split (route B elides "elide" frames itself). */
-    static const char *const dropped[] = {"coro.abi", "coro.buffer",
-                                          "coro.alloc_fn", "coro.free_fn"};
+    static const char *const dropped[] = {
+        CORO_ABI_ATTR, CORO_BUFFER_ATTR, CORO_ALLOC_FN_ATTR, CORO_FREE_FN_ATTR};
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       for (size_t k = 0; k < sizeof dropped / sizeof *dropped; ++k)
         mlirOperationRemoveAttributeByName(

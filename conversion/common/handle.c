@@ -2,11 +2,12 @@
  * handle has (coro-runtime/HandleLayout.h), and the consumer ops lowered
  * through it (see abi.h). */
 #include "conversion/common/abi.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"

@@ -1,6 +1,7 @@
 /* names.c - the names and marks of what a lowering generates (see
  * names.h). */
 #include "conversion/common/names.h"
+#include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/types.h"
 
@@ -118,8 +119,9 @@ struct coro_str coro_rename_private(MlirOperation func,
 void coro_mark_lowered_body(MlirOperation func) {
   static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
   ir_add_passthrough(func, presplit);
-  static const char *const dropped[] = {"coro.abi", "coro.buffer", "coro.alloc",
-                                        "coro.alloc_fn", "coro.free_fn"};
+  static const char *const dropped[] = {CORO_ABI_ATTR, CORO_BUFFER_ATTR,
+                                        CORO_ALLOC_ATTR, CORO_ALLOC_FN_ATTR,
+                                        CORO_FREE_FN_ATTR};
   for (size_t i = 0; i < sizeof dropped / sizeof *dropped; ++i)
     mlirOperationRemoveAttributeByName(
         func, mlirStringRefCreateFromCString(dropped[i]));
@@ -127,7 +129,7 @@ void coro_mark_lowered_body(MlirOperation func) {
 
 bool coro_alloc_is_heap(MlirOperation func) {
   MlirAttribute alloc = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("coro.alloc"));
+      func, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   return mlirAttributeIsNull(alloc) ||
          (mlirAttributeIsAString(alloc) &&
           coro_ref_eq(mlirStringAttrGetValue(alloc), "heap"));

@@ -5,7 +5,7 @@
 #ifndef CORO_CONVERSION_COMMON_NAMES_H
 #define CORO_CONVERSION_COMMON_NAMES_H
 
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/IR.h"
 

@@ -4,9 +4,9 @@
 #include "conversion/common/abi.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"

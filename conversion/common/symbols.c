@@ -2,11 +2,12 @@
  * the allocator pair of a coroutine, the entry function of the ABIs whose
  * coroutine is renamed (see abi.h). */
 #include "conversion/common/abi.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
-#include "dialect/support.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -126,8 +127,8 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
                                      const char *dflt_free,
                                      struct coro_allocator *out) {
   MlirContext ctx = mlirOperationGetContext(func);
-  out->alloc_fn = coro_sym_attr(func, "coro.alloc_fn");
-  out->free_fn = coro_sym_attr(func, "coro.free_fn");
+  out->alloc_fn = coro_sym_attr(func, CORO_ALLOC_FN_ATTR);
+  out->free_fn = coro_sym_attr(func, CORO_FREE_FN_ATTR);
   MlirLocation loc = mlirOperationGetLocation(func);
   if (mlirAttributeIsNull(out->alloc_fn) != mlirAttributeIsNull(out->free_fn)) {
     mlirEmitError(loc, "coro.alloc_fn and coro.free_fn must be given "

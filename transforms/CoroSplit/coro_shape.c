@@ -1,8 +1,9 @@
 /* coro_shape.c - collecting and checking a switched-resume coroutine (see
  * coro_shape.h). */
 #include "transforms/CoroSplit/coro_shape.h"
-#include "dialect/support.h"
 #include "ir/builder.h"
+#include "ir/fold.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -12,36 +13,6 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
-
-bool coro_op_is_constant(MlirOperation op) {
-  static const char *const names[] = {
-      "llvm.mlir.constant", "llvm.mlir.zero", "llvm.mlir.poison",
-      "llvm.mlir.undef",    "llvm.mlir.none", "llvm.mlir.addressof"};
-  if (mlirOperationGetNumOperands(op) || mlirOperationGetNumRegions(op))
-    return false;
-  for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
-    if (coro_op_named(op, names[i]))
-      return true;
-  return false;
-}
-
-bool coro_const_int(MlirValue v, int64_t *out) {
-  if (!mlirValueIsAOpResult(v))
-    return false;
-  MlirOperation op = mlirOpResultGetOwner(v);
-  if (!coro_op_named(op, "llvm.mlir.constant"))
-    return false;
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("value"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(a);
-  return true;
-}
-
-static void error(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-}
 
 static void push_intr(struct coro_shape *s, size_t *cap, MlirOperation op,
                       enum coro_intr k) {
@@ -68,13 +39,14 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
   MlirOperation op = sp->suspend;
   if (mlirOperationGetNumOperands(op) != 2 ||
       mlirOperationGetNumResults(op) != 1) {
-    error(op, "llvm.coro.suspend takes a save token and an i1 final flag "
-              "and returns an i8");
+    ir_emit_error(op,
+                  "llvm.coro.suspend takes a save token and an i1 final flag "
+                  "and returns an i8");
     return false;
   }
   int64_t fin;
-  if (!coro_const_int(mlirOperationGetOperand(op, 1), &fin)) {
-    error(op, "the final flag of llvm.coro.suspend must be a constant");
+  if (!ir_const_int_value(mlirOperationGetOperand(op, 1), &fin)) {
+    ir_emit_error(op, "the final flag of llvm.coro.suspend must be a constant");
     return false;
   }
   sp->final = fin != 0;
@@ -84,13 +56,15 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
     if (coro_intr_classify(def) == CI_SAVE) {
       sp->save = def;
     } else if (!coro_op_named(def, "llvm.mlir.none")) {
-      error(op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
-                "none)");
+      ir_emit_error(
+          op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
+              "none)");
       return false;
     }
   } else {
-    error(op, "llvm.coro.suspend takes the token of an llvm.coro.save (or "
-              "none)");
+    ir_emit_error(op,
+                  "llvm.coro.suspend takes the token of an llvm.coro.save (or "
+                  "none)");
     return false;
   }
   /* An await intrinsic between the save and the suspend in one block: the
@@ -104,12 +78,13 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
     enum coro_intr k = coro_intr_classify(it);
     if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
       if (!mlirOperationIsNull(sp->await)) {
-        error(it, "a second await intrinsic before one llvm.coro.suspend");
+        ir_emit_error(it,
+                      "a second await intrinsic before one llvm.coro.suspend");
         return false;
       }
       if (mlirOperationGetNumOperands(it) != 3) {
-        error(it, "an await.suspend intrinsic takes the awaiter, the "
-                  "coroutine handle and the wrapper function");
+        ir_emit_error(it, "an await.suspend intrinsic takes the awaiter, the "
+                          "coroutine handle and the wrapper function");
         return false;
       }
       sp->await = it;
@@ -117,8 +92,9 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
     }
   }
   if (!used_only_below(op)) {
-    error(op, "the result of llvm.coro.suspend is used outside its block: "
-              "--coro-split needs the branch on it in the same block");
+    ir_emit_error(op,
+                  "the result of llvm.coro.suspend is used outside its block: "
+                  "--coro-split needs the branch on it in the same block");
     return false;
   }
   /* A value computed after the suspend may be used in other blocks (LLVM's
@@ -169,7 +145,7 @@ static void wrong_abi(const struct coro_shape *s, MlirOperation op) {
                              : "' is not an intrinsic of the "
                                "returned-continuation ABIs, which the "
                                "coroutine's llvm.coro.id.retcon chose");
-  error(op, coro_str_cstr(&msg));
+  ir_emit_error(op, coro_str_cstr(&msg));
   coro_str_free(&msg);
 }
 
@@ -186,7 +162,7 @@ static bool check_suspensions_end_blocks(struct coro_shape *s,
       coro_str_appendz(&msg, what);
       coro_str_appendz(&msg, " has at most one result and must end its "
                              "block (coro_shape_normalize)");
-      error(op, coro_str_cstr(&msg));
+      ir_emit_error(op, coro_str_cstr(&msg));
       coro_str_free(&msg);
       return false;
     }
@@ -197,12 +173,14 @@ static bool check_suspensions_end_blocks(struct coro_shape *s,
 /* The retcon id's operands: constant size and alignment, the storage. */
 static bool check_retcon(struct coro_shape *s) {
   if (mlirOperationGetNumOperands(s->id) != 6 ||
-      !coro_const_int(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
-      !coro_const_int(mlirOperationGetOperand(s->id, 1), &s->buffer_align) ||
+      !ir_const_int_value(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
+      !ir_const_int_value(mlirOperationGetOperand(s->id, 1),
+                          &s->buffer_align) ||
       s->buffer_size < 0 || s->buffer_align <= 0) {
-    error(s->id, "llvm.coro.id.retcon takes the buffer's constant size and "
-                 "alignment, the buffer, the prototype, the allocator and "
-                 "the deallocator");
+    ir_emit_error(s->id,
+                  "llvm.coro.id.retcon takes the buffer's constant size and "
+                  "alignment, the buffer, the prototype, the allocator and "
+                  "the deallocator");
     return false;
   }
   s->storage = mlirOperationGetOperand(s->id, 2);
@@ -218,21 +196,24 @@ static bool check_async(struct coro_shape *s) {
   int64_t index;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(s->func, 0));
   if (mlirOperationGetNumOperands(s->id) != 4 ||
-      !coro_const_int(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
-      !coro_const_int(mlirOperationGetOperand(s->id, 1), &s->buffer_align) ||
-      !coro_const_int(mlirOperationGetOperand(s->id, 2), &index) ||
+      !ir_const_int_value(mlirOperationGetOperand(s->id, 0), &s->buffer_size) ||
+      !ir_const_int_value(mlirOperationGetOperand(s->id, 1),
+                          &s->buffer_align) ||
+      !ir_const_int_value(mlirOperationGetOperand(s->id, 2), &index) ||
       s->buffer_size < 0 || !is_power_of_two(s->buffer_align)) {
-    error(s->id, "llvm.coro.id.async takes the context header's constant "
-                 "size and alignment (a power of two), the constant index "
-                 "of the context argument and the async function pointer "
-                 "record");
+    ir_emit_error(s->id,
+                  "llvm.coro.id.async takes the context header's constant "
+                  "size and alignment (a power of two), the constant index "
+                  "of the context argument and the async function pointer "
+                  "record");
     return false;
   }
   if (index < 0 || index >= mlirBlockGetNumArguments(entry) ||
       !mlirTypeIsALLVMPointerType(
           mlirValueGetType(mlirBlockGetArgument(entry, index)))) {
-    error(s->id, "the context argument index of llvm.coro.id.async does not "
-                 "name a ptr argument of the coroutine");
+    ir_emit_error(s->id,
+                  "the context argument index of llvm.coro.id.async does not "
+                  "name a ptr argument of the coroutine");
     return false;
   }
   s->storage = mlirBlockGetArgument(entry, index);
@@ -284,7 +265,7 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
         coro_str_appendz(&msg, n.length && n.data[0] == 'c' ? "'llvm." : "'");
         coro_str_append(&msg, n.data, n.length);
         coro_str_appendz(&msg, "' is not an intrinsic --coro-split lowers");
-        error(op, coro_str_cstr(&msg));
+        ir_emit_error(op, coro_str_cstr(&msg));
         coro_str_free(&msg);
         ok = false;
         continue;
@@ -313,11 +294,12 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       } else if (k == CI_END || k == CI_END_ASYNC) {
         int64_t unwind = 0;
         if (mlirOperationGetNumOperands(op) < 2 ||
-            !coro_const_int(mlirOperationGetOperand(op, 1), &unwind)) {
-          error(op, k == CI_END
-                        ? "the unwind flag of llvm.coro.end must be a constant"
-                        : "the unwind flag of llvm.coro.end.async must be a "
-                          "constant");
+            !ir_const_int_value(mlirOperationGetOperand(op, 1), &unwind)) {
+          ir_emit_error(
+              op, k == CI_END
+                      ? "the unwind flag of llvm.coro.end must be a constant"
+                      : "the unwind flag of llvm.coro.end.async must be a "
+                        "constant");
           ok = false;
         } else if (!unwind) {
           if (!mlirOperationIsNull(fallthrough) && mlirOperationIsNull(second))
@@ -345,7 +327,8 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       ok = check_retcon(s);
     /* a returned-continuation coroutine returns at each end */
     if (s->abi == CORO_SHAPE_SWITCH && !mlirOperationIsNull(second)) {
-      error(second, "a second fall-through llvm.coro.end: a switched-resume "
+      ir_emit_error(second,
+                    "a second fall-through llvm.coro.end: a switched-resume "
                     "coroutine ends in one place (branch to it from every "
                     "path)");
       ok = false;
@@ -354,23 +337,24 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
   if (!ok)
     return false;
   if (nid != 1 || nbegin != 1) {
-    error(func, nid != 1 ? "a coroutine to split needs exactly one "
-                           "llvm.coro.id"
-                         : "a coroutine to split needs exactly one "
-                           "llvm.coro.begin");
+    ir_emit_error(func, nid != 1 ? "a coroutine to split needs exactly one "
+                                   "llvm.coro.id"
+                                 : "a coroutine to split needs exactly one "
+                                   "llvm.coro.begin");
     return false;
   }
   if (s->abi != CORO_SHAPE_SWITCH) {
     if (mlirOperationGetNumOperands(s->begin) != 2 ||
         !mlirValueEqual(mlirOperationGetOperand(s->begin, 0),
                         mlirOperationGetResult(s->id, 0))) {
-      error(s->begin, s->abi == CORO_SHAPE_ASYNC
-                          ? "llvm.coro.begin takes the token of the "
-                            "coroutine's llvm.coro.id.async and a frame "
-                            "pointer"
-                          : "llvm.coro.begin takes the token of the "
-                            "coroutine's llvm.coro.id.retcon and a frame "
-                            "pointer");
+      ir_emit_error(s->begin,
+                    s->abi == CORO_SHAPE_ASYNC
+                        ? "llvm.coro.begin takes the token of the "
+                          "coroutine's llvm.coro.id.async and a frame "
+                          "pointer"
+                        : "llvm.coro.begin takes the token of the "
+                          "coroutine's llvm.coro.id.retcon and a frame "
+                          "pointer");
       return false;
     }
     return true;
@@ -379,8 +363,9 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
       mlirOperationGetNumOperands(s->begin) != 2 ||
       !mlirValueEqual(mlirOperationGetOperand(s->begin, 0),
                       mlirOperationGetResult(s->id, 0))) {
-    error(s->begin, "llvm.coro.begin takes the token of the coroutine's "
-                    "llvm.coro.id and the frame memory");
+    ir_emit_error(s->begin,
+                  "llvm.coro.begin takes the token of the coroutine's "
+                  "llvm.coro.id and the frame memory");
     return false;
   }
   MlirValue promise = mlirOperationGetOperand(s->id, 1);
@@ -389,8 +374,9 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
     s->promise = promise;
   else if (!(mlirValueIsAOpResult(promise) &&
              coro_op_named(mlirOpResultGetOwner(promise), "llvm.mlir.zero"))) {
-    error(s->id, "the promise of llvm.coro.id must be an llvm.alloca of the "
-                 "coroutine or null");
+    ir_emit_error(s->id,
+                  "the promise of llvm.coro.id must be an llvm.alloca of the "
+                  "coroutine or null");
     return false;
   }
   return ok;
@@ -404,160 +390,7 @@ void coro_shape_free(struct coro_shape *s) {
   *s = (struct coro_shape){0};
 }
 
-/*===--- the tail of a suspension -------------------------------------------*/
-
-struct known {
-  MlirValue v[16];
-  int64_t c[16];
-  int n;
-};
-
-static unsigned width_of(MlirValue v) {
-  MlirType t = mlirValueGetType(v);
-  return mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t) : 0;
-}
-
-static int64_t sext(int64_t x, unsigned w) {
-  if (!w || w >= 64)
-    return x;
-  uint64_t m = (uint64_t)1 << (w - 1);
-  uint64_t u = (uint64_t)x & (((uint64_t)1 << w) - 1);
-  return (int64_t)((u ^ m) - m);
-}
-
-static uint64_t zext(int64_t x, unsigned w) {
-  return !w || w >= 64 ? (uint64_t)x : (uint64_t)x & (((uint64_t)1 << w) - 1);
-}
-
-static bool lookup(const struct known *k, MlirValue v, int64_t *out) {
-  for (int i = 0; i < k->n; ++i)
-    if (mlirValueEqual(k->v[i], v)) {
-      *out = k->c[i];
-      return true;
-    }
-  /* the null pointer (a frame the split knows is not freed compares
-   * equal to it) */
-  if (mlirValueIsAOpResult(v) &&
-      coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.zero")) {
-    *out = 0;
-    return true;
-  }
-  return coro_const_int(v, out);
-}
-
-static void learn(struct known *k, MlirValue v, int64_t c) {
-  if (k->n < 16) {
-    k->v[k->n] = v;
-    k->c[k->n++] = sext(c, width_of(v));
-  }
-}
-
-static bool icmp(int64_t pred, int64_t a, int64_t b, unsigned w) {
-  uint64_t ua = zext(a, w), ub = zext(b, w);
-  int64_t sa = sext(a, w), sb = sext(b, w);
-  switch (pred) {
-  case 0:
-    return ua == ub;
-  case 1:
-    return ua != ub;
-  case 2:
-    return sa < sb;
-  case 3:
-    return sa <= sb;
-  case 4:
-    return sa > sb;
-  case 5:
-    return sa >= sb;
-  case 6:
-    return ua < ub;
-  case 7:
-    return ua <= ub;
-  case 8:
-    return ua > ub;
-  default:
-    return ua >= ub;
-  }
-}
-
-static void eval(struct known *k, MlirOperation op) {
-  int64_t a, b;
-  if (mlirOperationGetNumResults(op) != 1)
-    return;
-  MlirValue r = mlirOperationGetResult(op, 0);
-  if ((coro_op_named(op, "llvm.sext") || coro_op_named(op, "llvm.trunc")) &&
-      lookup(k, mlirOperationGetOperand(op, 0), &a))
-    learn(k, r, a);
-  else if (coro_op_named(op, "llvm.zext") &&
-           lookup(k, mlirOperationGetOperand(op, 0), &a))
-    learn(k, r, (int64_t)zext(a, width_of(mlirOperationGetOperand(op, 0))));
-  else if (coro_op_named(op, "llvm.icmp") &&
-           lookup(k, mlirOperationGetOperand(op, 0), &a) &&
-           lookup(k, mlirOperationGetOperand(op, 1), &b)) {
-    MlirAttribute p = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("predicate"));
-    if (!mlirAttributeIsNull(p) && mlirAttributeIsAInteger(p))
-      learn(k, r,
-            icmp(mlirIntegerAttrGetValueInt(p), a, b,
-                 width_of(mlirOperationGetOperand(op, 0))));
-  }
-}
-
-/* Case `i` of a switch's case_values `cases` (dense integers). The typed
- * getters read the storage; mlirElementsAttrGetValue would make an
- * attribute of each element (this runs for every suspension of every
- * part). */
-static int64_t case_value(MlirAttribute cases, intptr_t i) {
-  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(cases));
-  unsigned w = mlirAttributeIsADenseElements(cases) && mlirTypeIsAInteger(et)
-                   ? mlirIntegerTypeGetWidth(et)
-                   : 0;
-  switch (w) {
-  case 8:
-    return mlirDenseElementsAttrGetInt8Value(cases, i);
-  case 16:
-    return mlirDenseElementsAttrGetInt16Value(cases, i);
-  case 32:
-    return mlirDenseElementsAttrGetInt32Value(cases, i);
-  case 64:
-    return mlirDenseElementsAttrGetInt64Value(cases, i);
-  default: {
-    uint64_t idx = (uint64_t)i;
-    return mlirIntegerAttrGetValueInt(mlirElementsAttrGetValue(cases, 1, &idx));
-  }
-  }
-}
-
-/* Evaluates the ops from `op` to the end of its block and returns the
- * successor index the terminator takes, or -1. */
-static intptr_t eval_from(struct known *k, MlirOperation op) {
-  for (; !mlirOperationIsNull(mlirOperationGetNextInBlock(op));
-       op = mlirOperationGetNextInBlock(op))
-    eval(k, op);
-  int64_t v;
-  if (coro_op_named(op, "llvm.br"))
-    return 0;
-  if (coro_op_named(op, "llvm.cond_br"))
-    return lookup(k, mlirOperationGetOperand(op, 0), &v) ? (v & 1 ? 0 : 1) : -1;
-  if (!coro_op_named(op, "llvm.switch") ||
-      !lookup(k, mlirOperationGetOperand(op, 0), &v))
-    return -1;
-  unsigned w = width_of(mlirOperationGetOperand(op, 0));
-  MlirAttribute cases = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("case_values"));
-  intptr_t n = mlirOperationGetNumSuccessors(op) - 1;
-  for (intptr_t i = 0; i < n && !mlirAttributeIsNull(cases); ++i)
-    if (zext(case_value(cases, i), w) == zext(v, w))
-      return i + 1;
-  return 0;
-}
-
 intptr_t coro_suspend_target(const struct coro_suspend *s, int64_t c) {
-  struct known k = {.n = 0};
-  learn(&k, mlirOperationGetResult(s->suspend, 0), c);
-  return eval_from(&k, mlirOperationGetNextInBlock(s->suspend));
-}
-
-intptr_t coro_branch_target(MlirOperation from) {
-  struct known k = {.n = 0};
-  return eval_from(&k, from);
+  return ir_branch_target_given(mlirOperationGetNextInBlock(s->suspend),
+                                mlirOperationGetResult(s->suspend, 0), c);
 }

@@ -30,8 +30,9 @@
 #ifndef CORO_TRANSFORMS_CORO_SHAPE_H
 #define CORO_TRANSFORMS_CORO_SHAPE_H
 
-#include "dialect/support.h"
 #include "ir/blocks.h"
+#include "ir/fold.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/intrinsics.h"
 
 #include <stdbool.h>
@@ -89,15 +90,5 @@ void coro_shape_free(struct coro_shape *s);
  * suspended, 0 resumed, 1 destroyed): the terminator's successor index, or
  * -1 when the tail does not decide it from `c` alone. */
 intptr_t coro_suspend_target(const struct coro_suspend *s, int64_t c);
-
-/* Where the terminator after `from` (an op of the same block, or the
- * terminator itself) goes, as decided by constants alone; -1 if not. */
-intptr_t coro_branch_target(MlirOperation from);
-
-/* The constant an llvm.mlir.constant integer `v` holds. */
-bool coro_const_int(MlirValue v, int64_t *out);
-/* True for ops with no operands that only name a value: constants, zero,
- * poison, undef, none and addresses of symbols. */
-bool coro_op_is_constant(MlirOperation op);
 
 #endif /* CORO_TRANSFORMS_CORO_SHAPE_H */

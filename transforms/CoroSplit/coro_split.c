@@ -21,6 +21,7 @@
  * split_sink, split_dynamic, frame_debug) and the consumers' lowering
  * (split_consumers.c). split_internal.h says what they share. */
 #include "transforms/CoroSplit/coro_split.h"
+#include "dialect/contract.h"
 #include "ir/func.h"
 #include "transforms/CoroSplit/split_internal.h"
 
@@ -132,7 +133,7 @@ static void split_scan_module(MlirOperation module,
                               struct split_leftovers *left,
                               struct ir_ptrmap *called) {
   struct scan_nested n = {{NULL}, left, called};
-  split_each_func_op(module, scan_top_op, &n);
+  ir_each_func_op(module, scan_top_op, &n);
 }
 
 MlirLogicalResult coro_split_run(MlirOperation module) {
@@ -149,7 +150,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") ||
-        !coro_split_passthrough_has(op, "presplitcoroutine") ||
+        !ir_passthrough_has(op, "presplitcoroutine") ||
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;

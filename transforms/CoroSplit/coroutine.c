@@ -9,7 +9,7 @@
  * and lets the coroutine's ABI (split_abi) make the parts; the ramp is
  * rewritten last. Remarks (`coro-split`, `coro-frame`) say what was done.
  * Also the names of the parts and the checks that they are free. */
-#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
+#include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/remark.h"
 #include "ir/types.h"
@@ -24,40 +24,6 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-bool coro_split_passthrough_has(MlirOperation fn, const char *what) {
-  MlirAttribute p = mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("passthrough"));
-  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
-    return false;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(p); ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(p, i);
-    if (mlirAttributeIsAString(e) &&
-        coro_ref_eq(mlirStringAttrGetValue(e), what))
-      return true;
-  }
-  return false;
-}
-
-static void passthrough_drop(MlirOperation fn, const char *what) {
-  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
-  MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
-  intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
-  MlirAttribute *keep = malloc((size_t)(n + 1) * sizeof *keep);
-  assert(keep && "out of memory");
-  for (intptr_t i = 0; i < n; ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(p, i);
-    if (!(mlirAttributeIsAString(e) &&
-          coro_ref_eq(mlirStringAttrGetValue(e), what)))
-      keep[k++] = e;
-  }
-  if (k)
-    mlirOperationSetAttributeByName(
-        fn, key, mlirArrayAttrGet(mlirOperationGetContext(fn), k, keep));
-  else
-    mlirOperationRemoveAttributeByName(fn, key);
-  free(keep);
-}
 
 void split_mark_before_begin(const struct split *sp, bool *before) {
   size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
@@ -114,15 +80,6 @@ static bool check_frame_allocas(const struct split *sp) {
   return ok;
 }
 
-static bool dominates(const struct ir_cfg *g, size_t a, size_t b) {
-  for (;; b = g->idom[b]) {
-    if (a == b)
-      return true;
-    if (b == 0)
-      return false;
-  }
-}
-
 /* What a suspension keeps is stored at its llvm.coro.save: each value must
  * exist there already. Read from the items' blocks and the results of the
  * few ops after each save, not from the values themselves (a chain's
@@ -155,7 +112,7 @@ static bool check_saves(struct split *sp) {
         there = true; /* its block dominates the suspend's, the save's */
       else
         there = sbi != IR_CFG_NONE && it->block != IR_CFG_NONE &&
-                dominates(&sp->cfg, it->block, sbi);
+                ir_cfg_dominates(&sp->cfg, it->block, sbi);
       if (!there) {
         mlirEmitError(mlirValueGetLocation(it->value),
                       "this value lives across a suspension but is computed "
@@ -262,41 +219,6 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
   }
   coro_str_free(name);
   return !taken;
-}
-
-bool coro_frame_size_global(MlirOperation module, MlirSymbolTable table,
-                            MlirStringRef coro, uint64_t size,
-                            MlirLocation loc) {
-  struct coro_str n = {0};
-  coro_str_append(&n, coro.data, coro.length);
-  coro_str_appendz(&n, CORO_FRAME_SIZE_SUFFIX);
-  MlirStringRef name = mlirStringRefCreate(n.data, n.len);
-  bool free_name = mlirOperationIsNull(
-      mlirSymbolTableIsNull(table) ? coro_lookup_symbol(module, name)
-                                   : mlirSymbolTableLookup(table, name));
-  if (free_name) {
-    MlirType i64 = ir_int_type(mlirLocationGetContext(loc), 64);
-    struct ir_global_spec spec = {.name = name,
-                                  .type = i64,
-                                  .linkage = MlirLLVMLinkageExternal,
-                                  .constant = true,
-                                  .value =
-                                      mlirIntegerAttrGet(i64, (int64_t)size),
-                                  .align = 8};
-    MlirOperation g = ir_llvm_global(module, &spec, loc);
-    if (!mlirSymbolTableIsNull(table))
-      mlirSymbolTableInsert(table, g);
-  } else {
-    struct coro_str msg = {0};
-    coro_str_appendz(&msg, "'");
-    coro_str_append(&msg, n.data, n.len);
-    coro_str_appendz(&msg, "' is already a symbol of the module: on the "
-                           "device that name is the coroutine's frame size");
-    mlirEmitError(loc, coro_str_cstr(&msg));
-    coro_str_free(&msg);
-  }
-  coro_str_free(&n);
-  return free_name;
 }
 
 /* Moves every llvm.extractvalue of an aggregate used only by such ops to
@@ -524,7 +446,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
         struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
         ok = split_rewrite_variant(&ramp);
       }
-      passthrough_drop(func, "presplitcoroutine");
+      ir_passthrough_drop(func, "presplitcoroutine");
       remark_split(&sp);
       /* a retcon frame lives in its control block's buffer: the retcon
        * conversion gives the control block's size */

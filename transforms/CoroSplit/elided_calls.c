@@ -6,6 +6,7 @@
  * entry block (LLVM's CoroElide does the same on route A). The callee is
  * split first, so its frame size is known; the pass driver orders the
  * coroutines by these calls (split_waits_for_elided). */
+#include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -19,23 +20,9 @@
 
 static bool asserts_elision(MlirOperation coro) {
   MlirAttribute a = mlirOperationGetAttributeByName(
-      coro, mlirStringRefCreateFromCString("coro.alloc"));
+      coro, mlirStringRefCreateFromCString(CORO_ALLOC_ATTR));
   return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
          coro_ref_eq(mlirStringAttrGetValue(a), "elide");
-}
-
-/* The direct callee of an llvm.call, or an empty name. */
-static MlirStringRef callee(MlirOperation op) {
-  MlirStringRef none = {"", 0};
-  if (!coro_op_named(op, "llvm.call"))
-    return none;
-  MlirAttribute c = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
-  return mlirAttributeIsNull(c) ? none : mlirFlatSymbolRefAttrGetValue(c);
-}
-
-static bool ref_eq(MlirStringRef a, MlirStringRef b) {
-  return a.length == b.length && !memcmp(a.data, b.data, a.length);
 }
 
 /* Whether the call `op` of the coroutine `coro` gets its frame in its
@@ -49,26 +36,6 @@ static bool call_elided(MlirOperation op, MlirOperation coro) {
   return asserts_elision(coro);
 }
 
-/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
- * `fn` of `module` (not of modules nested in it, split by themselves), in
- * order; `op` may not be erased. */
-void split_each_func_op(MlirOperation module,
-                        void (*visit)(MlirOperation, MlirOperation, void *),
-                        void *user) {
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
-    if (!coro_op_named(fn, "llvm.func"))
-      continue;
-    MlirRegion r = mlirOperationGetRegion(fn, 0);
-    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-        visit(op, fn, user);
-  }
-}
-
 struct find_elided {
   MlirOperation *coros;
   MlirStringRef *names; /* of coros[], looked up once */
@@ -79,9 +46,9 @@ struct find_elided {
 static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
   struct find_elided *f = user;
   struct elided_calls *e = f->e;
-  MlirStringRef c = callee(op);
+  MlirStringRef c = ir_callee(op);
   for (size_t i = 0; c.length && i < f->n; ++i) {
-    if (!ref_eq(c, f->names[i]) || !call_elided(op, f->coros[i]))
+    if (!mlirStringRefEqual(c, f->names[i]) || !call_elided(op, f->coros[i]))
       continue;
     e->callee = ir_grow(e->callee, &e->cap, e->caller.n, sizeof *e->callee);
     e->callee[e->caller.n] = i;
@@ -97,7 +64,7 @@ void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
   assert(f.names && "out of memory");
   for (size_t i = 0; i < n; ++i)
     f.names[i] = ir_sym_name(coros[i]);
-  split_each_func_op(module, note_elided_call, &f);
+  ir_each_func_op(module, note_elided_call, &f);
   free(f.names);
 }
 
@@ -142,7 +109,7 @@ void split_elide_calls(MlirOperation module, MlirOperation coro,
       for (MlirOperation op = mlirBlockGetFirstOperation(b);
            !mlirOperationIsNull(op);) {
         MlirOperation next = mlirOperationGetNextInBlock(op);
-        if (ref_eq(callee(op), name) && call_elided(op, coro)) {
+        if (mlirStringRefEqual(ir_callee(op), name) && call_elided(op, coro)) {
           MlirBlock entry = mlirRegionGetFirstBlock(r);
           struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
           e.loc = mlirOperationGetLocation(op);

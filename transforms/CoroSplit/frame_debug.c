@@ -1,8 +1,8 @@
 /* frame_debug.c - the debug-info type of a route-B frame (frame_debug.h). */
 #include "transforms/CoroSplit/frame_debug.h"
-#include "dialect/support.h"
 #include "ir/builder.h"
 #include "ir/debug.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"

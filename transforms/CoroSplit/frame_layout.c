@@ -1,7 +1,7 @@
 /* frame_layout.c - frame fields with sharing (see frame_layout.h). */
 #include "transforms/CoroSplit/frame_layout.h"
 #include "coro-runtime/HandleLayout.h"
-#include "dialect/support.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -9,10 +9,6 @@
 
 #include <assert.h>
 #include <stdlib.h>
-
-static uint64_t align_to(uint64_t x, uint64_t a) {
-  return a ? (x + a - 1) / a * a : x;
-}
 
 static uint64_t max64(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -22,7 +18,8 @@ bool frame_alloca_layout(MlirOperation alloca, MlirType *elem, uint64_t *size,
       alloca, mlirStringRefCreateFromCString("elem_type"));
   int64_t count = 1;
   if (mlirAttributeIsNull(t) ||
-      !coro_const_int(mlirOperationGetOperand(alloca, 0), &count) || count < 0)
+      !ir_const_int_value(mlirOperationGetOperand(alloca, 0), &count) ||
+      count < 0)
     return false;
   *elem = mlirTypeAttrGetValue(t);
   uint64_t s, a;
@@ -124,7 +121,7 @@ bool frame_layout_compute(struct frame_layout *fl,
                     "the promise's size is unknown");
       return false;
     }
-    fl->promise_offset = align_to(end, align);
+    fl->promise_offset = ir_align_to(end, align);
     end = fl->promise_offset + size;
     fl->align = max64(fl->align, align);
   }
@@ -160,14 +157,14 @@ bool frame_layout_compute(struct frame_layout *fl,
     size_t i = order[k];
     struct frame_field *f = &fl->field[i];
     bool alloca = i < n && sc->item[i].alloca;
-    uint64_t off = align_to(alloca ? allocas : end, f->align);
+    uint64_t off = ir_align_to(alloca ? allocas : end, f->align);
     if (i == n) {
       for (size_t s = 0; s < ns; ++s)
-        off = max64(off, align_to(bump[s], f->align));
+        off = max64(off, ir_align_to(bump[s], f->align));
     } else {
       for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
         if (!iremat || alloca || !iremat[q])
-          off = max64(off, align_to(bump[sc->ilist[q]], f->align));
+          off = max64(off, ir_align_to(bump[sc->ilist[q]], f->align));
     }
     f->offset = off;
     if (i == n) {
@@ -185,7 +182,7 @@ bool frame_layout_compute(struct frame_layout *fl,
     fl->align = max64(fl->align, f->align);
   }
   free(first);
-  fl->size = align_to(top, fl->align);
+  fl->size = ir_align_to(top, fl->align);
   free(order);
   free(bump);
   return true;

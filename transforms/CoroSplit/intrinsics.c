@@ -1,6 +1,7 @@
 /* intrinsics.c - classification of coroutine intrinsics (see
  * intrinsics.h). */
 #include "transforms/CoroSplit/intrinsics.h"
+#include "ir/func.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -27,8 +28,7 @@ static MlirStringRef intr_name(MlirOperation op, MlirStringRef name) {
                : none;
   }
   if (eq(name, "llvm.call")) {
-    MlirAttribute a = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("callee"));
+    MlirAttribute a = ir_callee_attr(op);
     return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
                ? mlirFlatSymbolRefAttrGetValue(a)
                : none;

@@ -6,6 +6,7 @@
  * part needs wherever they are (sp->keep: intrinsics, allocas, values
  * recomputed after a suspension, and what they use), and reloads only the
  * items it may use. Answers err only towards "reached". */
+#include "dialect/contract.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/frame_debug.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -251,7 +252,7 @@ void split_collect_keep(struct split *sp) {
     for (MlirOperation op = mlirBlockGetFirstOperation(g->block[b]);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
       uintptr_t k = (uintptr_t)ir_ptrmap_find(&sp->keep, op.ptr);
-      bool constant = coro_op_is_constant(op);
+      bool constant = ir_op_is_constant(op);
       if (constant && b)
         ir_opvec_push(&sp->consts, op);
       if (!(rest || k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||

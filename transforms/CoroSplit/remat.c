@@ -71,7 +71,7 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
                                          mlirValueEqual(o, shape->storage)))
           continue;
         if (mlirValueIsAOpResult(o) &&
-            coro_op_is_constant(mlirOpResultGetOwner(o)))
+            ir_op_is_constant(mlirOpResultGetOwner(o)))
           continue;
         size_t oi = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, o.ptr);
         /* An item of this suspension met before (definition order). */

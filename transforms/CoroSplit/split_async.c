@@ -27,6 +27,7 @@
 #include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -37,14 +38,6 @@
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-static void error(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-}
-
-static uint64_t align_to(uint64_t x, uint64_t a) {
-  return a ? (x + a - 1) / a * a : x;
-}
 
 /*===--- the async function pointer record ----------------------------------*/
 
@@ -67,7 +60,7 @@ static MlirOperation size_insert(MlirOperation global) {
   MlirOperation ret = initializer_return(global);
   return mlirOperationIsNull(ret)
              ? ret
-             : split_insert_of(mlirOperationGetOperand(ret, 0), 1, NULL);
+             : ir_insert_of(mlirOperationGetOperand(ret, 0), 1, NULL);
 }
 
 /* When no llvm.insertvalue of `global`'s initializer sets member 1 and the
@@ -80,7 +73,7 @@ static void ensure_size_insert(MlirOperation global) {
     return;
   MlirValue v = mlirOperationGetOperand(ret, 0), root;
   MlirType t = mlirValueGetType(v);
-  if (!mlirOperationIsNull(split_insert_of(v, 1, &root)) ||
+  if (!mlirOperationIsNull(ir_insert_of(v, 1, &root)) ||
       !mlirValueIsAOpResult(root) || !mlirTypeIsALLVMStructType(t) ||
       mlirLLVMStructTypeGetNumElementTypes(t) < 2 ||
       !mlirTypeIsAInteger(mlirLLVMStructTypeGetElementType(t, 1)))
@@ -101,7 +94,7 @@ static void ensure_size_insert(MlirOperation global) {
  * llvm.insertvalue of its initializer; null after an error at `user`. */
 static MlirOperation record_of(MlirSymbolTable table, MlirValue v,
                                MlirOperation user) {
-  MlirAttribute a = split_named(v);
+  MlirAttribute a = ir_symbol_addressed(v);
   MlirOperation g =
       mlirAttributeIsNull(a)
           ? (MlirOperation){NULL}
@@ -117,10 +110,11 @@ static MlirOperation record_of(MlirSymbolTable table, MlirValue v,
          !mlirOperationIsNull(size_insert(g));
   }
   if (!ok) {
-    error(user, "the async function pointer record must be the address of "
-                "an llvm.mlir.global of the module, a struct whose member 1 "
-                "(the context size) its initializer sets with "
-                "llvm.insertvalue");
+    ir_emit_error(user,
+                  "the async function pointer record must be the address of "
+                  "an llvm.mlir.global of the module, a struct whose member 1 "
+                  "(the context size) its initializer sets with "
+                  "llvm.insertvalue");
     return (MlirOperation){NULL};
   }
   return g;
@@ -147,19 +141,19 @@ static void set_context_size_to(MlirOperation global, uint64_t size) {
 static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
                             intptr_t first, const char *what) {
   char buf[240];
-  MlirOperation fn = split_fn_of(table, mlirOperationGetOperand(op, first));
+  MlirOperation fn = ir_llvm_func_of(table, mlirOperationGetOperand(op, first));
   if (mlirOperationIsNull(fn)) {
     snprintf(buf, sizeof buf,
              "the must-tail function of %s must be the address of an "
              "llvm.func of the module",
              what);
-    error(op, buf);
+    ir_emit_error(op, buf);
     return false;
   }
-  MlirType t = split_fn_type(fn);
+  MlirType t = ir_func_type(fn);
   intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
   bool ok = mlirLLVMFunctionTypeGetNumInputs(t) == n &&
-            split_is_void(mlirLLVMFunctionTypeGetReturnType(t));
+            ir_type_is_void(mlirLLVMFunctionTypeGetReturnType(t));
   for (intptr_t i = 0; ok && i < n; ++i)
     ok = mlirTypeEqual(
         mlirLLVMFunctionTypeGetInput(t, i),
@@ -169,7 +163,7 @@ static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
              "the must-tail function of %s returns nothing and takes the "
              "arguments after it, of their types (%ld)",
              what, (long)n);
-    error(op, buf);
+    ir_emit_error(op, buf);
   }
   return ok;
 }
@@ -177,29 +171,32 @@ static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
 static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
   int64_t index;
   if (mlirOperationGetNumOperands(op) < 4 ||
-      !coro_const_int(mlirOperationGetOperand(op, 0), &index)) {
-    error(op, "llvm.coro.suspend.async takes the constant index of the "
-              "context among the resume function's parameters, the resume "
-              "function (llvm.coro.async.resume), the context projection "
-              "function, the must-tail function and its arguments");
+      !ir_const_int_value(mlirOperationGetOperand(op, 0), &index)) {
+    ir_emit_error(op,
+                  "llvm.coro.suspend.async takes the constant index of the "
+                  "context among the resume function's parameters, the resume "
+                  "function (llvm.coro.async.resume), the context projection "
+                  "function, the must-tail function and its arguments");
     return false;
   }
   MlirValue resume = mlirOperationGetOperand(op, 1);
   if (!mlirValueIsAOpResult(resume) ||
       coro_intr_classify(mlirOpResultGetOwner(resume)) != CI_ASYNC_RESUME) {
-    error(op, "the resume function of llvm.coro.suspend.async must be the "
-              "result of llvm.coro.async.resume");
+    ir_emit_error(op,
+                  "the resume function of llvm.coro.suspend.async must be the "
+                  "result of llvm.coro.async.resume");
     return false;
   }
-  MlirOperation proj = split_fn_of(table, mlirOperationGetOperand(op, 2));
+  MlirOperation proj = ir_llvm_func_of(table, mlirOperationGetOperand(op, 2));
   MlirType pt =
-      mlirOperationIsNull(proj) ? (MlirType){NULL} : split_fn_type(proj);
+      mlirOperationIsNull(proj) ? (MlirType){NULL} : ir_func_type(proj);
   if (mlirTypeIsNull(pt) || mlirLLVMFunctionTypeGetNumInputs(pt) != 1 ||
       !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(pt, 0)) ||
       !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(pt))) {
-    error(op, "the context projection function of llvm.coro.suspend.async "
-              "must be the address of an llvm.func of the module taking one "
-              "ptr and returning a ptr");
+    ir_emit_error(
+        op, "the context projection function of llvm.coro.suspend.async "
+            "must be the address of an llvm.func of the module taking one "
+            "ptr and returning a ptr");
     return false;
   }
   MlirType rt = mlirOperationGetNumResults(op) == 1
@@ -209,9 +206,10 @@ static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
       index >= mlirLLVMStructTypeGetNumElementTypes(rt) ||
       !mlirTypeIsALLVMPointerType(
           mlirLLVMStructTypeGetElementType(rt, index))) {
-    error(op, "llvm.coro.suspend.async returns the resume function's "
-              "parameters as a struct, whose member at the context index is "
-              "a ptr");
+    ir_emit_error(
+        op, "llvm.coro.suspend.async returns the resume function's "
+            "parameters as a struct, whose member at the context index is "
+            "a ptr");
     return false;
   }
   return check_tail_call(table, op, 3, "llvm.coro.suspend.async");
@@ -222,10 +220,11 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation record = record_of(table, mlirOperationGetOperand(id, 3), id);
   if (mlirOperationIsNull(record))
     return false;
-  if (!split_is_void(
-          mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func)))) {
-    error(sp->func, "an async coroutine returns nothing: its parts end in "
-                    "tail calls");
+  if (!ir_type_is_void(
+          mlirLLVMFunctionTypeGetReturnType(ir_func_type(sp->func)))) {
+    ir_emit_error(sp->func,
+                  "an async coroutine returns nothing: its parts end in "
+                  "tail calls");
     return false;
   }
   for (size_t i = 0; i < sp->shape.nsusp; ++i)
@@ -239,9 +238,9 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
       return false;
   }
   uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
-  sp->frame_offset = align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
+  sp->frame_offset = ir_align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
   set_context_size_to(record,
-                      align_to(sp->frame_offset + sp->fl.size, ctx_align));
+                      ir_align_to(sp->frame_offset + sp->fl.size, ctx_align));
   return true;
 }
 
@@ -272,8 +271,9 @@ static void async_clone_entry(struct variant_state *vs) {
   split_entry_block(vs, n, types);
   free(types);
   int64_t index = 0;
-  coro_const_int(mlirOperationGetOperand(susp, 0), &index);
-  MlirOperation proj = split_fn_of(sp->table, mlirOperationGetOperand(susp, 2));
+  ir_const_int_value(mlirOperationGetOperand(susp, 0), &index);
+  MlirOperation proj =
+      ir_llvm_func_of(sp->table, mlirOperationGetOperand(susp, 2));
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
   MlirValue arg = mlirBlockGetArgument(vs->dispatch, index);
   MlirValue ctx = ir_call_func(&b, proj, 0, 1, &arg);
@@ -306,7 +306,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
 static void tail_call_return(struct variant_state *vs, MlirOperation op,
                              intptr_t first, MlirOperation from) {
   MlirOperation fn =
-      split_fn_of(vs->sp->table, mlirOperationGetOperand(op, first));
+      ir_llvm_func_of(vs->sp->table, mlirOperationGetOperand(op, first));
   intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
   MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
   assert(args && "out of memory");
@@ -350,7 +350,7 @@ static void async_begin(struct variant_state *vs, MlirOperation op) {
  * returns; an unwind end goes on. */
 static void async_end(struct variant_state *vs, MlirOperation op) {
   int64_t unwind = 0;
-  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  ir_const_int_value(mlirOperationGetOperand(op, 1), &unwind);
   if (mlirOperationGetNumResults(op)) {
     struct ir_builder b = ir_before(op);
     split_replace_result(op, ir_const_int(&b, 1, vs->v == V_CONT));
@@ -410,8 +410,8 @@ bool split_async_size_replace(MlirSymbolTable table,
   for (size_t i = 0; i < left->size_replace.n; ++i) {
     MlirOperation op = left->size_replace.v[i];
     if (mlirOperationGetNumOperands(op) != 2) {
-      error(op, "llvm.coro.async.size.replace takes two async function "
-                "pointer records");
+      ir_emit_error(op, "llvm.coro.async.size.replace takes two async function "
+                        "pointer records");
       ok = false;
       continue;
     }
@@ -425,9 +425,10 @@ bool split_async_size_replace(MlirSymbolTable table,
       continue;
     }
     int64_t size;
-    if (!coro_const_int(mlirOperationGetOperand(size_insert(src), 1), &size)) {
-      error(op, "the context size of the source record of "
-                "llvm.coro.async.size.replace is not a constant");
+    if (!ir_const_int_value(mlirOperationGetOperand(size_insert(src), 1),
+                            &size)) {
+      ir_emit_error(op, "the context size of the source record of "
+                        "llvm.coro.async.size.replace is not a constant");
       ok = false;
       continue;
     }

@@ -13,12 +13,12 @@
  * The noop frame is writable and as large as a header and a promise, so an
  * await wrapper that records its awaiter in the noop's promise writes into
  * memory of its own. Part of the --coro-split pass (coro_split.h). */
-#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "coro-runtime/HandleLayout.h"
-#include "dialect/support.h"
+#include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_shape.h"
 #include "transforms/CoroSplit/coro_split.h"
@@ -62,9 +62,9 @@ MlirOperation coro_retcon_body(MlirSymbolTable table, MlirStringRef name) {
 
 MlirOperation coro_retcon_maker(MlirSymbolTable table, MlirStringRef callee,
                                 MlirStringRef *name, bool *elided) {
-  *elided = ends_with(callee, ".elided");
+  *elided = ends_with(callee, CORO_PART_ELIDED);
   *name = mlirStringRefCreate(
-      callee.data, callee.length - (*elided ? strlen(".elided") : 0));
+      callee.data, callee.length - (*elided ? strlen(CORO_PART_ELIDED) : 0));
   return coro_retcon_body(table, *name);
 }
 
@@ -116,14 +116,13 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
   MlirOperation call = mlirOpResultGetOwner(h);
   if (!coro_op_named(call, "llvm.call"))
     return none;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      call, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(call);
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return none;
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
-  bool from_elided = ends_with(name, ".elided");
+  bool from_elided = ends_with(name, CORO_PART_ELIDED);
   MlirStringRef base = mlirStringRefCreate(
-      name.data, name.length - (from_elided ? strlen(".elided") : 0));
+      name.data, name.length - (from_elided ? strlen(CORO_PART_ELIDED) : 0));
   /* a retcon coroutine's handle is its control block, whose entries the
    * retcon conversion made */
   MlirAttribute entry = retcon_entry(c, name,
@@ -137,9 +136,9 @@ static MlirAttribute direct_target(struct consumers *c, MlirValue h,
     return none;
   struct coro_str target = {0};
   coro_str_append(&target, base.data, base.length);
-  coro_str_appendz(&target, !destroy      ? ".resume"
-                            : from_elided ? ".cleanup"
-                                          : ".destroy");
+  coro_str_appendz(&target, !destroy      ? CORO_PART_RESUME
+                            : from_elided ? CORO_PART_CLEANUP
+                                          : CORO_PART_DESTROY);
   MlirOperation fn = mlirSymbolTableLookup(
       c->table, mlirStringRefCreate(target.data, target.len));
   MlirAttribute sym =
@@ -252,12 +251,12 @@ static void device_parts(struct consumers *c, bool destroy,
       continue;
     MlirStringRef name = ir_sym_name(f);
     bool part = ir_ptrmap_find(c->split, f.ptr) &&
-                ends_with(name, destroy ? ".cleanup" : ".resume");
+                ends_with(name, destroy ? CORO_PART_CLEANUP : CORO_PART_RESUME);
     /* NAME.destroy frees a frame its ramp allocated: on the device only a
      * coroutine whose ramp is called (one with arena frames) has one */
     if (!part && destroy && ir_ptrmap_find(c->split, f.ptr) &&
-        ends_with(name, ".destroy"))
-      part = base_called(c, name, ".destroy");
+        ends_with(name, CORO_PART_DESTROY))
+      part = base_called(c, name, CORO_PART_DESTROY);
     /* the same of the retcon coroutines: NAME.coro.destroy frees an arena
      * control block, which only a call of NAME makes */
     if (!part)
@@ -365,8 +364,7 @@ static MlirWalkResult note_called(MlirOperation op, void *user) {
   struct consumers *c = user;
   if (!coro_op_named(op, "llvm.call"))
     return MlirWalkResultAdvance;
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(op);
   if (!mlirAttributeIsNull(callee) && mlirAttributeIsAFlatSymbolRef(callee)) {
     MlirOperation f =
         mlirSymbolTableLookup(c->table, mlirFlatSymbolRefAttrGetValue(callee));
@@ -418,9 +416,9 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   case CI_PROMISE: {
     int64_t align, from;
     if (mlirOperationGetNumOperands(op) != 3 ||
-        !coro_const_int(mlirOperationGetOperand(op, 1), &align) ||
-        !coro_const_int(mlirOperationGetOperand(op, 2), &from) || align <= 0 ||
-        align > (1 << 20)) {
+        !ir_const_int_value(mlirOperationGetOperand(op, 1), &align) ||
+        !ir_const_int_value(mlirOperationGetOperand(op, 2), &from) ||
+        align <= 0 || align > (1 << 20)) {
       mlirEmitError(mlirOperationGetLocation(op),
                     "llvm.coro.promise needs a constant alignment and "
                     "direction");
@@ -480,8 +478,7 @@ static bool lower_or_keep(struct consumers *c, MlirOperation op,
 void split_note_callee(struct ir_ptrmap *called, MlirOperation op) {
   if (!coro_op_named(op, "llvm.call"))
     return;
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute a = ir_callee_attr(op);
   if (!mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a))
     ir_ptrmap_put(called,
                   mlirIdentifierGet(mlirOperationGetContext(op),
@@ -508,7 +505,7 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
     if (!coro_op_named(fn, "llvm.func"))
       continue;
     /* a coroutine of another ABI, left for LLVM: only its consumer ops */
-    bool other = coro_split_passthrough_has(fn, "presplitcoroutine");
+    bool other = ir_passthrough_has(fn, "presplitcoroutine");
     size_t first = next;
     while (next < left->intr.n && mlirOperationEqual(left->intr_fn.v[next], fn))
       ++next;

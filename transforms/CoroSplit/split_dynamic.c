@@ -34,6 +34,7 @@
 #include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -48,10 +49,6 @@
 enum { HEADER = 16 }; /* the list's link, padded to malloc's alignment */
 
 static const char free_all_name[] = "__coro_free_allocas";
-
-static void error(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-}
 
 /* The llvm.func `name` of the module, declared with `type` when missing;
  * null after an error at `at` when the name is taken by something else. */
@@ -68,13 +65,14 @@ static MlirOperation declared(struct split *sp, MlirSymbolTable table,
     return fn;
   }
   MlirType t =
-      coro_op_named(fn, "llvm.func") ? split_fn_type(fn) : (MlirType){NULL};
+      coro_op_named(fn, "llvm.func") ? ir_func_type(fn) : (MlirType){NULL};
   bool ok = !mlirTypeIsNull(t) && mlirLLVMFunctionTypeGetNumInputs(t) == nargs;
   for (intptr_t i = 0; ok && i < nargs; ++i)
     ok = mlirTypeEqual(mlirLLVMFunctionTypeGetInput(t, i), args[i]);
   if (ok) {
     MlirType rt = mlirLLVMFunctionTypeGetReturnType(t);
-    ok = mlirTypeIsNull(result) ? split_is_void(rt) : mlirTypeEqual(rt, result);
+    ok = mlirTypeIsNull(result) ? ir_type_is_void(rt)
+                                : mlirTypeEqual(rt, result);
   }
   if (!ok) {
     char buf[200];
@@ -82,7 +80,7 @@ static MlirOperation declared(struct split *sp, MlirSymbolTable table,
              "'%s' is a symbol of the module of another type: --coro-split "
              "calls it for the dynamic allocas this coroutine keeps",
              name);
-    error(at, buf);
+    ir_emit_error(at, buf);
     return (MlirOperation){NULL};
   }
   return fn;
@@ -152,7 +150,7 @@ static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
 static bool is_allocator(MlirOperation fn) {
   if (mlirOperationIsNull(fn))
     return false;
-  MlirType t = split_fn_type(fn);
+  MlirType t = ir_func_type(fn);
   return mlirLLVMFunctionTypeGetNumInputs(t) == 1 &&
          mlirTypeIsAInteger(mlirLLVMFunctionTypeGetInput(t, 0)) &&
          mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(t));
@@ -161,19 +159,17 @@ static bool is_allocator(MlirOperation fn) {
 static bool is_deallocator(MlirOperation fn) {
   if (mlirOperationIsNull(fn))
     return false;
-  MlirType t = split_fn_type(fn);
+  MlirType t = ir_func_type(fn);
   return mlirLLVMFunctionTypeGetNumInputs(t) == 1 &&
          mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(t, 0)) &&
-         split_is_void(mlirLLVMFunctionTypeGetReturnType(t));
+         ir_type_is_void(mlirLLVMFunctionTypeGetReturnType(t));
 }
 
 /* The llvm.func a direct llvm.call `op` calls, or null. */
 static MlirOperation callee_of(MlirSymbolTable table, MlirOperation op) {
   if (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.call"))
     return (MlirOperation){NULL};
-  return split_func_named(table,
-                          mlirOperationGetAttributeByName(
-                              op, mlirStringRefCreateFromCString("callee")));
+  return ir_llvm_func_named(table, ir_callee_attr(op));
 }
 
 /* The call making `v`: `v` itself, or, for an argument of coro.begin's
@@ -209,8 +205,8 @@ static void own_allocator(const struct split *sp, MlirSymbolTable table,
                           MlirOperation *alloc, MlirOperation *dealloc) {
   *alloc = *dealloc = (MlirOperation){NULL};
   if (sp->shape.abi == CORO_SHAPE_RETCON || sp->shape.abi == CORO_SHAPE_ONCE) {
-    *alloc = split_fn_of(table, mlirOperationGetOperand(sp->shape.id, 4));
-    *dealloc = split_fn_of(table, mlirOperationGetOperand(sp->shape.id, 5));
+    *alloc = ir_llvm_func_of(table, mlirOperationGetOperand(sp->shape.id, 4));
+    *dealloc = ir_llvm_func_of(table, mlirOperationGetOperand(sp->shape.id, 5));
   } else if (sp->shape.abi == CORO_SHAPE_SWITCH) {
     *alloc = callee_of(
         table, call_making(sp, mlirOperationGetOperand(sp->shape.begin, 1)));
@@ -249,15 +245,17 @@ static bool check_alloca(const struct split *sp, const bool *before,
                          MlirOperation a, uint64_t *size, uint64_t *align) {
   char buf[240];
   if (sp->device) {
-    error(a, "an llvm.alloca of dynamic size is live across a suspension: "
-             "on the device --coro-split would need malloc for it (give it "
-             "a static size)");
+    ir_emit_error(
+        a, "an llvm.alloca of dynamic size is live across a suspension: "
+           "on the device --coro-split would need malloc for it (give it "
+           "a static size)");
     return false;
   }
   if (runs_before_begin(sp, before, a)) {
-    error(a, "an llvm.alloca of dynamic size live across a suspension runs "
-             "before llvm.coro.begin, when the frame that owns its memory "
-             "does not exist yet");
+    ir_emit_error(
+        a, "an llvm.alloca of dynamic size live across a suspension runs "
+           "before llvm.coro.begin, when the frame that owns its memory "
+           "does not exist yet");
     return false;
   }
   MlirAttribute et = mlirOperationGetAttributeByName(
@@ -265,8 +263,9 @@ static bool check_alloca(const struct split *sp, const bool *before,
   *align = 0;
   if (mlirAttributeIsNull(et) ||
       !ir_type_layout(mlirTypeAttrGetValue(et), size, align)) {
-    error(a, "an llvm.alloca of dynamic size is live across a suspension "
-             "but its element's size is unknown");
+    ir_emit_error(a,
+                  "an llvm.alloca of dynamic size is live across a suspension "
+                  "but its element's size is unknown");
     return false;
   }
   MlirAttribute aa = mlirOperationGetAttributeByName(
@@ -279,7 +278,7 @@ static bool check_alloca(const struct split *sp, const bool *before,
              "an llvm.alloca of dynamic size live across a suspension is "
              "aligned to %llu, not a power of two",
              (unsigned long long)*align);
-    error(a, buf);
+    ir_emit_error(a, buf);
     return false;
   }
   return true;
@@ -323,7 +322,7 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
   MlirType size_ty =
       mlirOperationIsNull(mallocfn)
           ? i64
-          : mlirLLVMFunctionTypeGetInput(split_fn_type(mallocfn), 0);
+          : mlirLLVMFunctionTypeGetInput(ir_func_type(mallocfn), 0);
   MlirOperation freeall =
       mlirOperationIsNull(freefn) ? freefn : free_all(sp, table, freefn, at);
   if (mlirOperationIsNull(freeall)) {

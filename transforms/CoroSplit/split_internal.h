@@ -19,10 +19,10 @@
 #ifndef CORO_TRANSFORMS_SPLIT_INTERNAL_H
 #define CORO_TRANSFORMS_SPLIT_INTERNAL_H
 
-#include "dialect/support.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/cfg.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/coro_shape.h"
 #include "transforms/CoroSplit/frame_layout.h"
 #include "transforms/CoroSplit/remat.h"
@@ -94,7 +94,7 @@ struct split {
   size_t *pick_start;
   struct ir_opvec pick;
   struct ir_opvec flags; /* the allocas marked CORO_DESTROY_FLAG_ATTR */
-  /* the constants (coro_op_is_constant) of the blocks the graph numbers
+  /* the constants (ir_op_is_constant) of the blocks the graph numbers
    * but the entry, in the graph's order (collect_keep) */
   struct ir_opvec consts;
   /* where each item (of sc) is used, found once for every variant
@@ -199,16 +199,6 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
 /* Replaces `from` and the rest of its block by a return of `v` (none when
  * null). */
 void split_return_at(MlirOperation from, MlirValue v);
-/* When the part `fn` returns an LLVM struct from more than one place, its
- * returns branch to one return block that takes the struct's fields as
- * arguments and builds it there. LLVM folds each field where the value was
- * built field by field, and the merged return carries one phi per field
- * rather than a phi of the struct, which InstCombine does not take apart
- * (it folds an extractvalue into a phi only when the phi has one use): a
- * caller that inlines the part then sees per path what the part returned,
- * e.g. a retcon resume entry that a yield's path needs no test of the
- * continuation against null. */
-void split_unify_returns(MlirOperation fn);
 
 /* Blocks that run before coro.begin's block (`before`, [sp->cfg.n]):
  * reachable from the entry without passing through it. */
@@ -289,25 +279,6 @@ void split_entry_block(struct variant_state *vs, intptr_t n,
 /* Rewrites one variant (its suspensions, intrinsics, frame accesses). */
 bool split_rewrite_variant(struct variant_state *vs);
 
-/* The llvm.func of the module `v` is the address of, or null; the type
- * of an llvm.func (split_retcon.c). */
-MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v);
-/* The llvm.func of the module the symbol reference `sym` names, or null. */
-MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym);
-MlirType split_fn_type(MlirOperation fn);
-/* Whether `t` is !llvm.void. */
-bool split_is_void(MlirType t);
-/* Walks the llvm.insertvalue chain that builds the struct `v`: returns
- * the insertvalue that sets member `k` (null when none does) and, in
- * `*root` (when not null), the value the chain starts from (`v` itself
- * when no insertvalue makes it) (split_retcon.c). */
-MlirOperation split_insert_of(MlirValue v, int64_t k, MlirValue *root);
-/* The symbol `v` is the address of (llvm.mlir.addressof), or null. */
-MlirAttribute split_named(MlirValue v);
-/* A call of the function `fn` points to: direct when it is named. */
-MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
-                     const MlirValue *args, MlirType result);
-
 /* Through `b` (left at the block where none matched): compares `fn` with
  * the address of each function of `fns` and calls the one it is directly
  * (calling convention `cconv`, on args[0..n), returning `result` or
@@ -361,12 +332,6 @@ struct elided_calls {
   size_t *callee, cap;
 };
 
-/* Calls `visit(op, fn, user)` for every op at the top of every llvm.func
- * `fn` of `module` (not of modules nested in it, split by themselves), in
- * order; `op` may not be erased. */
-void split_each_func_op(MlirOperation module,
-                        void (*visit)(MlirOperation, MlirOperation, void *),
-                        void *user);
 /* Fills `e` from every llvm.func of `module`, in one pass, for the
  * coroutines coros[0..n). */
 void split_find_elided_calls(MlirOperation module, MlirOperation *coros,

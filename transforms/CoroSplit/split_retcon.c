@@ -20,11 +20,11 @@
  * The buffer is not kept in the frame: every continuation is passed it.
  * The analyses, layout, reloads and SSA repair are every ABI's
  * (coroutine.c, frame_access.c, reach.c, sweep.c). */
+#include "dialect/contract.h"
 #include "transforms/CoroSplit/split_internal.h"
 
-#include "conversion/CoroToNVVM/arena.h"
-#include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
 
@@ -38,38 +38,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void error(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
-}
-
-MlirType split_fn_type(MlirOperation fn) {
-  return mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
-}
-
-MlirOperation split_func_named(MlirSymbolTable table, MlirAttribute sym) {
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
-    return (MlirOperation){NULL};
-  MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
-  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
-             ? fn
-             : (MlirOperation){NULL};
-}
-
-MlirOperation split_fn_of(MlirSymbolTable table, MlirValue v) {
-  return split_func_named(table, split_named(v));
-}
-
 static bool starts_with_ptr(MlirType t) {
   if (mlirTypeIsALLVMStructType(t))
     return mlirLLVMStructTypeGetNumElementTypes(t) > 0 &&
            mlirTypeIsALLVMPointerType(mlirLLVMStructTypeGetElementType(t, 0));
   return mlirTypeIsALLVMPointerType(t);
-}
-
-bool split_is_void(MlirType t) {
-  return mlirTypeEqual(t, mlirLLVMVoidTypeGet(mlirTypeGetContext(t)));
 }
 
 /* What a suspension returns: the prototype's parameters after the buffer
@@ -103,7 +76,7 @@ static bool check_suspension(const struct split *sp, MlirOperation op) {
              "llvm.coro.suspend.retcon yields %ld values where the "
              "coroutine's result holds %ld after the continuation",
              (long)n, (long)held);
-    error(op, buf);
+    ir_emit_error(op, buf);
     return false;
   }
   for (intptr_t i = 0; i < n; ++i)
@@ -113,15 +86,16 @@ static bool check_suspension(const struct split *sp, MlirOperation op) {
                "value %ld that llvm.coro.suspend.retcon yields is not of "
                "the type the coroutine's result holds there",
                (long)i);
-      error(op, buf);
+      ir_emit_error(op, buf);
       return false;
     }
   MlirType want = suspend_result(sp);
   if (mlirOperationGetNumResults(op) &&
       (mlirTypeIsNull(want) ||
        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(op, 0)), want))) {
-    error(op, "the result of llvm.coro.suspend.retcon is not the prototype's "
-              "parameters after the buffer (one type, or a struct of them)");
+    ir_emit_error(
+        op, "the result of llvm.coro.suspend.retcon is not the prototype's "
+            "parameters after the buffer (one type, or a struct of them)");
     return false;
   }
   return true;
@@ -145,14 +119,15 @@ static bool check_end(const struct split *sp, MlirOperation end) {
   MlirOperation res = end_results(end);
   if (sp->shape.abi == CORO_SHAPE_RETCON) {
     if (!mlirOperationIsNull(res)) {
-      error(end, "an llvm.coro.end of a retcon coroutine takes no results "
-                 "(llvm.coro.end.results is retcon.once's)");
+      ir_emit_error(end,
+                    "an llvm.coro.end of a retcon coroutine takes no results "
+                    "(llvm.coro.end.results is retcon.once's)");
       return false;
     }
     return true;
   }
   int64_t unwind = 0;
-  coro_const_int(mlirOperationGetOperand(end, 1), &unwind);
+  ir_const_int_value(mlirOperationGetOperand(end, 1), &unwind);
   if (unwind && mlirOperationIsNull(res))
     return true; /* it returns nothing */
   /* a fall-through end returns the prototype's result: nothing (void), the
@@ -160,8 +135,8 @@ static bool check_end(const struct split *sp, MlirOperation end) {
   MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
   bool ok;
-  if (split_is_void(rt) || n == 0)
-    ok = split_is_void(rt) && n == 0;
+  if (ir_type_is_void(rt) || n == 0)
+    ok = ir_type_is_void(rt) && n == 0;
   else if (n == 1 &&
            mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(res, 0)), rt))
     ok = true;
@@ -173,8 +148,8 @@ static bool check_end(const struct split *sp, MlirOperation end) {
                          mlirLLVMStructTypeGetElementType(rt, i));
   }
   if (!ok)
-    error(end, "the values of llvm.coro.end.results do not make the "
-               "prototype's result, which the continuation returns");
+    ir_emit_error(end, "the values of llvm.coro.end.results do not make the "
+                       "prototype's result, which the continuation returns");
   return ok;
 }
 
@@ -187,7 +162,7 @@ static bool check_end(const struct split *sp, MlirOperation end) {
  * allocator. */
 static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
                                     MlirOperation id) {
-  MlirOperation a = split_fn_of(table, mlirOperationGetOperand(id, 4));
+  MlirOperation a = ir_llvm_func_of(table, mlirOperationGetOperand(id, 4));
   bool arena = !mlirOperationIsNull(a) &&
                coro_ref_eq(ir_sym_name(a), CORO_ARENA_ALLOC) &&
                sp->fl.align <= CORO_ARENA_RECORD;
@@ -231,39 +206,42 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
                ? ", or take its frames from the arena (coro.alloc = "
                  "\"arena\")"
                : "");
-  error(id, buf);
+  ir_emit_error(id, buf);
   return false;
 }
 
 static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation id = sp->shape.id;
-  MlirOperation proto = split_fn_of(table, mlirOperationGetOperand(id, 3));
+  MlirOperation proto = ir_llvm_func_of(table, mlirOperationGetOperand(id, 3));
   sp->proto = proto;
   if (mlirOperationIsNull(proto)) {
-    error(id, "the prototype of llvm.coro.id.retcon must be the address of "
-              "an llvm.func of the module");
+    ir_emit_error(id,
+                  "the prototype of llvm.coro.id.retcon must be the address of "
+                  "an llvm.func of the module");
     return false;
   }
-  sp->cont_type = split_fn_type(proto);
+  sp->cont_type = ir_func_type(proto);
   if (mlirLLVMFunctionTypeGetNumInputs(sp->cont_type) < 1 ||
       !mlirTypeIsALLVMPointerType(
           mlirLLVMFunctionTypeGetInput(sp->cont_type, 0))) {
-    error(id, "the prototype of a returned-continuation coroutine takes the "
-              "buffer (a ptr) first");
+    ir_emit_error(
+        id, "the prototype of a returned-continuation coroutine takes the "
+            "buffer (a ptr) first");
     return false;
   }
-  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(split_fn_type(sp->func));
+  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(ir_func_type(sp->func));
   if (!starts_with_ptr(sp->ramp_result)) {
-    error(sp->func, "a returned-continuation coroutine returns its "
-                    "continuation: a ptr, or a struct whose first member is "
-                    "one");
+    ir_emit_error(sp->func,
+                  "a returned-continuation coroutine returns its "
+                  "continuation: a ptr, or a struct whose first member is "
+                  "one");
     return false;
   }
   if (sp->shape.abi == CORO_SHAPE_RETCON &&
       !mlirTypeEqual(sp->ramp_result,
                      mlirLLVMFunctionTypeGetReturnType(sp->cont_type))) {
-    error(id, "the prototype of a retcon coroutine returns what the "
-              "coroutine returns (each continuation returns the next)");
+    ir_emit_error(id, "the prototype of a retcon coroutine returns what the "
+                      "coroutine returns (each continuation returns the next)");
     return false;
   }
   for (size_t i = 0; i < sp->shape.nsusp; ++i)
@@ -291,27 +269,29 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
              (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
              (long long)sp->shape.buffer_size,
              (long long)sp->shape.buffer_align);
-    error(id, buf);
+    ir_emit_error(id, buf);
     return false;
   }
-  MlirOperation a = split_fn_of(table, alloc), d = split_fn_of(table, dealloc);
+  MlirOperation a = ir_llvm_func_of(table, alloc),
+                d = ir_llvm_func_of(table, dealloc);
   if (!mlirOperationIsNull(a)) {
-    MlirType t = split_fn_type(a);
+    MlirType t = ir_func_type(a);
     if (mlirLLVMFunctionTypeGetNumInputs(t) != 1 ||
         !mlirTypeIsAInteger(mlirLLVMFunctionTypeGetInput(t, 0)) ||
         !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetReturnType(t))) {
-      error(id, "the allocator of llvm.coro.id.retcon takes a size (an "
-                "integer) and returns a ptr");
+      ir_emit_error(id, "the allocator of llvm.coro.id.retcon takes a size (an "
+                        "integer) and returns a ptr");
       return false;
     }
     sp->alloc_size = mlirLLVMFunctionTypeGetInput(t, 0);
   }
   if (!mlirOperationIsNull(d) &&
-      (mlirLLVMFunctionTypeGetNumInputs(split_fn_type(d)) != 1 ||
+      (mlirLLVMFunctionTypeGetNumInputs(ir_func_type(d)) != 1 ||
        !mlirTypeIsALLVMPointerType(
-           mlirLLVMFunctionTypeGetInput(split_fn_type(d), 0)))) {
-    error(id, "the deallocator of llvm.coro.id.retcon takes the frame (a "
-              "ptr)");
+           mlirLLVMFunctionTypeGetInput(ir_func_type(d), 0)))) {
+    ir_emit_error(id,
+                  "the deallocator of llvm.coro.id.retcon takes the frame (a "
+                  "ptr)");
     return false;
   }
   return true;
@@ -356,8 +336,8 @@ static void retcon_ramp_frame(struct variant_state *vs) {
   struct ir_builder b = ir_before(vs->shape.begin);
   MlirValue size = ir_const_int(&b, mlirIntegerTypeGetWidth(sp->alloc_size),
                                 (long long)sp->fl.size);
-  vs->frame = split_call(&b, mlirOperationGetOperand(vs->shape.id, 4), 1, &size,
-                         sp->ptr);
+  vs->frame = ir_call_through(&b, mlirOperationGetOperand(vs->shape.id, 4), 1,
+                              &size, sp->ptr);
   ir_store(&b, vs->frame, storage, 8);
 }
 
@@ -424,105 +404,6 @@ void split_return_at(MlirOperation from, MlirValue v) {
   ir_return(&e, v);
 }
 
-MlirOperation split_insert_of(MlirValue v, int64_t k, MlirValue *root) {
-  MlirOperation found = {NULL};
-  while (mlirValueIsAOpResult(v)) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    if (!coro_op_named(def, "llvm.insertvalue"))
-      break;
-    MlirAttribute pos = mlirOperationGetAttributeByName(
-        def, mlirStringRefCreateFromCString("position"));
-    if (mlirOperationIsNull(found) && !mlirAttributeIsNull(pos) &&
-        mlirAttributeIsADenseI64Array(pos) &&
-        mlirDenseArrayGetNumElements(pos) == 1 &&
-        mlirDenseI64ArrayGetElement(pos, 0) == k) {
-      found = def;
-      if (!root)
-        break;
-    }
-    v = mlirOperationGetOperand(def, 0);
-  }
-  if (root)
-    *root = v;
-  return found;
-}
-
-/* Field `k` of the struct `v` at `b`: the value inserted there when `v` is
- * built by llvm.insertvalue (poison when the chain starts from poison
- * without setting it), else an extractvalue. */
-static MlirValue field_of(struct ir_builder *b, MlirValue v, int k,
-                          MlirType t) {
-  MlirValue root;
-  MlirOperation ins = split_insert_of(v, k, &root);
-  if (!mlirOperationIsNull(ins))
-    return mlirOperationGetOperand(ins, 1);
-  if (mlirValueIsAOpResult(root) &&
-      coro_op_named(mlirOpResultGetOwner(root), "llvm.mlir.poison"))
-    return ir_val(b, "llvm.mlir.poison", 0, NULL, t);
-  return ir_extractvalue(b, v, k, t);
-}
-
-/* Erases `v`'s defining insertvalue chain (and its poison) as far as
- * nothing else uses it. */
-static void erase_dead_chain(MlirValue v) {
-  while (mlirValueIsAOpResult(v) &&
-         mlirOpOperandIsNull(mlirValueGetFirstUse(v))) {
-    MlirOperation def = mlirOpResultGetOwner(v);
-    bool insert = coro_op_named(def, "llvm.insertvalue");
-    if (!insert && !coro_op_named(def, "llvm.mlir.poison"))
-      return;
-    MlirValue next = insert ? mlirOperationGetOperand(def, 0) : (MlirValue){0};
-    mlirOperationDestroy(def);
-    if (!insert)
-      return;
-    v = next;
-  }
-}
-
-void split_unify_returns(MlirOperation fn) {
-  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ft);
-  if (!mlirTypeIsALLVMStructType(rt))
-    return;
-  MlirRegion region = mlirOperationGetRegion(fn, 0);
-  struct ir_opvec rets = {0};
-  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b)) {
-    MlirOperation t = mlirBlockGetTerminator(b);
-    if (!mlirOperationIsNull(t) && coro_op_named(t, "llvm.return") &&
-        mlirOperationGetNumOperands(t) == 1)
-      ir_opvec_push(&rets, t);
-  }
-  if (rets.n >= 2) {
-    intptr_t n = mlirLLVMStructTypeGetNumElementTypes(rt);
-    MlirType *fields = malloc((size_t)n * sizeof *fields);
-    MlirValue *vals = malloc((size_t)n * sizeof *vals);
-    assert(fields && vals && "out of memory");
-    for (intptr_t k = 0; k < n; ++k)
-      fields[k] = mlirLLVMStructTypeGetElementType(rt, k);
-    MlirLocation loc = mlirOperationGetLocation(fn);
-    MlirBlock ret = ir_new_block(region, n, fields, loc);
-    struct ir_builder r = ir_at_end(ret, loc);
-    MlirValue agg = ir_val(&r, "llvm.mlir.poison", 0, NULL, rt);
-    for (intptr_t k = 0; k < n; ++k)
-      agg = ir_insertvalue(&r, agg, mlirBlockGetArgument(ret, k), (int)k);
-    ir_return(&r, agg);
-    for (size_t i = 0; i < rets.n; ++i) {
-      struct ir_builder b = ir_before(rets.v[i]);
-      MlirValue v = mlirOperationGetOperand(rets.v[i], 0);
-      for (intptr_t k = 0; k < n; ++k)
-        vals[k] = field_of(&b, v, (int)k, fields[k]);
-      ir_br(&b, ret, n, vals);
-      mlirOperationDestroy(rets.v[i]);
-      erase_dead_chain(v);
-    }
-    free(fields);
-    free(vals);
-  }
-  free(rets.v);
-}
-
 /* A suspension returns its continuation and the values it yields. */
 static void retcon_suspend(struct variant_state *vs, size_t i) {
   struct split *sp = vs->sp;
@@ -568,7 +449,7 @@ static MlirValue end_value(struct variant_state *vs, struct ir_builder *b,
   bool once_cont = vs->v == V_CONT && sp->shape.abi == CORO_SHAPE_ONCE;
   MlirType rt = once_cont ? mlirLLVMFunctionTypeGetReturnType(sp->cont_type)
                           : sp->ramp_result;
-  if (split_is_void(rt))
+  if (ir_type_is_void(rt))
     return (MlirValue){NULL};
   MlirOperation res = once_cont ? end_results(end) : (MlirOperation){NULL};
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
@@ -591,13 +472,13 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
   struct split *sp = vs->sp;
   struct ir_builder b = ir_before(op);
   int64_t unwind = 0;
-  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  ir_const_int_value(mlirOperationGetOperand(op, 1), &unwind);
   if (mlirOperationGetNumResults(op))
     split_replace_result(
         op, ir_const_int(&b, 1, vs->v == V_CONT)); /* "in a continuation" */
   if (!sp->inline_frame)
-    split_call(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
-               (MlirType){NULL});
+    ir_call_through(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
+                    (MlirType){NULL});
   MlirOperation res = end_results(op);
   if (unwind) {
     split_erase(op);
@@ -641,9 +522,9 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
-    ok =
-        split_make_cont(sp, table, i, split_is_void(rt) ? (MlirType){NULL} : rt,
-                        nargs, args, cconv);
+    ok = split_make_cont(sp, table, i,
+                         ir_type_is_void(rt) ? (MlirType){NULL} : rt, nargs,
+                         args, cconv);
   }
   free(args);
   return ok;
@@ -709,8 +590,7 @@ static MlirOperation op_before(MlirOperation op) {
 static MlirValue callee_address(MlirOperation call) {
   if (mlirOperationIsNull(call) || !coro_op_named(call, "llvm.call"))
     return (MlirValue){NULL};
-  MlirAttribute callee = mlirOperationGetAttributeByName(
-      call, mlirStringRefCreateFromCString("callee"));
+  MlirAttribute callee = ir_callee_attr(call);
   if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
     return (MlirValue){NULL};
   struct ir_builder b = ir_before(call);
@@ -808,9 +688,7 @@ void split_direct_continuation_calls(MlirOperation module,
      * the way it calls */
     int cc = cconv_of(op);
     bool direct = conts.n && (device || conts.n <= CORO_DIRECT_CONTINUATIONS) &&
-                  mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                      op, mlirStringRefCreateFromCString("callee"))) &&
-                  cc >= 0;
+                  mlirAttributeIsNull(ir_callee_attr(op)) && cc >= 0;
     for (size_t k = 0; direct && k < conts.n; ++k)
       direct = cconv_of(conts.v[k]) == cc;
     if (direct) {

@@ -57,7 +57,7 @@ static void collect(const struct split *sp, MlirValue v, int depth,
   ir_ptrmap_put(&c->seen, v.ptr, (void *)1);
   MlirOperation def =
       mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-  if (!mlirOperationIsNull(def) && coro_op_is_constant(def))
+  if (!mlirOperationIsNull(def) && ir_op_is_constant(def))
     return; /* constants dominate every use already */
   if (!mlirOperationIsNull(def) && depth < MAX_DEPTH && sinkable(def) &&
       c->n < MAX_OPS) {

@@ -37,12 +37,12 @@ static bool returns_at_once(const struct coro_suspend *s) {
   MlirBlock dest = mlirOperationGetSuccessor(term, k);
   for (MlirOperation op = mlirBlockGetFirstOperation(dest);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (coro_op_is_constant(op))
+    if (ir_op_is_constant(op))
       continue;
     if (coro_intr_classify(op) != CI_END)
       return false;
     int64_t unwind = 1;
-    coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+    ir_const_int_value(mlirOperationGetOperand(op, 1), &unwind);
     return !unwind;
   }
   return false;
@@ -113,7 +113,7 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
 static void rewrite_end(struct variant_state *vs, MlirOperation op) {
   struct ir_builder b = ir_before(op);
   int64_t unwind = 0;
-  coro_const_int(mlirOperationGetOperand(op, 1), &unwind);
+  ir_const_int_value(mlirOperationGetOperand(op, 1), &unwind);
   if (!split_is_clone(vs->v)) {
     split_replace_by_const(&b, op, 0);
     split_erase(op);

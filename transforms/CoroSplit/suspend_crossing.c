@@ -70,7 +70,7 @@ static bool excluded(const struct state *st, MlirValue v) {
   MlirOperation op = owner(v);
   if (mlirOperationIsNull(op))
     return false;
-  if (coro_op_is_constant(op) || mlirOperationEqual(op, st->s->begin))
+  if (ir_op_is_constant(op) || mlirOperationEqual(op, st->s->begin))
     return true;
   enum coro_intr k = coro_intr_classify(op);
   if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
@@ -202,7 +202,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   size_t id = cand_new(st, a, defb);
   int64_t count;
   st->cand[id].dynamic =
-      !coro_const_int(mlirOperationGetOperand(op, 0), &count);
+      !ir_const_int_value(mlirOperationGetOperand(op, 0), &count);
   struct ir_ptrmap seen = {0};
   MlirValue *vals = NULL;
   size_t nvals = 0, cap = 0;

@@ -76,7 +76,7 @@ static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
 bool split_dead_pure(MlirOperation op) {
   static const char *const pure[] = {"llvm.sext", "llvm.zext", "llvm.trunc",
                                      "llvm.icmp"};
-  bool dead = coro_op_is_constant(op);
+  bool dead = ir_op_is_constant(op);
   for (size_t k = 0; k < sizeof pure / sizeof *pure && !dead; ++k)
     dead = coro_op_named(op, pure[k]);
   for (intptr_t r = 0; dead && r < mlirOperationGetNumResults(op); ++r)
@@ -103,7 +103,7 @@ bool split_fold_terminator(MlirBlock block, MlirOperation from) {
   MlirOperation term = mlirBlockGetTerminator(block);
   if (mlirOperationGetNumSuccessors(term) < 2)
     return false;
-  intptr_t k = coro_branch_target(mlirOperationIsNull(from) ? term : from);
+  intptr_t k = ir_branch_target(mlirOperationIsNull(from) ? term : from);
   intptr_t first, count;
   if (k < 0 || !ir_successor_operands(term, k, &first, &count))
     return false;
@@ -258,7 +258,7 @@ static bool unused(MlirOperation op) {
 /* Whether `op` is a constant or an address that nothing uses. */
 bool split_dead_value(MlirOperation op) {
   return mlirOperationGetNumResults(op) == 1 && unused(op) &&
-         (coro_op_is_constant(op) || coro_op_named(op, "llvm.getelementptr"));
+         (ir_op_is_constant(op) || coro_op_named(op, "llvm.getelementptr"));
 }
 
 /* Erases `op` and then the constants and addresses it was the last user

@@ -7,6 +7,8 @@
  * frame's allocas, lets the ABI rewrite each suspension, lowers the other
  * intrinsics (alloc, size, align, free, frame, begin, end, lone awaits),
  * then repairs SSA form and sweeps (sweep.c). */
+#include "dialect/contract.h"
+#include "ir/func.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -17,30 +19,15 @@
 #include <assert.h>
 #include <stdlib.h>
 
-const char *const split_suffix[V_COUNT] = {"",         ".resume", ".destroy",
-                                           ".cleanup", ".elided", ".resume."};
+const char *const split_suffix[V_COUNT] = {"",
+                                           CORO_PART_RESUME,
+                                           CORO_PART_DESTROY,
+                                           CORO_PART_CLEANUP,
+                                           CORO_PART_ELIDED,
+                                           CORO_PART_CONTINUATION};
 
 MlirValue split_mapv(const struct variant_state *vs, MlirValue v) {
   return vs->map ? ir_map_lookup(vs->map, v) : v;
-}
-
-MlirAttribute split_named(MlirValue v) {
-  if (!mlirValueIsAOpResult(v) ||
-      !coro_op_named(mlirOpResultGetOwner(v), "llvm.mlir.addressof"))
-    return (MlirAttribute){NULL};
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      mlirOpResultGetOwner(v), mlirStringRefCreateFromCString("global_name"));
-  return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
-             ? a
-             : (MlirAttribute){NULL};
-}
-
-MlirValue split_call(struct ir_builder *b, MlirValue fn, intptr_t n,
-                     const MlirValue *args, MlirType result) {
-  MlirAttribute sym = split_named(fn);
-  return mlirAttributeIsNull(sym)
-             ? ir_call_indirect(b, fn, 0, 0, n, args, result)
-             : ir_call(b, sym, false, n, args, result);
 }
 
 /* Calls the await wrapper in place of the await intrinsic; returns its
@@ -55,8 +42,8 @@ MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
                                                        : (MlirType){NULL};
   /* the wrapper is named (llvm.mlir.addressof) in every producer we know:
    * called directly */
-  MlirValue r =
-      split_call(&b, mlirOperationGetOperand(s->await, 2), 2, args, result);
+  MlirValue r = ir_call_through(&b, mlirOperationGetOperand(s->await, 2), 2,
+                                args, result);
   if (s->await_kind == CI_AWAIT_BOOL)
     split_replace_result(s->await, r);
   split_erase(s->await);
@@ -178,7 +165,7 @@ static void hoist_constants(struct variant_state *vs) {
   for (MlirOperation op = mlirBlockGetFirstOperation(entry);
        !mlirOperationIsNull(op);) {
     MlirOperation next = mlirOperationGetNextInBlock(op);
-    if (coro_op_is_constant(op)) {
+    if (ir_op_is_constant(op)) {
       mlirOperationRemoveFromParent(op);
       mlirBlockAppendOwnedOperation(vs->dispatch, op);
     }
@@ -367,7 +354,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
     ir_erase_unreachable(region);
   }
   split_sweep(vs);
-  split_unify_returns(vs->fn);
+  ir_unify_returns(vs->fn);
   free(vs->landing);
   free(vs->merged);
   free(vs->reload);

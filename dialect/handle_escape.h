@@ -21,11 +21,11 @@
  * function destroying that parameter on every path of its own. The
  * queries are linear in the uses and blocks they visit; a parameter's
  * answers are cached. */
-#ifndef CORO_TRANSFORMS_HANDLE_ESCAPE_H
-#define CORO_TRANSFORMS_HANDLE_ESCAPE_H
+#ifndef CORO_DIALECT_HANDLE_ESCAPE_H
+#define CORO_DIALECT_HANDLE_ESCAPE_H
 
-#include "dialect/support.h"
 #include "ir/blocks.h"
+#include "ir/support.h"
 
 #include "mlir-c/IR.h"
 
@@ -62,4 +62,4 @@ bool handle_escape_call(struct handle_escape_cache *c, MlirOperation call,
 void handle_escape_clear(struct handle_escape *e);
 void handle_escape_cache_free(struct handle_escape_cache *c);
 
-#endif /* CORO_TRANSFORMS_HANDLE_ESCAPE_H */
+#endif /* CORO_DIALECT_HANDLE_ESCAPE_H */

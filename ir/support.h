@@ -4,8 +4,8 @@
  * sink, so types, attributes and ops can be printed to memory, plus string
  * comparisons on MlirStringRef. Memory is owned by the struct; release it with
  * coro_str_free. Nothing here keeps global state. */
-#ifndef CORO_DIALECT_SUPPORT_H
-#define CORO_DIALECT_SUPPORT_H
+#ifndef CORO_IR_SUPPORT_H
+#define CORO_IR_SUPPORT_H
 
 #include "mlir-c/IR.h"
 #include <stdbool.h>
@@ -55,15 +55,7 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
 bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *col);
 
-/* The module attribute that says which route lowers a module's
- * coroutines: "mlir-split" for route B (coro's own --coro-split). The tools
- * and coroLowerToLLVMDialectWithOptions set it under route B; the verifier
- * accepts what only route B lowers (dynamic allocas across suspensions)
- * when it is there. */
-#define CORO_ROUTE_ATTR "coro.route"
-#define CORO_ROUTE_B "mlir-split"
+/* Emits the error `msg` (borrowed) at the location of `op`. */
+void ir_emit_error(MlirOperation op, const char *msg);
 
-/* Whether `op` or a module around it says coro.route = "mlir-split". */
-bool coro_route_b(MlirOperation op);
-
-#endif /* CORO_DIALECT_SUPPORT_H */
+#endif /* CORO_IR_SUPPORT_H */

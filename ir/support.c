@@ -1,7 +1,8 @@
 /* support.c - growable strings and MlirStringRef comparisons. */
-#include "dialect/support.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/Diagnostics.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -95,13 +96,6 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
   return false;
 }
 
-bool coro_route_b(MlirOperation op) {
-  MlirStringRef key = mlirStringRefCreateFromCString(CORO_ROUTE_ATTR);
-  for (; !mlirOperationIsNull(op); op = mlirOperationGetParentOperation(op)) {
-    MlirAttribute a = mlirOperationGetAttributeByName(op, key);
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-        coro_ref_eq(mlirStringAttrGetValue(a), CORO_ROUTE_B))
-      return true;
-  }
-  return false;
+void ir_emit_error(MlirOperation op, const char *msg) {
+  mlirEmitError(mlirOperationGetLocation(op), msg);
 }

@@ -1,6 +1,6 @@
 /* handle_escape.c - whether a handle outlives its function (see
  * handle_escape.h). */
-#include "transforms/handle_escape.h"
+#include "dialect/handle_escape.h"
 #include "dialect/dialect.h"
 
 #include "mlir-c/BuiltinAttributes.h"
