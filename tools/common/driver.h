@@ -7,7 +7,15 @@
  * printing them as mlir-opt does (`file:line:col: error: message`, then the
  * source line and a caret under the column), and mlir-opt's
  * `--verify-diagnostics` (expected-error/warning/note/remark annotations).
- * Tools own the exit status; nothing here exits. */
+ * Tools own the exit status; nothing here exits, except when memory runs
+ * out (alloc.h's policy) or LLVM reports a fatal error.
+ *
+ * Implemented by source.c (reading, splitting, carets), diagnostics.c
+ * (collecting and printing diagnostics), parse.c (parsing, with the nesting
+ * and bytecode guards), verify_diagnostics.c (--verify-diagnostics) and
+ * driver.c (the big stack, fatal errors, remarks, drv_input), which share
+ * driver_internal.h. Their memory comes from alloc.h, the tools' one
+ * allocator (libc only: coro-progen and coro-gpu-run use it too). */
 #ifndef CORO_TOOLS_DRIVER_H
 #define CORO_TOOLS_DRIVER_H
 
@@ -120,7 +128,8 @@ bool drv_verify_expected(const char *name, const struct drv_chunk *chunk,
 
 /* Makes LLVM's fatal errors (a last resort: our own checks come first)
  * print "<tool>: error: <reason>" and exit with status 1 instead of
- * aborting. `tool` must outlive the process (a string literal). */
+ * aborting. `tool` must outlive the process (a string literal); it also
+ * names the tool in alloc.h's out-of-memory message (drv_set_tool_name). */
 void drv_install_fatal_error_handler(const char *tool);
 
 /* A whole input file (no splitting) in a fresh single-threaded context with

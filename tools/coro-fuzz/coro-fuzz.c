@@ -15,6 +15,7 @@
  * aborts are findings; errors are not. Run: coro-fuzz CORPUS_DIR SEED_DIR...
  * [-max_total_time=N]. */
 #include "coro-c/Coro.h"
+#include "tools/common/alloc.h"
 #include "tools/common/driver.h"
 
 #include "llvm-c/ErrorHandling.h"
@@ -52,9 +53,7 @@ static bool device_code(MlirOperation module) {
 
 static int one_input(void *arg) {
   const struct input *in = arg;
-  struct drv_source src = {"fuzz-input", malloc(in->size + 1), in->size};
-  if (!src.data)
-    return 0;
+  struct drv_source src = {"fuzz-input", drv_xmalloc(in->size + 1), in->size};
   memcpy(src.data, in->data, in->size);
   src.data[in->size] = '\0';
 
@@ -113,6 +112,7 @@ static void on_fatal_error(const char *reason) {
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   coroRegisterPasses();
+  drv_set_tool_name("coro-fuzz");
   LLVMInstallFatalErrorHandler(on_fatal_error);
   return 0;
 }

@@ -34,6 +34,8 @@
  * the driver's error name and string. `--probe` does only the GPU check:
  * exit 0 (printing nothing) or 77. */
 #define _POSIX_C_SOURCE 200809L /* dlopen */
+#include "tools/common/alloc.h"
+
 #include <dlfcn.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -363,29 +365,21 @@ static char *read_file(const char *path) {
     return NULL;
   }
   size_t size = 0, cap = 1 << 16;
-  char *text = malloc(cap);
-  bool ok = text != NULL;
-  while (ok) {
+  char *text = drv_xmalloc(cap);
+  for (;;) {
     if (cap - size < 2) {
-      char *more = cap <= SIZE_MAX / 2 ? realloc(text, cap * 2) : NULL;
-      if (!more) {
-        ok = false;
-        break;
-      }
-      text = more;
-      cap *= 2;
+      if (cap > SIZE_MAX / 2)
+        drv_out_of_memory();
+      text = drv_xrealloc(text, cap *= 2);
     }
     size_t n = fread(text + size, 1, cap - size - 1, f);
     size += n;
     if (n == 0)
       break;
   }
-  if (ok && ferror(f)) {
+  bool ok = !ferror(f);
+  if (!ok)
     fprintf(stderr, "%s: error: cannot read: %s\n", path, strerror(errno));
-    ok = false;
-  } else if (!ok) {
-    fprintf(stderr, "%s: error: out of memory reading the file\n", path);
-  }
   fclose(f);
   if (!ok) {
     free(text);
@@ -519,12 +513,7 @@ static int launch(const struct options *o, CUmodule mod, size_t count) {
     return 1;
   }
   size_t bytes = count * sizeof(int64_t);
-  int64_t *host = malloc(bytes);
-  if (!host) {
-    fprintf(stderr, "%s: error: out of memory for %zu output values\n", tool,
-            count);
-    return 1;
-  }
+  int64_t *host = drv_xmalloc(bytes);
   CUdeviceptr out = 0;
   err = cu.MemAlloc(&out, bytes);
   if (err != CUDA_SUCCESS) {
@@ -605,6 +594,7 @@ static int run(const struct options *o) {
 }
 
 int main(int argc, char **argv) {
+  drv_set_tool_name(tool);
   struct options o = {.grid = 1, .block = 1, .out = 1};
   int args = parse_args(argc, argv, &o);
   if (args == 2) {

@@ -15,6 +15,7 @@
  * contains aborts the tool (LLVM's fatal errors are turned into ordinary
  * errors as a last resort). */
 #include "coro-c/Coro.h"
+#include "tools/common/alloc.h"
 #include "tools/common/driver.h"
 
 #include "mlir-c/Pass.h"
@@ -145,16 +146,12 @@ static void version(void) {
          major, minor, patch);
 }
 
-/* Appends "--name=opts" to the pipeline as the element "name{opts}".
- * Returns false when out of memory. */
-static bool add_pass_flag(struct options *o, const char *flag) {
+/* Appends "--name=opts" to the pipeline as the element "name{opts}". */
+static void add_pass_flag(struct options *o, const char *flag) {
   const char *eq = strchr(flag, '=');
   size_t name_len = eq ? (size_t)(eq - flag) : strlen(flag);
   size_t need = o->pass_flags_len + name_len + (eq ? strlen(eq) + 2 : 0) + 2;
-  char *grown = realloc(o->pass_flags, need);
-  if (!grown)
-    return false;
-  o->pass_flags = grown;
+  o->pass_flags = drv_xrealloc(o->pass_flags, need);
   char *w = o->pass_flags + o->pass_flags_len;
   if (o->pass_flags_len)
     *w++ = ',';
@@ -164,7 +161,6 @@ static bool add_pass_flag(struct options *o, const char *flag) {
     w += sprintf(w, "{%s}", eq + 1);
   *w = '\0';
   o->pass_flags_len = (size_t)(w - o->pass_flags);
-  return true;
 }
 
 /* `arg` is the option as written, up to its '=' (`arg_len` bytes). */
@@ -245,10 +241,8 @@ static bool parse_option(int argc, char **argv, int *i, struct options *o) {
   }
 #undef IS
   if (len && coroIsRegisteredPass(mlirStringRefCreate(f, len))) {
-    if (add_pass_flag(o, f))
-      return true;
-    fprintf(stderr, "%s: error: out of memory\n", tool);
-    return false;
+    add_pass_flag(o, f);
+    return true;
   }
   fprintf(stderr, "%s: error: unknown option '%s'\n", tool, a);
   return false;
@@ -314,11 +308,8 @@ struct text {
 
 static void append_text(MlirStringRef s, void *user) {
   struct text *t = user;
-  char *grown = realloc(t->data, t->len + s.length + 1);
-  if (!grown)
-    return;
-  memcpy(grown + t->len, s.data, s.length);
-  t->data = grown;
+  t->data = drv_xrealloc(t->data, t->len + s.length + 1);
+  memcpy(t->data + t->len, s.data, s.length);
   t->len += s.length;
   t->data[t->len] = '\0';
 }
@@ -587,6 +578,7 @@ int main(int argc, char **argv) {
   struct options o = {.statistics_display = MLIR_PASS_DISPLAY_MODE_PIPELINE,
                       .print_op_on_diagnostic = true,
                       .verify_each = true};
+  drv_set_tool_name(tool); /* parsing the options allocates */
   /* Options name passes: the registry must be complete before parsing. */
   coroRegisterPasses();
   coroRegisterTestPasses();

@@ -57,6 +57,8 @@
  *   below the width, and there is no division.
  */
 
+#include "tools/common/alloc.h"
+
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -167,11 +169,7 @@ static void vappend(struct buf *b, const char *fmt, va_list ap) {
   va_end(aq);
   if (b->len + n + 1 > b->cap) {
     b->cap = 2 * (b->len + n + 1);
-    b->p = realloc(b->p, b->cap);
-    if (!b->p) {
-      fputs("coro-progen: out of memory\n", stderr);
-      exit(1);
-    }
+    b->p = drv_xrealloc(b->p, b->cap);
   }
   vsnprintf(b->p + b->len, n + 1, fmt, ap);
   b->len += n;
@@ -970,6 +968,7 @@ static int count_lines(const struct buf *b) {
 }
 
 int main(int argc, char **argv) {
+  drv_set_tool_name("coro-progen");
   once_mode = argc == 3 && !strcmp(argv[1], "--once");
   dynamic_mode = argc == 3 && !strcmp(argv[1], "--dynamic");
   if (argc != 2 && !once_mode && !dynamic_mode) {

@@ -1,0 +1,121 @@
+/* diagnostics.c - the tools' diagnostic handler, and printing what it
+ * collected as mlir-opt does: `file:line:col: severity: message`, then the
+ * source line and a caret under the column when the location is in the
+ * input.
+ *
+ * The handler copies each diagnostic and its notes (file name and message,
+ * owned by the drv_diags) in emission order, a note right after what it
+ * belongs to, and lets no diagnostic through to MLIR's default handler.
+ * drv_diags_print and drv_diags_clear free the copies; the items array
+ * stays for reuse, freed by whoever owns the drv_diags. See driver.h. */
+#include "tools/common/alloc.h"
+#include "tools/common/driver_internal.h"
+
+#include "coro-c/Diagnostics.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*===-- Collecting --------------------------------------------------------===*/
+
+struct text {
+  char *data; /* owned, NUL-terminated; NULL while empty */
+  size_t len;
+};
+
+static void collect(MlirStringRef ref, void *user) {
+  struct text *s = user;
+  s->data = drv_xrealloc(s->data, s->len + ref.length + 1);
+  memcpy(s->data + s->len, ref.data, ref.length);
+  s->len += ref.length;
+  s->data[s->len] = '\0';
+}
+
+static bool starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
+  if (diags->count == diags->cap) {
+    diags->cap = diags->cap ? diags->cap * 2 : 16;
+    diags->items =
+        drv_xrealloc(diags->items, diags->cap * sizeof(*diags->items));
+  }
+  long index = (long)diags->count++;
+  struct drv_diag *d = &diags->items[index];
+  memset(d, 0, sizeof(*d));
+  d->parent = parent;
+  d->severity = mlirDiagnosticGetSeverity(diag);
+  MlirStringRef file;
+  if (coroLocationGetFileLineCol(mlirDiagnosticGetLocation(diag), &file,
+                                 &d->line, &d->col))
+    d->file = drv_xdup_n(file.data, file.length);
+  struct text msg = {NULL, 0};
+  mlirDiagnosticPrint(diag, collect, &msg);
+  d->message = msg.data ? msg.data : drv_xdup_n("", 0);
+  d->op_note = parent != DRV_NO_PARENT &&
+               starts_with(d->message, "see current operation");
+  intptr_t notes = mlirDiagnosticGetNumNotes(diag);
+  for (intptr_t i = 0; i < notes; ++i)
+    record(diags, mlirDiagnosticGetNote(diag, i), index);
+}
+
+static MlirLogicalResult handle(MlirDiagnostic diag, void *user) {
+  record(user, diag, DRV_NO_PARENT);
+  return mlirLogicalResultSuccess();
+}
+
+MlirDiagnosticHandlerID drv_diags_attach(MlirContext ctx,
+                                         struct drv_diags *diags) {
+  return mlirContextAttachDiagnosticHandler(ctx, handle, diags, NULL);
+}
+
+/*===-- Printing ----------------------------------------------------------===*/
+
+const char *drv_input_file(const char *file, const char *input) {
+  return file && file[0] && strcmp(file, "-") != 0 ? file : input;
+}
+
+static const char *file_of(const struct drv_diags *diags,
+                           const struct drv_diag *d) {
+  return drv_input_file(d->file, diags->file_name);
+}
+
+void drv_diags_print_source_line(const struct drv_diags *diags,
+                                 const char *file, unsigned line,
+                                 unsigned col) {
+  if (diags->source && strcmp(file, diags->file_name) == 0)
+    drv_print_caret_line(diags->source, diags->source_len, line, col);
+}
+
+void drv_diags_print(struct drv_diags *diags) {
+  for (size_t i = 0; i < diags->count; ++i) {
+    const struct drv_diag *d = &diags->items[i];
+    const char *sev = coroDiagnosticSeverityName(d->severity);
+    if (d->file) {
+      fprintf(stderr, "%s:%u:%u: %s: %s\n", file_of(diags, d), d->line, d->col,
+              sev, d->message);
+      drv_diags_print_source_line(diags, file_of(diags, d), d->line, d->col);
+    } else {
+      fprintf(stderr, "%s: %s: %s\n", diags->file_name, sev, d->message);
+    }
+  }
+  fflush(stderr);
+  drv_diags_clear(diags);
+}
+
+void drv_diags_clear(struct drv_diags *diags) {
+  for (size_t i = 0; i < diags->count; ++i) {
+    free(diags->items[i].file);
+    free(diags->items[i].message);
+  }
+  diags->count = 0;
+}
+
+bool drv_diags_has_errors(const struct drv_diags *diags) {
+  for (size_t i = 0; i < diags->count; ++i)
+    if (diags->items[i].severity == MlirDiagnosticError)
+      return true;
+  return false;
+}

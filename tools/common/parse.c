@@ -1,0 +1,385 @@
+/* parse.c - parsing a chunk of the input with mlir-opt's rules, behind two
+ * guards for input MLIR cannot take safely.
+ *
+ * Nesting: MLIR's parser, printer, verifier and walkers recurse per level,
+ * so a pre-scan of the text rejects nesting deeper than DRV_MAX_NESTING
+ * before MLIR sees it (the tools run on drv_run_with_big_stack's stack, on
+ * which that depth fits). Bytecode: MLIR's reader can corrupt memory on
+ * malformed bytecode, so it is read in a forked child that prints it back
+ * as text; only that text is parsed in the tool's process.
+ *
+ * Diagnostics go to the context's handler (drv_diags_attach); a chunk is
+ * parsed from an owned copy padded so that its lines keep their numbers in
+ * the file, and the returned module or op is owned by the caller. See
+ * driver.h for the contract. */
+#define _POSIX_C_SOURCE 200809L
+#include "tools/common/alloc.h"
+#include "tools/common/driver.h"
+
+#include "coro-c/Diagnostics.h"
+#include "coro-c/Dialect.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/*===-- The nesting pre-scan ----------------------------------------------===*/
+
+/* The pre-scan. MLIR's parser, printer and walkers recurse once per level
+ * of brackets, per operator of an affine expression (`d0 + d0 + ...` and
+ * `- - d0` recurse per term), and per attribute or type alias expanded into
+ * another (`#a1 = [#a0]`, `#a2 = [#a1]`, ... builds an arbitrarily deep
+ * attribute with no brackets nested in the text). The scan charges each of
+ * these as one level and rejects the input past DRV_MAX_NESTING, skipping
+ * string literals and comments. */
+
+struct alias {
+  const char *name; /* borrowed from the chunk; NULL for an empty slot */
+  size_t len;
+  unsigned depth; /* deepest nesting its definition reaches */
+};
+
+struct scan {
+  unsigned depth;                          /* open brackets */
+  unsigned extra;                          /* operators in open levels */
+  unsigned level_ops[DRV_MAX_NESTING + 2]; /* operators per open level */
+  struct alias *aliases;                   /* open-addressing table */
+  size_t alias_cap, alias_count;
+  struct alias *defining; /* alias whose definition is being scanned */
+};
+
+static size_t hash_name(const char *name, size_t len) {
+  size_t h = 1469598103934665603u;
+  for (size_t i = 0; i < len; ++i)
+    h = (h ^ (unsigned char)name[i]) * 1099511628211u;
+  return h;
+}
+
+static struct alias *alias_slot(struct scan *s, const char *name, size_t len) {
+  if (!s->alias_cap)
+    return NULL;
+  size_t i = hash_name(name, len) & (s->alias_cap - 1);
+  while (s->aliases[i].name &&
+         !(s->aliases[i].len == len && !memcmp(s->aliases[i].name, name, len)))
+    i = (i + 1) & (s->alias_cap - 1);
+  return &s->aliases[i];
+}
+
+/* Returns the entry for alias `name`, creating it when `create`; NULL when
+ * absent and not created. */
+static struct alias *alias_get(struct scan *s, const char *name, size_t len,
+                               bool create) {
+  if (create && (s->alias_count + 1) * 2 > s->alias_cap) {
+    size_t cap = s->alias_cap ? s->alias_cap * 2 : 64;
+    struct alias *old = s->aliases;
+    size_t old_cap = s->alias_cap;
+    s->aliases = drv_xcalloc(cap, sizeof(*s->aliases));
+    s->alias_cap = cap;
+    for (size_t i = 0; i < old_cap; ++i)
+      if (old[i].name)
+        *alias_slot(s, old[i].name, old[i].len) = old[i];
+    free(old);
+  }
+  struct alias *a = alias_slot(s, name, len);
+  if (!a || a->name)
+    return a && a->name ? a : NULL;
+  if (!create)
+    return NULL;
+  *a = (struct alias){name, len, 0};
+  ++s->alias_count;
+  return a;
+}
+
+static bool is_ident(char c) {
+  return isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.';
+}
+
+/* Charges `levels` more at the current point; false when past the limit. */
+static bool charge(struct scan *s, unsigned levels) {
+  unsigned total = s->depth + s->extra + levels;
+  if (s->defining && total > s->defining->depth)
+    s->defining->depth = total;
+  return total <= DRV_MAX_NESTING;
+}
+
+static void add_operator(struct scan *s) {
+  ++s->extra;
+  ++s->level_ops[s->depth];
+}
+
+static void end_expression(struct scan *s) {
+  s->extra -= s->level_ops[s->depth];
+  s->level_ops[s->depth] = 0;
+}
+
+/* Scans the `#name`/`!name` at p (p[0] is the sigil): an alias definition
+ * at the top level, or a use. Returns the end of the name. */
+static const char *scan_alias(struct scan *s, const char *p, const char *end,
+                              bool *ok) {
+  const char *name = p + 1, *q = name;
+  while (q < end && is_ident(*q))
+    ++q;
+  size_t len = (size_t)(q - name);
+  if (!len)
+    return p;
+  const char *r = q;
+  while (r < end && (*r == ' ' || *r == '\t'))
+    ++r;
+  if (s->depth == 0 && r < end && *r == '=') {
+    s->defining = alias_get(s, name, len, true);
+    return q;
+  }
+  struct alias *a = alias_get(s, name, len, false);
+  if (a && !charge(s, a->depth))
+    *ok = false;
+  return q - 1;
+}
+
+/* Finds the first point nested deeper than DRV_MAX_NESTING. Returns false
+ * and sets line/col if there is one. */
+static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
+                       unsigned *col) {
+  struct scan *s = drv_xcalloc(1, sizeof(*s));
+  const char *p = chunk->text, *end = p + chunk->len;
+  unsigned ln = chunk->first_line, cl = 1;
+  bool ok = true;
+  for (; p < end; ++p, ++cl) {
+    char c = *p;
+    if (c == '\n') {
+      ++ln;
+      cl = 0;
+      if (s->depth == 0)
+        s->defining = NULL; /* a top-level alias definition ends here */
+    } else if (c == '/' && p + 1 < end && p[1] == '/') {
+      while (p + 1 < end && p[1] != '\n')
+        ++p;
+    } else if (c == '"') {
+      while (p + 1 < end && p[1] != '"' && p[1] != '\n') {
+        if (p[1] == '\\' && p + 2 < end)
+          ++p, ++cl;
+        ++p, ++cl;
+      }
+      if (p + 1 < end && p[1] == '"')
+        ++p, ++cl;
+    } else if (c == '(' || c == '[' || c == '{' || c == '<') {
+      ++s->depth;
+      ok = charge(s, 0);
+      if (ok)
+        s->level_ops[s->depth] = 0;
+    } else if ((c == ')' || c == ']' || c == '}' ||
+                (c == '>' && !(p > chunk->text && p[-1] == '-') &&
+                 !(p + 1 < end && p[1] == '='))) &&
+               s->depth > 0) {
+      end_expression(s);
+      --s->depth;
+      if (s->depth == 0)
+        s->defining = NULL;
+    } else if (c == ',') {
+      end_expression(s);
+    } else if (c == '+' || c == '*' ||
+               (c == '-' && !(p + 1 < end && p[1] == '>'))) {
+      bool exponent = c != '*' && p > chunk->text && (p[-1] | 32) == 'e' &&
+                      p - 1 > chunk->text && isdigit((unsigned char)p[-2]);
+      if (!exponent) {
+        add_operator(s);
+        ok = charge(s, 0);
+      }
+    } else if ((c == '#' || c == '!') && p + 1 < end && is_ident(p[1])) {
+      const char *q = scan_alias(s, p, end, &ok);
+      cl += (unsigned)(q - p);
+      p = q;
+    } else if (is_ident(c) && !(p > chunk->text && is_ident(p[-1]))) {
+      const char *q = p;
+      while (q + 1 < end && is_ident(q[1]))
+        ++q;
+      size_t n = (size_t)(q - p) + 1;
+      if ((n == 3 && !memcmp(p, "mod", 3)) ||
+          (n == 8 && !memcmp(p, "floordiv", 8)) ||
+          (n == 7 && !memcmp(p, "ceildiv", 7))) {
+        add_operator(s);
+        ok = charge(s, 0);
+      }
+      cl += (unsigned)(q - p);
+      p = q;
+    } else if (c == '=' || c == ':') {
+      /* An op's results or a type follow: no expression spans these. */
+      end_expression(s);
+    }
+    if (!ok) {
+      *line = ln;
+      *col = cl;
+      break;
+    }
+  }
+  free(s->aliases);
+  free(s);
+  return ok;
+}
+
+/*===-- The bytecode guard ------------------------------------------------===*/
+
+/* Writes `s` to the pipe *fd, in the child: a failed write ends it. */
+static void append_pipe(MlirStringRef s, void *fd) {
+  const char *p = s.data;
+  size_t left = s.length;
+  while (left) {
+    ssize_t n = write(*(int *)fd, p, left);
+    if (n <= 0 && errno != EINTR)
+      _exit(1);
+    if (n > 0)
+      p += n, left -= (size_t)n;
+  }
+}
+
+/* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
+ * reads uninitialised state; the crash comes at random, often when the
+ * context is destroyed). So bytecode is read in a child process that prints
+ * the module back as generic text with its locations, and only that text is
+ * parsed here. Returns the text (owned) or NULL with *error (owned) set. */
+static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
+                              const char *name, struct drv_diags *diags,
+                              char **error) {
+  int fds[2];
+  *error = NULL;
+  fflush(NULL);
+  if (pipe(fds) != 0)
+    return NULL;
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    return NULL;
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    size_t before = diags->count;
+    MlirOperation op = mlirOperationCreateParse(
+        ctx, source, mlirStringRefCreateFromCString(name));
+    if (mlirOperationIsNull(op)) {
+      const char *msg = diags->count > before ? diags->items[before].message
+                                              : "could not read MLIR bytecode";
+      append_pipe(mlirStringRefCreateFromCString("E"), &fds[1]);
+      append_pipe(mlirStringRefCreateFromCString(msg), &fds[1]);
+      _exit(0);
+    }
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    append_pipe(mlirStringRefCreateFromCString("T"), &fds[1]);
+    mlirOperationPrintWithFlags(op, flags, append_pipe, &fds[1]);
+    _exit(0); /* nothing of the child's context is trusted or destroyed */
+  }
+  close(fds[1]);
+  size_t cap = 1 << 16, len = 0;
+  char *data = drv_xmalloc(cap);
+  for (;;) {
+    if (len + 1 >= cap)
+      data = drv_xrealloc(data, cap *= 2);
+    ssize_t n = read(fds[0], data + len, cap - len - 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    len += (size_t)n;
+  }
+  close(fds[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (len == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    free(data);
+    return NULL;
+  }
+  data[len] = '\0';
+  if (data[0] == 'E') {
+    memmove(data, data + 1, len);
+    *error = data;
+    return NULL;
+  }
+  memmove(data, data + 1, len);
+  return data;
+}
+
+bool drv_is_bytecode(const char *text, size_t len) {
+  return len >= 4 && memcmp(text, "ML\xefR", 4) == 0;
+}
+
+/*===-- Parsing -----------------------------------------------------------===*/
+
+/* The chunk as its own buffer, preceded by newlines so that its lines keep
+ * their numbers in the whole file. Owned by the caller. */
+static char *padded_text(const struct drv_chunk *chunk, size_t *len) {
+  size_t pad = chunk->first_line - 1;
+  char *text = drv_xmalloc(pad + chunk->len + 1);
+  memset(text, '\n', pad);
+  memcpy(text + pad, chunk->text, chunk->len);
+  text[pad + chunk->len] = '\0';
+  *len = pad + chunk->len;
+  return text;
+}
+
+MlirOperation drv_parse_op(MlirContext ctx, const char *name,
+                           const struct drv_chunk *chunk,
+                           struct drv_diags *diags, bool implicit_module) {
+  MlirStringRef file = mlirStringRefCreateFromCString(name);
+  unsigned line, col;
+  if (!nesting_ok(chunk, &line, &col)) {
+    MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);
+    char msg[128];
+    snprintf(msg, sizeof(msg), "nesting deeper than %d levels is not supported",
+             DRV_MAX_NESTING);
+    mlirEmitError(loc, msg);
+    return (MlirOperation){NULL};
+  }
+  size_t len;
+  char *text = padded_text(chunk, &len);
+  MlirStringRef source = mlirStringRefCreate(text, len);
+  if (drv_is_bytecode(text, len)) {
+    char *error = NULL;
+    char *printed = bytecode_to_text(ctx, source, name, diags, &error);
+    free(text);
+    if (!printed) {
+      MlirLocation loc = mlirLocationFileLineColGet(ctx, file, 0, 0);
+      size_t n =
+          strlen("malformed MLIR bytecode: ") + (error ? strlen(error) : 0);
+      char *msg = drv_xmalloc(n + 1);
+      snprintf(msg, n + 1, "malformed MLIR bytecode%s%s", error ? ": " : "",
+               error ? error : "");
+      mlirEmitError(loc, msg);
+      free(msg);
+      free(error);
+      return (MlirOperation){NULL};
+    }
+    struct drv_chunk whole = {printed, strlen(printed), 1};
+    MlirOperation op = drv_parse_op(ctx, name, &whole, diags, implicit_module);
+    free(printed);
+    return op;
+  }
+  /* Locations carry the file's name, also those of an implicit module
+   * (whose parser reports a silent failure itself). */
+  MlirOperation op;
+  if (implicit_module) {
+    op = mlirModuleGetOperation(
+        coroModuleCreateParseWithName(ctx, source, file));
+  } else {
+    bool had_errors = diags && drv_diags_has_errors(diags);
+    op = mlirOperationCreateParse(ctx, source, file);
+    if (mlirOperationIsNull(op) && diags && !had_errors &&
+        !drv_diags_has_errors(diags))
+      coroEmitSilentParseFailure(ctx, source, file);
+  }
+  free(text);
+  return op;
+}
+
+MlirModule drv_parse(MlirContext ctx, const char *name,
+                     const struct drv_chunk *chunk, struct drv_diags *diags) {
+  MlirOperation op = drv_parse_op(ctx, name, chunk, diags, true);
+  return mlirOperationIsNull(op) ? (MlirModule){NULL}
+                                 : mlirModuleFromOperation(op);
+}
