@@ -20,6 +20,7 @@
  * instead of letting ORC link. Nothing is kept outside the engine and the
  * context. */
 #include "coro-c/JIT.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
@@ -133,7 +134,7 @@ static bool record_unresolved(MlirModule module, MlirExecutionEngine jit) {
       continue;
     if (decls.count == cap) {
       cap = cap ? cap * 2 : 8;
-      struct decl *grown = realloc(decls.items, cap * sizeof(*grown));
+      struct decl *grown = ir_xrealloc(decls.items, cap * sizeof(*grown));
       if (!grown) {
         free(decls.items);
         return false;
@@ -147,7 +148,7 @@ static bool record_unresolved(MlirModule module, MlirExecutionEngine jit) {
     mlirOperationWalk(mlirModuleGetOperation(module), mark_needed, &decls,
                       MlirWalkPreOrder);
   /* [name, location, ...]: at most two entries per declaration. */
-  MlirAttribute *items = malloc((2 * decls.count + 1) * sizeof(*items));
+  MlirAttribute *items = ir_xmalloc((2 * decls.count + 1) * sizeof(*items));
   if (!items) {
     free(decls.items);
     return false;
@@ -206,7 +207,7 @@ static void report_unresolved(MlirStringRef name, MlirLocation loc) {
                                "libCoroRuntime.so to coroJITCreate)"
                              : "";
   size_t size = strlen(format) + name.length + strlen(hint) + 1;
-  char *msg = malloc(size);
+  char *msg = ir_xmalloc(size);
   if (msg)
     snprintf(msg, size, format, (int)name.length, name.data, hint);
   mlirEmitError(loc, msg ? msg : "the module needs a symbol defined nowhere");

@@ -176,7 +176,7 @@ static bool gpu_func_to_func(MlirOperation gf, MlirBlock into) {
     if (mlirOperationIsNull(term) || !coro_op_named(term, "gpu.return"))
       continue;
     intptr_t nops = mlirOperationGetNumOperands(term);
-    MlirValue *ops = malloc((size_t)(nops + 1) * sizeof *ops);
+    MlirValue *ops = ir_xmalloc((size_t)(nops + 1) * sizeof *ops);
     for (intptr_t i = 0; ops && i < nops; ++i)
       ops[i] = mlirOperationGetOperand(term, i);
     MlirOperationState rs =

@@ -106,18 +106,15 @@ static void keep_fn(struct kept *k, MlirOperation fn) {
   intptr_t nd = mlirOperationGetNumDiscardableAttributes(fn);
   if (k->n == k->cap) {
     k->cap = k->cap ? 2 * k->cap : 16;
-    k->fns = realloc(k->fns, k->cap * sizeof *k->fns);
-    assert(k->fns && "out of memory");
+    k->fns = ir_xrealloc(k->fns, k->cap * sizeof *k->fns);
   }
   struct kept_fn *f = &k->fns[k->n++];
   MlirStringRef name = ir_sym_name(fn);
-  f->name = malloc(name.length + 1);
-  assert(f->name && "out of memory");
+  f->name = ir_xmalloc(name.length + 1);
   memcpy(f->name, name.data, name.length);
   f->name_len = name.length;
   f->loc = mlirOperationGetLocation(fn);
-  f->attrs = malloc((size_t)(nd + 2) * sizeof *f->attrs);
-  assert(f->attrs && "out of memory");
+  f->attrs = ir_xmalloc((size_t)(nd + 2) * sizeof *f->attrs);
   f->n = 0;
   for (intptr_t i = 0; i < nd; ++i)
     f->attrs[f->n++] = mlirOperationGetDiscardableAttribute(fn, i);
@@ -204,8 +201,7 @@ static void mark_continuation_call(struct marking *m, MlirOperation op,
                                    MlirAttribute of) {
   MlirContext ctx = mlirOperationGetContext(op);
   intptr_t n = mlirOperationGetNumOperands(op);
-  MlirType *args = malloc((size_t)n * sizeof *args);
-  assert(args && "out of memory");
+  MlirType *args = ir_xmalloc((size_t)n * sizeof *args);
   for (intptr_t i = 0; i < n; ++i)
     args[i] = mlirValueGetType(mlirOperationGetOperand(op, i));
   MlirType result = mlirOperationGetNumResults(op)
@@ -365,8 +361,7 @@ static void unmark_continuation_call(MlirOperation op, MlirStringRef of) {
       mlirOperationStateGet(mlirStringRefCreateFromCString("llvm.call"),
                             mlirOperationGetLocation(op));
   intptr_t n = mlirOperationGetNumOperands(op);
-  MlirValue *ops = malloc((size_t)n * sizeof *ops);
-  assert(ops && "out of memory");
+  MlirValue *ops = ir_xmalloc((size_t)n * sizeof *ops);
   for (intptr_t i = 0; i < n; ++i)
     ops[i] = mlirOperationGetOperand(op, i);
   mlirOperationStateAddOperands(&st, n, ops);

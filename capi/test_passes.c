@@ -11,6 +11,7 @@
 #include "capi/registry.h"
 #include "coro-c/Passes.h"
 #include "ir/remark.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Support.h"
@@ -33,7 +34,7 @@ static void remark_about(MlirOperation fn, enum coro_remark_kind kind,
                            ? mlirStringAttrGetValue(sym)
                            : mlirStringRefCreateFromCString("?");
   size_t size = strlen(format) + name.length + 1;
-  char *text = malloc(size);
+  char *text = ir_xmalloc(size);
   if (!text)
     return;
   snprintf(text, size, format, (int)name.length, name.data);

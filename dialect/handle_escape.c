@@ -2,6 +2,7 @@
  * handle_escape.h). */
 #include "dialect/handle_escape.h"
 #include "dialect/dialect.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -111,8 +112,7 @@ static bool param_local(struct handle_escape_cache *c, MlirValue arg,
     return true;
   if (!known) {
     ir_ptrmap_put(&c->params, arg.ptr, &in_progress);
-    known = calloc(1, sizeof *known);
-    assert(known && "out of memory");
+    known = ir_xcalloc(1, sizeof *known);
     uses_local(c, arg, H_PARAM, known);
     ir_ptrmap_put(&c->params, arg.ptr, known);
   }
@@ -161,8 +161,7 @@ static bool self_local(struct handle_escape_cache *c, MlirOperation coroutine,
                        struct handle_escape *out) {
   struct handle_escape *known = ir_ptrmap_find(&c->selves, coroutine.ptr);
   if (!known) {
-    known = calloc(1, sizeof *known);
-    assert(known && "out of memory");
+    known = ir_xcalloc(1, sizeof *known);
     struct self_walk w = {.cache = c, .out = known, .local = true};
     mlirOperationWalk(coroutine, self_uses, &w, MlirWalkPreOrder);
     ir_ptrmap_put(&c->selves, coroutine.ptr, known);

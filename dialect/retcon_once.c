@@ -134,8 +134,8 @@ static unsigned region_counts(struct once *o, MlirRegion region, unsigned in) {
     ++n;
   if (n == 0) /* a declaration: no path, nothing to count */
     return in;
-  MlirBlock *blocks = malloc(n * sizeof(*blocks));
-  unsigned *facts = calloc(n, sizeof(*facts));
+  MlirBlock *blocks = ir_xmalloc(n * sizeof(*blocks));
+  unsigned *facts = ir_xcalloc(n, sizeof(*facts));
   size_t i = 0;
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))

@@ -40,9 +40,8 @@ static bool opset_add(struct opset *s, MlirOperation op) {
   if (opset_has(s, op))
     return false;
   if (2 * (s->count + 1) > s->cap) {
-    struct opset grown = {calloc(s->cap ? 2 * s->cap : 64, sizeof(void *)),
+    struct opset grown = {ir_xcalloc(s->cap ? 2 * s->cap : 64, sizeof(void *)),
                           s->cap ? 2 * s->cap : 64, 0};
-    assert(grown.slots && "out of memory");
     for (size_t i = 0; i < s->cap; ++i)
       if (s->slots[i])
         opset_add(&grown, (MlirOperation){s->slots[i]});
@@ -70,8 +69,7 @@ static void wl_push(struct worklist *w, MlirOperation op) {
     return;
   if (w->count == w->cap) {
     w->cap = w->cap ? 2 * w->cap : 64;
-    w->items = realloc(w->items, w->cap * sizeof(*w->items));
-    assert(w->items && "out of memory");
+    w->items = ir_xrealloc(w->items, w->cap * sizeof(*w->items));
   }
   w->items[w->count++] = op;
 }

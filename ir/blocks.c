@@ -4,6 +4,7 @@
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/copy.h"
+#include "ir/support.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -14,8 +15,7 @@ void *ir_grow(void *v, size_t *cap, size_t n, size_t size) {
   if (n < *cap)
     return v;
   *cap = *cap ? 2 * *cap : 16;
-  v = realloc(v, *cap * size);
-  assert(v && "out of memory");
+  v = ir_xrealloc(v, *cap * size);
   return v;
 }
 
@@ -46,8 +46,7 @@ MlirBlock ir_split_after(MlirOperation op) {
 
 static MlirBlock create_block(intptr_t nArgs, const MlirType *types,
                               MlirLocation loc) {
-  MlirLocation *locs = malloc((size_t)(nArgs + 1) * sizeof *locs);
-  assert(locs && "out of memory");
+  MlirLocation *locs = ir_xmalloc((size_t)(nArgs + 1) * sizeof *locs);
   for (intptr_t i = 0; i < nArgs; ++i)
     locs[i] = loc;
   MlirBlock b = mlirBlockCreate(nArgs, types, locs);
@@ -83,9 +82,8 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to) {
   if (2 * (m->n + 1) > m->cap) {
     struct ir_ptrmap old = *m;
     m->cap = old.cap ? 2 * old.cap : 64;
-    m->from = calloc(m->cap, sizeof *m->from);
-    m->to = calloc(m->cap, sizeof *m->to);
-    assert(m->from && m->to && "out of memory");
+    m->from = ir_xcalloc(m->cap, sizeof *m->from);
+    m->to = ir_xcalloc(m->cap, sizeof *m->to);
     for (size_t i = 0; i < old.cap; ++i)
       if (old.from[i]) {
         size_t j = slot_of(m, old.from[i]);
@@ -172,9 +170,8 @@ static MlirOperation copy_flat(MlirOperation op, const struct ir_map *m) {
   MlirBlock succ[4];
   intptr_t n = mlirOperationGetNumOperands(op);
   intptr_t ns = mlirOperationGetNumSuccessors(op);
-  MlirValue *vals = n <= 8 ? few : malloc((size_t)n * sizeof *vals);
-  MlirBlock *blocks = ns <= 4 ? succ : malloc((size_t)ns * sizeof *blocks);
-  assert(vals && blocks && "out of memory");
+  MlirValue *vals = n <= 8 ? few : ir_xmalloc((size_t)n * sizeof *vals);
+  MlirBlock *blocks = ns <= 4 ? succ : ir_xmalloc((size_t)ns * sizeof *blocks);
   for (intptr_t i = 0; i < n; ++i)
     vals[i] = ir_map_lookup(m, mlirOperationGetOperand(op, i));
   for (intptr_t i = 0; i < ns; ++i)

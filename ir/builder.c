@@ -1,6 +1,7 @@
 /* builder.c - named builders over the MLIR C API (see builder.h). Every
  * attribute is built typed; none is parsed from text. */
 #include "ir/builder.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -302,8 +303,7 @@ MlirValue ir_call_cc(struct ir_builder *b, MlirAttribute sym, int cconv,
 MlirValue ir_call_indirect(struct ir_builder *b, MlirValue fn, int cconv,
                            int tail, intptr_t n, const MlirValue *args,
                            MlirType result) {
-  MlirValue *ops = malloc((size_t)(n + 1) * sizeof *ops);
-  assert(ops && "out of memory");
+  MlirValue *ops = ir_xmalloc((size_t)(n + 1) * sizeof *ops);
   ops[0] = fn;
   for (intptr_t i = 0; i < n; ++i)
     ops[i + 1] = args[i];
@@ -348,8 +348,7 @@ void ir_br(struct ir_builder *b, MlirBlock dest, intptr_t nArgs,
 void ir_cond_br_args(struct ir_builder *b, MlirValue cond, MlirBlock t,
                      intptr_t nt, const MlirValue *targs, MlirBlock f,
                      intptr_t nf, const MlirValue *fargs) {
-  MlirValue *ops = malloc((size_t)(1 + nt + nf) * sizeof *ops);
-  assert(ops && "out of memory");
+  MlirValue *ops = ir_xmalloc((size_t)(1 + nt + nf) * sizeof *ops);
   ops[0] = cond;
   for (intptr_t i = 0; i < nt; ++i)
     ops[1 + i] = targs[i];
@@ -369,11 +368,10 @@ void ir_cond_br(struct ir_builder *b, MlirValue cond, MlirBlock t,
 
 void ir_switch(struct ir_builder *b, MlirValue v, MlirBlock dflt, intptr_t n,
                const int64_t *values, MlirBlock *cases, const MlirValue *args) {
-  MlirValue *ops = malloc((size_t)(n + 1) * sizeof *ops);
-  int32_t *segs = malloc((size_t)(n + 1) * sizeof *segs);
-  MlirBlock *succ = malloc((size_t)(n + 1) * sizeof *succ);
-  MlirAttribute *vals = malloc((size_t)(n + 1) * sizeof *vals);
-  assert(ops && segs && succ && vals && "out of memory");
+  MlirValue *ops = ir_xmalloc((size_t)(n + 1) * sizeof *ops);
+  int32_t *segs = ir_xmalloc((size_t)(n + 1) * sizeof *segs);
+  MlirBlock *succ = ir_xmalloc((size_t)(n + 1) * sizeof *succ);
+  MlirAttribute *vals = ir_xmalloc((size_t)(n + 1) * sizeof *vals);
   MlirType t = mlirValueGetType(v);
   intptr_t nops = 0;
   ops[nops++] = v;

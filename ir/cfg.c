@@ -2,6 +2,7 @@
  * region, and branch operand editing (see cfg.h). Every walk is iterative:
  * a region of a million blocks needs no deep native stack. */
 #include "ir/cfg.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -10,8 +11,7 @@
 #include <string.h>
 
 static void *xmalloc(size_t n) {
-  void *p = malloc(n ? n : 1);
-  assert(p && "out of memory");
+  void *p = ir_xmalloc(n ? n : 1);
   return p;
 }
 
@@ -59,16 +59,14 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
       ir_ptrmap_put(&seen, s.ptr, (void *)1);
       if (sp == stack_cap) {
         stack_cap *= 2;
-        stack = realloc(stack, stack_cap * sizeof *stack);
-        assert(stack && "out of memory");
+        stack = ir_xrealloc(stack, stack_cap * sizeof *stack);
       }
       stack[sp++] = (struct frame){s, 0};
       continue;
     }
     if (n == cap) {
       cap *= 2;
-      post = realloc(post, cap * sizeof *post);
-      assert(post && "out of memory");
+      post = ir_xrealloc(post, cap * sizeof *post);
     }
     post[n++] = f->b;
     --sp;
@@ -89,8 +87,7 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   for (size_t i = 0; i < n; ++i)
     total += (size_t)num_succ(g->block[i]);
   g->succ = xmalloc(total * sizeof *g->succ);
-  size_t *count = calloc(n + 1, sizeof *count);
-  assert(count && "out of memory");
+  size_t *count = ir_xcalloc(n + 1, sizeof *count);
   size_t k = 0;
   for (size_t i = 0; i < n; ++i) {
     g->succ_start[i] = k;
@@ -170,8 +167,7 @@ void ir_cfg_dominators(struct ir_cfg *g) {
   if (!g->n)
     return;
   g->idom[0] = 0;
-  size_t *mark = calloc(g->n, sizeof *mark), stamp = 0;
-  assert(mark && "out of memory");
+  size_t *mark = ir_xcalloc(g->n, sizeof *mark), stamp = 0;
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t b = 1; b < g->n; ++b) {
@@ -199,8 +195,7 @@ void ir_cfg_frontiers(struct ir_cfg *g) {
     return;
   ir_cfg_dominators(g);
   size_t n = g->n;
-  size_t *count = calloc(n + 1, sizeof *count);
-  assert(count && "out of memory");
+  size_t *count = ir_xcalloc(n + 1, sizeof *count);
   /* Two passes over the same walk: count, then fill. The walk from each
    * predecessor of a join up to the join's idom adds the join once per
    * block (a block is added twice only through two predecessors that share
@@ -259,8 +254,7 @@ size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g) {
       continue;
     if (n == cap) {
       cap *= 2;
-      dead = realloc(dead, cap * sizeof *dead);
-      assert(dead && "out of memory");
+      dead = ir_xrealloc(dead, cap * sizeof *dead);
     }
     dead[n++] = b;
   }

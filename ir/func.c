@@ -21,8 +21,7 @@ static MlirAttribute string_array(MlirContext ctx, MlirAttribute old,
   intptr_t more = 0;
   while (extra && extra[more])
     ++more;
-  MlirAttribute *elems = malloc((size_t)(n + more + 1) * sizeof *elems);
-  assert(elems && "out of memory");
+  MlirAttribute *elems = ir_xmalloc((size_t)(n + more + 1) * sizeof *elems);
   for (intptr_t i = 0; i < n; ++i)
     elems[i] = mlirArrayAttrGetElement(old, i);
   for (intptr_t i = 0; i < more; ++i)
@@ -65,8 +64,7 @@ MlirOperation ir_llvm_func(MlirOperation module,
   MlirOperation f = mlirOperationCreate(&st);
   assert(!mlirOperationIsNull(f) && "llvm.func creation failed");
   if (!declaration) {
-    MlirLocation *locs = malloc((size_t)(spec->nargs + 1) * sizeof *locs);
-    assert(locs && "out of memory");
+    MlirLocation *locs = ir_xmalloc((size_t)(spec->nargs + 1) * sizeof *locs);
     for (intptr_t i = 0; i < spec->nargs; ++i)
       locs[i] = loc;
     MlirBlock entry = mlirBlockCreate(spec->nargs, spec->args, locs);
@@ -141,8 +139,7 @@ void ir_passthrough_drop(MlirOperation fn, const char *what) {
   MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
   MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
   intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
-  MlirAttribute *keep = malloc((size_t)(n + 1) * sizeof *keep);
-  assert(keep && "out of memory");
+  MlirAttribute *keep = ir_xmalloc((size_t)(n + 1) * sizeof *keep);
   for (intptr_t i = 0; i < n; ++i) {
     MlirAttribute e = mlirArrayAttrGetElement(p, i);
     if (!(mlirAttributeIsAString(e) &&
@@ -293,9 +290,8 @@ void ir_unify_returns(MlirOperation fn) {
   }
   if (rets.n >= 2) {
     intptr_t n = mlirLLVMStructTypeGetNumElementTypes(rt);
-    MlirType *fields = malloc((size_t)n * sizeof *fields);
-    MlirValue *vals = malloc((size_t)n * sizeof *vals);
-    assert(fields && vals && "out of memory");
+    MlirType *fields = ir_xmalloc((size_t)n * sizeof *fields);
+    MlirValue *vals = ir_xmalloc((size_t)n * sizeof *vals);
     for (intptr_t k = 0; k < n; ++k)
       fields[k] = mlirLLVMStructTypeGetElementType(rt, k);
     MlirLocation loc = mlirOperationGetLocation(fn);

@@ -6,6 +6,8 @@
 //
 // - A copy of an op with new operands (ir/copy.h): mlirOperationClone
 //   builds and frees an IRMapping per copy.
+// - The library's out-of-memory policy (ir/support.h): LLVM's allocation
+//   failure handler, as MLIR's own allocations use.
 // - Optimisation remarks (ir/remark.h): emitting one from C, asking
 //   whether a category is shown, and turning MLIR's remark engine on for a
 //   context with a category filter.
@@ -26,6 +28,7 @@
 #include "mlir/IR/Remarks.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Regex.h"
 
 #include <cassert>
@@ -97,7 +100,7 @@ private:
 } // namespace
 
 extern "C" MlirLogicalResult coro_remarks_enable(MlirContext ctx,
-                                                MlirStringRef categoryRegex) {
+                                                 MlirStringRef categoryRegex) {
   mlir::MLIRContext *context = unwrap(ctx);
   std::string pattern = unwrap(categoryRegex).str();
   std::string error;
@@ -166,3 +169,7 @@ extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
     remark << llvm::StringRef(message);
 }
 
+// Declared _Noreturn in ir/support.h (C).
+extern "C" [[noreturn]] void ir_out_of_memory(void) {
+  llvm::report_bad_alloc_error("coro: out of memory");
+}

@@ -1,13 +1,13 @@
 /* ssa.c - pruned SSA reconstruction for one value at a time (see ssa.h). */
 #include "ir/ssa.h"
 #include "ir/builder.h"
+#include "ir/support.h"
 
 #include <assert.h>
 #include <stdlib.h>
 
 static void *zalloc(size_t n, size_t size) {
-  void *p = calloc(n ? n : 1, size);
-  assert(p && "out of memory");
+  void *p = ir_xcalloc(n ? n : 1, size);
   return p;
 }
 
@@ -114,8 +114,7 @@ static MlirValue end_value(struct rewrite *r, size_t x) {
 
 static size_t collect_uses(struct ir_ssa *s, MlirValue v, struct use **out) {
   size_t n = 0, cap = 8;
-  struct use *u = malloc(cap * sizeof *u);
-  assert(u && "out of memory");
+  struct use *u = ir_xmalloc(cap * sizeof *u);
   for (MlirOpOperand o = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(o);
        o = mlirOpOperandGetNextUse(o)) {
     MlirOperation op = mlirOpOperandGetOwner(o);
@@ -124,8 +123,7 @@ static size_t collect_uses(struct ir_ssa *s, MlirValue v, struct use **out) {
       continue;
     if (n == cap) {
       cap *= 2;
-      u = realloc(u, cap * sizeof *u);
-      assert(u && "out of memory");
+      u = ir_xrealloc(u, cap * sizeof *u);
     }
     u[n++] = (struct use){op, mlirOpOperandGetOperandNumber(o), b};
   }
@@ -194,8 +192,7 @@ bool ir_ssa_add_defs(struct ir_ssa *s, MlirValue v, size_t n,
     s->stamp = 1;
   }
   struct rewrite r = {.s = s, .v = v};
-  size_t *seeds = malloc((n + 1) * sizeof *seeds), nseeds = 0;
-  assert(seeds && "out of memory");
+  size_t *seeds = ir_xmalloc((n + 1) * sizeof *seeds), nseeds = 0;
   size_t own = ir_cfg_index(s->g, def_block(v));
   if (own != IR_CFG_NONE) {
     s->def_at[own] = s->stamp;

@@ -13,8 +13,7 @@ void coro_str_append(struct coro_str *s, const char *data, size_t len) {
     size_t cap = s->cap ? s->cap : 64;
     while (cap < s->len + len + 1)
       cap *= 2;
-    char *grown = realloc(s->data, cap);
-    assert(grown && "out of memory");
+    char *grown = ir_xrealloc(s->data, cap);
     s->data = grown;
     s->cap = cap;
   }
@@ -83,7 +82,7 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
   if (mlirLocationIsAFused(loc)) {
     /* On the heap: a fused location may have any number of parts. */
     intptr_t n = mlirLocationFusedGetNumLocations(loc);
-    MlirLocation *parts = n > 0 ? malloc((size_t)n * sizeof *parts) : NULL;
+    MlirLocation *parts = n > 0 ? ir_xmalloc((size_t)n * sizeof *parts) : NULL;
     if (!parts)
       return false;
     mlirLocationFusedGetLocations(loc, parts);
@@ -98,4 +97,25 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
 
 void ir_emit_error(MlirOperation op, const char *msg) {
   mlirEmitError(mlirOperationGetLocation(op), msg);
+}
+
+void *ir_xmalloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (!p)
+    ir_out_of_memory();
+  return p;
+}
+
+void *ir_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p)
+    ir_out_of_memory();
+  return p;
+}
+
+void *ir_xrealloc(void *p, size_t size) {
+  void *q = realloc(p, size ? size : 1);
+  if (!q)
+    ir_out_of_memory();
+  return q;
 }

@@ -58,4 +58,15 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
 /* Emits the error `msg` (borrowed) at the location of `op`. */
 void ir_emit_error(MlirOperation op, const char *msg);
 
+/* Memory for the library, with one policy on failure, MLIR's own: report
+ * and stop. ir_out_of_memory calls LLVM's allocation failure handler
+ * (llvm::report_bad_alloc_error: an installed handler, else "LLVM ERROR:
+ * out of memory" and abort), as MLIR's own allocations do; it never
+ * returns. So these never return NULL, and no caller checks: an assert
+ * would vanish in release builds. Sizes of 0 allocate 1 byte. */
+void *ir_xmalloc(size_t size);
+void *ir_xcalloc(size_t n, size_t size);
+void *ir_xrealloc(void *p, size_t size);
+_Noreturn void ir_out_of_memory(void);
+
 #endif /* CORO_IR_SUPPORT_H */

@@ -170,8 +170,7 @@ static void consider(struct elide *e, MlirOperation call,
   handle_escape_clear(&why);
   if (e->n == e->cap) {
     e->cap = e->cap ? 2 * e->cap : 16;
-    e->cand = realloc(e->cand, e->cap * sizeof *e->cand);
-    assert(e->cand && "out of memory");
+    e->cand = ir_xrealloc(e->cand, e->cap * sizeof *e->cand);
   }
   e->cand[e->n++] = c;
 }
@@ -207,8 +206,7 @@ static bool nests(const struct elide *e, MlirOperation from, MlirOperation to,
 
 /* Check 4, then the marks and remarks of the candidates. */
 static void decide(struct elide *e) {
-  bool *cyclic = calloc(e->n ? e->n : 1, sizeof *cyclic);
-  assert(cyclic && "out of memory");
+  bool *cyclic = ir_xcalloc(e->n ? e->n : 1, sizeof *cyclic);
   for (size_t i = 0; i < e->n; ++i) {
     if (!coro_op_is_coroutine(e->cand[i].caller))
       continue;

@@ -873,7 +873,7 @@ static struct coro_str suffixed(const struct coro_str *name,
 }
 
 static MlirLogicalResult as_prepare(struct coro_fn *fn) {
-  struct as_state *st = calloc(1, sizeof *st);
+  struct as_state *st = ir_xcalloc(1, sizeof *st);
   fn->abi_state = st;
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirLocation loc = mlirOperationGetLocation(fn->func);
@@ -903,8 +903,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   MlirType fty =
       mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t i = 0; i < n; ++i) {
     args[i] = coro_storage_type(mlirFunctionTypeGetInput(fty, i));
     if (mlirTypeIsNull(args[i])) {

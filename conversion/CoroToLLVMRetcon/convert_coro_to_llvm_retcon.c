@@ -686,8 +686,7 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
 
   intptr_t first = elided ? 1 : 0, n = mlirBlockGetNumArguments(entry) - first;
-  MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   args[0] = gen_field(&b, st, ctl, CB_BUFFER);
   for (intptr_t i = 0; i < n; ++i)
     args[i + 1] = mlirBlockGetArgument(entry, first + i);
@@ -802,8 +801,7 @@ static MlirLogicalResult declare_intrinsics(struct coro_fn *fn,
 static MlirType with_ptr_first(MlirType fty, MlirType result) {
   MlirContext ctx = mlirTypeGetContext(fty);
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  assert(in && "out of memory");
+  MlirType *in = ir_xmalloc((size_t)(n + 1) * sizeof *in);
   in[0] = ir_ptr_type(ctx);
   for (intptr_t i = 0; i < n; ++i)
     in[i + 1] = mlirFunctionTypeGetInput(fty, i);
@@ -880,8 +878,7 @@ static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
     MlirValue cb = mlirOperationGetResult(
         ir_op(&site, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
     intptr_t na = mlirOperationGetNumOperands(call);
-    MlirValue *args = malloc((size_t)(na + 1) * sizeof *args);
-    assert(args && "out of memory");
+    MlirValue *args = ir_xmalloc((size_t)(na + 1) * sizeof *args);
     args[0] = cb;
     for (intptr_t k = 0; k < na; ++k)
       args[k + 1] = mlirOperationGetOperand(call, k);
@@ -908,7 +905,7 @@ static const char *const retcon_suffixes[] = {
     CORO_RETCON_FREE,    NULL};
 
 static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
-  struct rc_fn *r = calloc(1, sizeof *r);
+  struct rc_fn *r = ir_xcalloc(1, sizeof *r);
   struct rc_state *st = &r->st;
   fn->abi_state = r;
   st->once = once;

@@ -296,7 +296,7 @@ static void emit_begin(struct coro_fn *fn, struct sw_state *st) {
 }
 
 static MlirLogicalResult sw_prepare(struct coro_fn *fn) {
-  struct sw_state *st = calloc(1, sizeof *st);
+  struct sw_state *st = ir_xcalloc(1, sizeof *st);
   fn->abi_state = st;
   if (!wrapper_name_ok(fn->module, CORO_SWITCH_AWAIT_WRAPPER) ||
       !wrapper_name_ok(fn->module, CORO_SWITCH_FINAL_WRAPPER) ||

@@ -136,8 +136,8 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
       ir_opvec_push(&c->consumers, op);
       if (c->origins_cap < c->consumers.cap) {
         c->origins_cap = c->consumers.cap;
-        c->origins = realloc(c->origins, c->origins_cap * sizeof *c->origins);
-        assert(c->origins && "out of memory");
+        c->origins =
+            ir_xrealloc(c->origins, c->origins_cap * sizeof *c->origins);
       }
       c->origins[c->consumers.n - 1] = origin;
       /* Handle types become !llvm.ptr before consumers are lowered; keep
@@ -176,7 +176,7 @@ static MlirType handles_to_ptr(MlirType t) {
   if (mlirTypeIsAFunction(t)) {
     intptr_t ni = mlirFunctionTypeGetNumInputs(t);
     intptr_t nr = mlirFunctionTypeGetNumResults(t);
-    MlirType *in = malloc((size_t)(ni + nr + 1) * sizeof *in);
+    MlirType *in = ir_xmalloc((size_t)(ni + nr + 1) * sizeof *in);
     for (intptr_t i = 0; i < ni; ++i)
       in[i] = handles_to_ptr(mlirFunctionTypeGetInput(t, i));
     for (intptr_t i = 0; i < nr; ++i)
@@ -432,9 +432,9 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     return mlirLogicalResultSuccess();
   }
   size_t n = c.coroutines.n;
-  struct ir_opvec *inner = calloc(n + 1, sizeof *inner);
-  MlirOperation *begins = calloc(n + 1, sizeof *begins);
-  MlirType *elems = calloc(n + 1, sizeof *elems);
+  struct ir_opvec *inner = ir_xcalloc(n + 1, sizeof *inner);
+  MlirOperation *begins = ir_xcalloc(n + 1, sizeof *begins);
+  MlirType *elems = ir_xcalloc(n + 1, sizeof *elems);
   bool ok = c.ok;
   for (size_t i = 0; i < n; ++i) {
     MlirOperation f = c.coroutines.v[i];
@@ -462,8 +462,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     res = mlirLogicalResultSuccess();
     /* each coroutine's marked calls, before any lowering replaces one */
     struct ir_ptrmap index = {0};
-    struct ir_opvec *elided = calloc(n + 1, sizeof *elided);
-    assert(elided && "out of memory");
+    struct ir_opvec *elided = ir_xcalloc(n + 1, sizeof *elided);
     for (size_t i = 0; i < n; ++i)
       ir_ptrmap_put(&index, c.coroutines.v[i].ptr, (void *)(i + 1));
     for (size_t k = 0; k < c.elided.n; ++k) {

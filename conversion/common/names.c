@@ -3,6 +3,7 @@
 #include "conversion/common/names.h"
 #include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -23,7 +24,7 @@ appendf(struct coro_str *s, const char *fmt, ...) {
   va_copy(ap2, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  char *tmp = malloc((size_t)n + 1);
+  char *tmp = ir_xmalloc((size_t)n + 1);
   vsnprintf(tmp, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
   coro_str_append(s, tmp, (size_t)n);

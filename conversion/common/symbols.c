@@ -159,9 +159,8 @@ MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
                           MlirLocation loc) {
   MlirContext ctx = mlirLocationGetContext(loc);
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
-  MlirType *in = malloc((size_t)(n + 1) * sizeof *in);
-  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
-  assert(in && locs && "out of memory");
+  MlirType *in = ir_xmalloc((size_t)(n + 1) * sizeof *in);
+  MlirLocation *locs = ir_xmalloc((size_t)(n + 1) * sizeof *locs);
   for (intptr_t i = 0; i < n; ++i) {
     in[i] = mlirFunctionTypeGetInput(fty, i);
     locs[i] = loc;

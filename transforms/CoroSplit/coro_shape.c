@@ -18,8 +18,7 @@ static void push_intr(struct coro_shape *s, size_t *cap, MlirOperation op,
                       enum coro_intr k) {
   if (s->nintr == *cap) {
     *cap = *cap ? 2 * *cap : 16;
-    s->intr = realloc(s->intr, *cap * sizeof *s->intr);
-    assert(s->intr && "out of memory");
+    s->intr = ir_xrealloc(s->intr, *cap * sizeof *s->intr);
   }
   s->intr[s->nintr++] = (struct coro_intr_op){op, k};
 }
@@ -286,8 +285,7 @@ bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {
                  k == CI_SUSPEND_ASYNC) {
         if (s->nsusp == scap) {
           scap = scap ? 2 * scap : 8;
-          s->susp = realloc(s->susp, scap * sizeof *s->susp);
-          assert(s->susp && "out of memory");
+          s->susp = ir_xrealloc(s->susp, scap * sizeof *s->susp);
         }
         struct coro_suspend *sp = &s->susp[s->nsusp++];
         *sp = (struct coro_suspend){.suspend = op};

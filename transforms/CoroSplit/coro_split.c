@@ -23,6 +23,7 @@
 #include "transforms/CoroSplit/coro_split.h"
 #include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/split_internal.h"
 
 #include <assert.h>
@@ -145,8 +146,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
         mlirLogicalResultIsFailure(coro_split_run(op)))
       return mlirLogicalResultFailure();
   size_t n = 0, cap = 8;
-  MlirOperation *coros = malloc(cap * sizeof *coros);
-  assert(coros && "out of memory");
+  MlirOperation *coros = ir_xmalloc(cap * sizeof *coros);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") ||
@@ -156,8 +156,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
       continue;
     if (n == cap) {
       cap *= 2;
-      coros = realloc(coros, cap * sizeof *coros);
-      assert(coros && "out of memory");
+      coros = ir_xrealloc(coros, cap * sizeof *coros);
     }
     coros[n++] = op;
   }
@@ -169,8 +168,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
    * first, callees before callers, each giving its callers' frames before
    * those are split; the others after. Elided calls between coroutines in
    * a cycle (which --coro-elide never marks) keep the heap. */
-  bool *wanted = calloc(n ? n : 1, sizeof *wanted);
-  assert(wanted && "out of memory");
+  bool *wanted = ir_xcalloc(n ? n : 1, sizeof *wanted);
   struct elided_calls calls = {0};
   split_find_elided_calls(module, coros, n, &calls);
   for (size_t k = 0; k < calls.caller.n; ++k)

@@ -12,6 +12,7 @@
 #include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/remark.h"
+#include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/frame_debug.h"
@@ -27,8 +28,7 @@
 
 void split_mark_before_begin(const struct split *sp, bool *before) {
   size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
-  size_t *stack = malloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
-  assert(stack && "out of memory");
+  size_t *stack = ir_xmalloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
   if (bb != 0) {
     before[0] = true;
     stack[n++] = 0;
@@ -48,8 +48,7 @@ void split_mark_before_begin(const struct split *sp, bool *before) {
 
 /* Allocas moved into the frame exist from coro.begin on: no use before. */
 static bool check_frame_allocas(const struct split *sp) {
-  bool *before = calloc(sp->cfg.n + 1, sizeof *before);
-  assert(before && "out of memory");
+  bool *before = ir_xcalloc(sp->cfg.n + 1, sizeof *before);
   split_mark_before_begin(sp, before);
   bool ok = true;
   for (size_t i = 0; i <= sp->sc.nitem; ++i) {
@@ -250,8 +249,7 @@ static void hoist_extracts(MlirOperation func) {
     }
   MlirStringRef position = mlirStringRefCreateFromCString("position");
   struct ir_ptrmap first_of = {0}; /* aggregate -> 1 + its latest move */
-  size_t *next = calloc(moves.n + 1, sizeof *next);
-  assert(next && "out of memory");
+  size_t *next = ir_xcalloc(moves.n + 1, sizeof *next);
   /* in block order, so an extract from an extract follows the one it
    * reads, which has moved already; one of two equal extracts serves the
    * uses of both (they would be kept twice) */
@@ -332,9 +330,8 @@ static bool recompute(struct split *sp) {
  * on a branch are left as they are. Every part copies the marks. */
 static void weigh_end_paths(const struct split *sp) {
   const struct ir_cfg *g = &sp->cfg;
-  bool *warm = calloc(g->n + 1, sizeof *warm);
-  size_t *work = malloc((g->n + 1) * sizeof *work);
-  assert(warm && work && "out of memory");
+  bool *warm = ir_xcalloc(g->n + 1, sizeof *warm);
+  size_t *work = ir_xmalloc((g->n + 1) * sizeof *work);
   size_t n = 0;
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     if (sp->shape.susp[i].final)

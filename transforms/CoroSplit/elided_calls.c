@@ -8,6 +8,7 @@
  * coroutines by these calls (split_waits_for_elided). */
 #include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/split_internal.h"
 #include "transforms/coro_elide.h"
@@ -60,8 +61,7 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
  * ever remove such calls (of a coroutine split, whose number is done). */
 void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
                              size_t n, struct elided_calls *e) {
-  struct find_elided f = {coros, malloc((n + 1) * sizeof *f.names), n, e};
-  assert(f.names && "out of memory");
+  struct find_elided f = {coros, ir_xmalloc((n + 1) * sizeof *f.names), n, e};
   for (size_t i = 0; i < n; ++i)
     f.names[i] = ir_sym_name(coros[i]);
   ir_each_func_op(module, note_elided_call, &f);
@@ -116,8 +116,7 @@ void split_elide_calls(MlirOperation module, MlirOperation coro,
           MlirValue mem =
               ir_alloca(&e, ir_const_int(&e, 64, 1), frame, (unsigned)align);
           intptr_t n = mlirOperationGetNumOperands(op);
-          MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
-          assert(args && "out of memory");
+          MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
           for (intptr_t i = 0; i < n; ++i)
             args[i] = mlirOperationGetOperand(op, i);
           args[n] = mem;

@@ -11,6 +11,7 @@
  * that block has no other predecessor. */
 #include "coro-runtime/HandleLayout.h"
 #include "ir/copy.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/split_internal.h"
 
 #include <assert.h>
@@ -221,11 +222,11 @@ static void note_tail_uses(struct variant_state *vs, MlirOperation suspend,
         continue;
       if (vs->ntail == vs->captail) {
         vs->captail = vs->captail ? 2 * vs->captail : 4;
-        vs->tail_v = realloc(vs->tail_v, vs->captail * sizeof *vs->tail_v);
+        vs->tail_v = ir_xrealloc(vs->tail_v, vs->captail * sizeof *vs->tail_v);
         vs->tail_copy =
-            realloc(vs->tail_copy, vs->captail * sizeof *vs->tail_copy);
-        vs->tail_at = realloc(vs->tail_at, vs->captail * sizeof *vs->tail_at);
-        assert(vs->tail_v && vs->tail_copy && vs->tail_at && "out of memory");
+            ir_xrealloc(vs->tail_copy, vs->captail * sizeof *vs->tail_copy);
+        vs->tail_at =
+            ir_xrealloc(vs->tail_at, vs->captail * sizeof *vs->tail_at);
       }
       vs->tail_v[vs->ntail] = v;
       vs->tail_copy[vs->ntail] = copy;

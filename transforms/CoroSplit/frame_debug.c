@@ -77,7 +77,7 @@ MlirAttribute frame_debug_type(MlirContext ctx, MlirStringRef name,
                                const struct suspend_crossing *sc,
                                MlirValue promise) {
   size_t cap = sc->nitem + 4, n = 0;
-  MlirAttribute *m = malloc(cap * sizeof *m);
+  MlirAttribute *m = ir_xmalloc(cap * sizeof *m);
   MlirType ptr = ir_ptr_type(ctx);
   MlirAttribute p = di_type(ctx, ptr, 8);
   m[n++] = member(ctx, "__resume_fn", p, 8, 8, 0);

@@ -50,8 +50,7 @@ static void sort_by_align(size_t *order, size_t n,
   /* A bottom-up merge sort: C11's qsort passes no context to its
    * comparison, and a pass keeps no globals. Decreasing alignment, then
    * size; ties by first suspension, then by order. */
-  size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
-  assert(tmp && "out of memory");
+  size_t *tmp = ir_xmalloc((n ? n : 1) * sizeof *tmp);
   for (size_t width = 1; width < n; width *= 2) {
     for (size_t lo = 0; lo < n; lo += 2 * width) {
       size_t mid = lo + width < n ? lo + width : n;
@@ -84,8 +83,7 @@ bool frame_layout_compute(struct frame_layout *fl,
   *fl = (struct frame_layout){.align =
                                   header ? CORO_HANDLE_PROMISE_OFFSET / 2 : 1};
   size_t n = sc->nitem, ns = sc->nsusp;
-  fl->field = calloc(n + 1, sizeof *fl->field);
-  assert(fl->field && "out of memory");
+  fl->field = ir_xcalloc(n + 1, sizeof *fl->field);
   bool ok = true;
   for (size_t i = 0; i < n; ++i)
     if (!field_of(&sc->item[i], &fl->field[i]) ||
@@ -130,10 +128,9 @@ bool frame_layout_compute(struct frame_layout *fl,
   /* Everything else in one order, decreasing alignment then size, so small
    * fields fill the tail instead of padding: kept values, allocas, and the
    * index (item n, which every suspension keeps). */
-  size_t *order = malloc((n + 2) * sizeof *order), nord = 0;
-  size_t *first = malloc((n + 2) * sizeof *first);
-  uint64_t *bump = malloc((ns + 1) * sizeof *bump);
-  assert(order && first && bump && "out of memory");
+  size_t *order = ir_xmalloc((n + 2) * sizeof *order), nord = 0;
+  size_t *first = ir_xmalloc((n + 2) * sizeof *first);
+  uint64_t *bump = ir_xmalloc((ns + 1) * sizeof *bump);
   for (size_t i = 0; i < n; ++i) {
     first[i] = sc->item[i].first;
     bool kept = sc->item[i].alloca;

@@ -7,6 +7,7 @@
  * recomputed after a suspension, and what they use), and reloads only the
  * items it may use. Answers err only towards "reached". */
 #include "dialect/contract.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/frame_debug.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -47,10 +48,9 @@ void split_variant_reach(const struct split *sp, enum variant v, size_t cont,
                          bool *live, bool *seen) {
   const struct ir_cfg *g = &sp->cfg;
   size_t ns = sp->shape.nsusp;
-  size_t *work = malloc((g->n + 1) * sizeof *work);
-  size_t *at = malloc((ns + 1) * sizeof *at);               /* block of each */
-  size_t *decisive = malloc((g->n + 1) * sizeof *decisive); /* 1 + susp */
-  assert(work && at && decisive && "out of memory");
+  size_t *work = ir_xmalloc((g->n + 1) * sizeof *work);
+  size_t *at = ir_xmalloc((ns + 1) * sizeof *at); /* block of each */
+  size_t *decisive = ir_xmalloc((g->n + 1) * sizeof *decisive); /* 1 + susp */
   for (size_t b = 0; b < g->n; ++b) {
     decisive[b] = 0;
     seen[b] = false;
@@ -111,11 +111,10 @@ void split_note_item_uses(struct split *sp) {
              mlirOperationGetNextInBlock(sp->shape.susp[i].suspend);
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       ir_ptrmap_put(&tail, op.ptr, (void *)1);
-  sp->use_start = malloc((sc->nitem + 1) * sizeof *sp->use_start);
-  sp->use_flags = calloc(sc->nitem + 1, sizeof *sp->use_flags);
+  sp->use_start = ir_xmalloc((sc->nitem + 1) * sizeof *sp->use_start);
+  sp->use_flags = ir_xcalloc(sc->nitem + 1, sizeof *sp->use_flags);
   size_t n = 0, cap = sc->nitem + 1; /* a use each, to begin with */
-  sp->use_block = malloc(cap * sizeof *sp->use_block);
-  assert(sp->use_start && sp->use_flags && sp->use_block && "out of memory");
+  sp->use_block = ir_xmalloc(cap * sizeof *sp->use_block);
   for (size_t it = 0; it < sc->nitem; ++it) {
     sp->use_start[it] = n;
     if (sc->item[it].alloca)
@@ -242,10 +241,9 @@ void split_collect_keep(struct split *sp) {
   free(work.v);
   /* what each block gives a variant that does not reach it */
   const struct ir_cfg *g = &sp->cfg;
-  sp->pick_start = malloc((g->n + 1) * sizeof *sp->pick_start);
+  sp->pick_start = ir_xmalloc((g->n + 1) * sizeof *sp->pick_start);
   sp->pick.cap = 2 * g->n + 1; /* a terminator and a constant each */
-  sp->pick.v = malloc(sp->pick.cap * sizeof *sp->pick.v);
-  assert(sp->pick_start && sp->pick.v && "out of memory");
+  sp->pick.v = ir_xmalloc(sp->pick.cap * sizeof *sp->pick.v);
   for (size_t b = 0; b < g->n; ++b) {
     sp->pick_start[b] = sp->pick.n;
     bool rest = false;
@@ -292,9 +290,8 @@ static const MlirOperation *pick_ops(MlirBlock b, size_t *n, void *user) {
 MlirBlock split_clone_reached_from(struct split *sp, MlirRegion body,
                                    MlirOperation fn, enum variant v,
                                    size_t cont, struct ir_map *map) {
-  bool *live = calloc(sp->shape.nsusp + 1, sizeof *live);
-  bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
-  assert(live && seen && "out of memory");
+  bool *live = ir_xcalloc(sp->shape.nsusp + 1, sizeof *live);
+  bool *seen = ir_xcalloc(sp->cfg.n + 1, sizeof *seen);
   split_variant_reach(sp, v, cont, live, seen);
   struct keep_filter f = {.sp = sp, .seen = seen};
   MlirBlock entry = ir_clone_region_some(body, mlirOperationGetRegion(fn, 0),

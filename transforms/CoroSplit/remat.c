@@ -1,6 +1,7 @@
 /* remat.c - choosing the values to recompute after a suspension (see
  * remat.h). */
 #include "transforms/CoroSplit/remat.h"
+#include "ir/support.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -39,11 +40,10 @@ bool remat_op_is_cheap(MlirOperation op) {
 void remat_compute(struct remat *r, const struct suspend_crossing *sc,
                    const struct coro_shape *shape) {
   size_t npairs = sc->start[sc->nsusp];
-  r->remat = calloc(npairs + 1, sizeof *r->remat);
-  r->iremat = calloc(npairs + 1, sizeof *r->iremat);
-  size_t *at = malloc((sc->nitem + 1) * sizeof *at);      /* 1 + suspension */
-  size_t *cursor = calloc(sc->nitem + 1, sizeof *cursor); /* into ilist */
-  assert(r->remat && r->iremat && at && cursor && "out of memory");
+  r->remat = ir_xcalloc(npairs + 1, sizeof *r->remat);
+  r->iremat = ir_xcalloc(npairs + 1, sizeof *r->iremat);
+  size_t *at = ir_xmalloc((sc->nitem + 1) * sizeof *at); /* 1 + suspension */
+  size_t *cursor = ir_xcalloc(sc->nitem + 1, sizeof *cursor); /* into ilist */
   /* value -> 1 + item, needed only where some item is recomputed */
   struct ir_ptrmap item_of = {0};
   bool any_cheap = false;

@@ -264,8 +264,7 @@ static void async_clone_entry(struct variant_state *vs) {
   MlirOperation susp = vs->shape.susp[vs->cont].suspend;
   MlirType st = suspend_struct(vs, vs->cont);
   intptr_t n = mlirLLVMStructTypeGetNumElementTypes(st);
-  MlirType *types = malloc((size_t)(n + 1) * sizeof *types);
-  assert(types && "out of memory");
+  MlirType *types = ir_xmalloc((size_t)(n + 1) * sizeof *types);
   for (intptr_t i = 0; i < n; ++i)
     types[i] = mlirLLVMStructTypeGetElementType(st, i);
   split_entry_block(vs, n, types);
@@ -308,8 +307,7 @@ static void tail_call_return(struct variant_state *vs, MlirOperation op,
   MlirOperation fn =
       ir_llvm_func_of(vs->sp->table, mlirOperationGetOperand(op, first));
   intptr_t n = mlirOperationGetNumOperands(op) - first - 1;
-  MlirValue *args = malloc((size_t)(n + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t k = 0; k < n; ++k)
     args[k] = mlirOperationGetOperand(op, first + 1 + k);
   struct ir_builder b = ir_before(from);
@@ -377,8 +375,7 @@ static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
     MlirType st =
         mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
     intptr_t nargs = mlirLLVMStructTypeGetNumElementTypes(st);
-    MlirType *args = malloc((size_t)(nargs + 1) * sizeof *args);
-    assert(args && "out of memory");
+    MlirType *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
     for (intptr_t k = 0; k < nargs; ++k)
       args[k] = mlirLLVMStructTypeGetElementType(st, k);
     ok = split_make_cont(sp, table, i, (MlirType){NULL}, nargs, args, cconv);

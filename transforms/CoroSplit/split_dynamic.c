@@ -296,12 +296,10 @@ static MlirValue count_i64(struct ir_builder *b, MlirValue count) {
 
 bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
                         const struct ir_opvec *allocas) {
-  bool *before = calloc(sp->cfg.n + 1, sizeof *before);
-  assert(before && "out of memory");
+  bool *before = ir_xcalloc(sp->cfg.n + 1, sizeof *before);
   split_mark_before_begin(sp, before);
   bool ok = true;
-  uint64_t *sizes = calloc(2 * allocas->n + 1, sizeof *sizes);
-  assert(sizes && "out of memory");
+  uint64_t *sizes = ir_xcalloc(2 * allocas->n + 1, sizeof *sizes);
   uint64_t *aligns = sizes + allocas->n;
   for (size_t i = 0; i < allocas->n; ++i)
     ok &= check_alloca(sp, before, allocas->v[i], &sizes[i], &aligns[i]);

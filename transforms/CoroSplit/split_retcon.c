@@ -53,8 +53,7 @@ static MlirType suspend_result(const struct split *sp) {
     return (MlirType){NULL};
   if (n == 2)
     return mlirLLVMFunctionTypeGetInput(sp->cont_type, 1);
-  MlirType *t = malloc((size_t)n * sizeof *t);
-  assert(t && "out of memory");
+  MlirType *t = ir_xmalloc((size_t)n * sizeof *t);
   for (intptr_t i = 1; i < n; ++i)
     t[i - 1] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
   MlirType s = mlirLLVMStructTypeLiteralGet(sp->ctx, n - 1, t, false);
@@ -346,8 +345,7 @@ static void retcon_ramp_frame(struct variant_state *vs) {
 static void retcon_clone_entry(struct variant_state *vs) {
   struct split *sp = vs->sp;
   intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
-  MlirType *types = malloc((size_t)(n + 1) * sizeof *types);
-  assert(types && "out of memory");
+  MlirType *types = ir_xmalloc((size_t)(n + 1) * sizeof *types);
   for (intptr_t i = 0; i < n; ++i)
     types[i] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
   split_entry_block(vs, n, types);
@@ -513,8 +511,7 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
  * calling convention. */
 static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
   intptr_t nargs = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
-  MlirType *args = malloc((size_t)nargs * sizeof *args);
-  assert(args && "out of memory");
+  MlirType *args = ir_xmalloc((size_t)nargs * sizeof *args);
   for (intptr_t k = 0; k < nargs; ++k)
     args[k] = mlirLLVMFunctionTypeGetInput(sp->cont_type, k);
   MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
@@ -618,8 +615,7 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
     mlirValueReplaceAllUsesOfWith(old, mlirBlockAddArgument(join, rt, loc));
   }
   intptr_t nargs = mlirOperationGetNumOperands(op) - 1;
-  MlirValue *args = malloc((size_t)(nargs + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirValue *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
   for (intptr_t k = 0; k < nargs; ++k)
     args[k] = mlirOperationGetOperand(op, k + 1);
   MlirValue callee = mlirOperationGetOperand(op, 0);

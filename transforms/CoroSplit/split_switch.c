@@ -17,6 +17,7 @@
  * resume function when the suspended path returns at once. */
 #include "coro-runtime/HandleLayout.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/frame_debug.h"
 #include "transforms/CoroSplit/split_internal.h"
 
@@ -172,9 +173,8 @@ static void finish_dispatch(struct variant_state *vs) {
   struct split *sp = vs->sp;
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   size_t n = vs->shape.nsusp, k = 0;
-  int64_t *values = malloc((n + 1) * sizeof *values);
-  MlirBlock *cases = malloc((n + 1) * sizeof *cases);
-  assert(values && cases && "out of memory");
+  int64_t *values = ir_xmalloc((n + 1) * sizeof *values);
+  MlirBlock *cases = ir_xmalloc((n + 1) * sizeof *cases);
   for (size_t i = 0; i < n; ++i)
     if (!mlirBlockIsNull(vs->landing[i])) {
       values[k] = (int64_t)i;
@@ -240,8 +240,7 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
       sp->func, mlirStringRefCreateFromCString("function_type"));
   MlirType fty = mlirTypeAttrGetValue(ft);
   intptr_t n = mlirLLVMFunctionTypeGetNumInputs(fty);
-  MlirType *args = malloc((size_t)(n + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t i = 0; i < n; ++i)
     args[i] = mlirLLVMFunctionTypeGetInput(fty, i);
   args[n] = sp->ptr;

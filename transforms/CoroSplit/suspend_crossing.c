@@ -2,6 +2,7 @@
  * suspend_crossing.h). */
 #include "transforms/CoroSplit/suspend_crossing.h"
 
+#include "ir/support.h"
 #include "ir/types.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
@@ -18,8 +19,7 @@ struct vec {
 static void vec_push(struct vec *v, size_t x) {
   if (v->n == v->cap) {
     v->cap = v->cap ? 2 * v->cap : 4;
-    v->d = realloc(v->d, v->cap * sizeof *v->d);
-    assert(v->d && "out of memory");
+    v->d = ir_xrealloc(v->d, v->cap * sizeof *v->d);
   }
   v->d[v->n++] = x;
 }
@@ -85,8 +85,7 @@ static bool excluded(const struct state *st, MlirValue v) {
 static size_t cand_new(struct state *st, MlirValue v, size_t defb) {
   if (st->ncand == st->capcand) {
     st->capcand = st->capcand ? 2 * st->capcand : 64;
-    st->cand = realloc(st->cand, st->capcand * sizeof *st->cand);
-    assert(st->cand && "out of memory");
+    st->cand = ir_xrealloc(st->cand, st->capcand * sizeof *st->cand);
   }
   MlirOperation op = owner(v);
   if (defb == IR_CFG_NONE)
@@ -210,8 +209,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   do {                                                                         \
     if (nvals == cap) {                                                        \
       cap = cap ? 2 * cap : 8;                                                 \
-      vals = realloc(vals, cap * sizeof *vals);                                \
-      assert(vals && "out of memory");                                         \
+      vals = ir_xrealloc(vals, cap * sizeof *vals);                            \
     }                                                                          \
     vals[nvals++] = (x);                                                       \
   } while (0)
@@ -280,8 +278,7 @@ static void add(struct gather *ga, size_t id) {
   if (ga->capseen < ga->st->ncand) {
     size_t old = ga->capseen;
     ga->capseen = 2 * ga->st->ncand;
-    ga->seen = realloc(ga->seen, ga->capseen * sizeof *ga->seen);
-    assert(ga->seen && "out of memory");
+    ga->seen = ir_xrealloc(ga->seen, ga->capseen * sizeof *ga->seen);
     for (size_t i = old; i < ga->capseen; ++i)
       ga->seen[i] = 0;
   }
@@ -373,10 +370,9 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
                               struct ir_opvec *dynamic) {
   *sc = (struct suspend_crossing){.nsusp = s->nsusp};
   struct state st = {.s = s, .g = g, .dynamic = dynamic, .ok = true};
-  st.livein = calloc(g->n + 1, sizeof *st.livein);
-  st.mark = calloc(g->n + 1, sizeof *st.mark);
-  st.susp_in = calloc(g->n + 1, sizeof *st.susp_in);
-  assert(st.livein && st.mark && st.susp_in && "out of memory");
+  st.livein = ir_xcalloc(g->n + 1, sizeof *st.livein);
+  st.mark = ir_xcalloc(g->n + 1, sizeof *st.mark);
+  st.susp_in = ir_xcalloc(g->n + 1, sizeof *st.susp_in);
   st.many.ptr = &st; /* no op */
   for (size_t i = 0; i < s->nsusp; ++i) {
     size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->susp[i].suspend));
@@ -420,13 +416,11 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   ga.seen = NULL;
   /* Suspensions of each item (ascending: gather went in order), then items
    * of each suspension (ascending: filled item by item). */
-  sc->istart = calloc(sc->nitem + 1, sizeof *sc->istart);
-  sc->ilist = malloc((npairs + 1) * sizeof *sc->ilist);
-  sc->start = calloc(s->nsusp + 1, sizeof *sc->start);
-  sc->list = malloc((npairs + 1) * sizeof *sc->list);
-  size_t *fill = calloc(sc->nitem + s->nsusp + 1, sizeof *fill);
-  assert(sc->istart && sc->ilist && sc->start && sc->list && fill &&
-         "out of memory");
+  sc->istart = ir_xcalloc(sc->nitem + 1, sizeof *sc->istart);
+  sc->ilist = ir_xmalloc((npairs + 1) * sizeof *sc->ilist);
+  sc->start = ir_xcalloc(s->nsusp + 1, sizeof *sc->start);
+  sc->list = ir_xmalloc((npairs + 1) * sizeof *sc->list);
+  size_t *fill = ir_xcalloc(sc->nitem + s->nsusp + 1, sizeof *fill);
   for (size_t i = 0; i < ga.out.n; i += 2) {
     struct cand *c = &st.cand[ga.out.d[i + 1]];
     if (c->item && !c->reported) {
@@ -473,8 +467,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
     memcpy(items + k * sizeof it, &it, sizeof it);
   }
   st.cand = NULL;
-  sc->item = realloc(items, (sc->nitem + 1) * sizeof *sc->item);
-  assert(sc->item && "out of memory");
+  sc->item = ir_xrealloc(items, (sc->nitem + 1) * sizeof *sc->item);
   for (size_t b = 0; b < g->n; ++b)
     free(st.livein[b].d);
   free(st.livein);

@@ -7,6 +7,7 @@
  * reloads, constants and addresses nothing uses any more, looking only
  * where the rewrite leaves them. */
 #include "ir/ssa.h"
+#include "ir/support.h"
 #include "transforms/CoroSplit/split_internal.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -55,16 +56,14 @@ void split_replace_by_const(struct ir_builder *b, MlirOperation op, int64_t v) {
  * order; the caller frees the array. */
 static MlirOperation *ops_from(MlirBlock block, MlirOperation from, size_t *n) {
   size_t cap = 16;
-  MlirOperation *ops = malloc(cap * sizeof *ops);
-  assert(ops && "out of memory");
+  MlirOperation *ops = ir_xmalloc(cap * sizeof *ops);
   *n = 0;
   for (MlirOperation op =
            mlirOperationIsNull(from) ? mlirBlockGetFirstOperation(block) : from;
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (*n == cap) {
       cap *= 2;
-      ops = realloc(ops, cap * sizeof *ops);
-      assert(ops && "out of memory");
+      ops = ir_xrealloc(ops, cap * sizeof *ops);
     }
     ops[(*n)++] = op;
   }
@@ -107,8 +106,7 @@ bool split_fold_terminator(MlirBlock block, MlirOperation from) {
   intptr_t first, count;
   if (k < 0 || !ir_successor_operands(term, k, &first, &count))
     return false;
-  MlirValue *args = malloc((size_t)(count + 1) * sizeof *args);
-  assert(args && "out of memory");
+  MlirValue *args = ir_xmalloc((size_t)(count + 1) * sizeof *args);
   for (intptr_t i = 0; i < count; ++i)
     args[i] = mlirOperationGetOperand(term, first + i);
   struct ir_builder b = ir_before(term);
@@ -162,8 +160,7 @@ static void drop_known_index_stores(struct variant_state *vs,
     return;
   /* owner[b]: the suspension whose landing dominates block b, if any;
    * blocks are in reverse post-order, so idom[b] comes before b */
-  size_t *owner = malloc((g->n + 1) * sizeof *owner);
-  assert(owner && "out of memory");
+  size_t *owner = ir_xmalloc((g->n + 1) * sizeof *owner);
   for (size_t b = 0; b < g->n; ++b)
     owner[b] = IR_CFG_NONE;
   for (size_t i = 0; i < vs->shape.nsusp; ++i) {
@@ -196,13 +193,11 @@ bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g) {
   struct ir_ssa ssa;
   ir_ssa_init(&ssa, g);
   size_t cap = 8;
-  MlirBlock *blocks = malloc(cap * sizeof *blocks);
-  MlirValue *defs = malloc(cap * sizeof *defs);
-  assert(blocks && defs && "out of memory");
+  MlirBlock *blocks = ir_xmalloc(cap * sizeof *blocks);
+  MlirValue *defs = ir_xmalloc(cap * sizeof *defs);
   /* cur[su]: where item `it` is in suspension su's list; items go up, so
    * every cursor only moves forward (linear in all lists together). */
-  size_t *cur = malloc((sp->sc.nsusp + 1) * sizeof *cur);
-  assert(cur && "out of memory");
+  size_t *cur = ir_xmalloc((sp->sc.nsusp + 1) * sizeof *cur);
   memcpy(cur, sp->sc.start, sp->sc.nsusp * sizeof *cur);
   bool ok = true;
   for (size_t it = 0; it < sp->sc.nitem; ++it) {
@@ -220,9 +215,8 @@ bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g) {
       cur[su] = at;
       if (n == cap) {
         cap *= 2;
-        blocks = realloc(blocks, cap * sizeof *blocks);
-        defs = realloc(defs, cap * sizeof *defs);
-        assert(blocks && defs && "out of memory");
+        blocks = ir_xrealloc(blocks, cap * sizeof *blocks);
+        defs = ir_xrealloc(defs, cap * sizeof *defs);
       }
       blocks[n] = vs->landing[su];
       defs[n++] = vs->reload[at];

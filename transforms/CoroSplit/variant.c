@@ -9,6 +9,7 @@
  * then repairs SSA form and sweeps (sweep.c). */
 #include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -189,8 +190,7 @@ static void hoist_constants(struct variant_state *vs) {
 /* A switch clone is entered with the frame, in a dispatch block. */
 void split_entry_block(struct variant_state *vs, intptr_t n,
                        const MlirType *types) {
-  MlirLocation *locs = malloc((size_t)(n + 1) * sizeof *locs);
-  assert(locs && "out of memory");
+  MlirLocation *locs = ir_xmalloc((size_t)(n + 1) * sizeof *locs);
   for (intptr_t i = 0; i < n; ++i)
     locs[i] = vs->sp->loc;
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
@@ -250,9 +250,8 @@ static void same_shape(struct variant_state *vs) {
                                   .promise = from->promise,
                                   .nintr = from->nintr,
                                   .nsusp = from->nsusp};
-  vs->shape.intr = malloc((from->nintr + 1) * sizeof *vs->shape.intr);
-  vs->shape.susp = malloc((from->nsusp + 1) * sizeof *vs->shape.susp);
-  assert(vs->shape.intr && vs->shape.susp && "out of memory");
+  vs->shape.intr = ir_xmalloc((from->nintr + 1) * sizeof *vs->shape.intr);
+  vs->shape.susp = ir_xmalloc((from->nsusp + 1) * sizeof *vs->shape.susp);
   if (from->nintr) /* the lists are null when empty */
     memcpy(vs->shape.intr, from->intr, from->nintr * sizeof *from->intr);
   if (from->nsusp)
@@ -280,17 +279,15 @@ bool split_rewrite_variant(struct variant_state *vs) {
     abi->ramp_frame(vs);
   }
   size_t nlist = sp->sc.start[sp->sc.nsusp];
-  vs->landing = calloc(vs->shape.nsusp + 1, sizeof *vs->landing);
-  vs->merged = calloc(vs->shape.nsusp + 1, sizeof *vs->merged);
-  vs->reload = calloc(nlist + 1, sizeof *vs->reload);
-  vs->live = calloc(vs->shape.nsusp + 1, sizeof *vs->live);
-  vs->need = calloc(sp->sc.nitem + 1, sizeof *vs->need);
+  vs->landing = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->landing);
+  vs->merged = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->merged);
+  vs->reload = ir_xcalloc(nlist + 1, sizeof *vs->reload);
+  vs->live = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->live);
+  vs->need = ir_xcalloc(sp->sc.nitem + 1, sizeof *vs->need);
   if (split_is_clone(vs->v) && abi->header &&
       split_suspends_once_stored(&vs->shape))
-    vs->index_store = calloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
-  bool *seen = calloc(sp->cfg.n + 1, sizeof *seen);
-  assert(vs->landing && vs->merged && vs->reload && vs->live && vs->need &&
-         seen && "out of memory");
+    vs->index_store = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
+  bool *seen = ir_xcalloc(sp->cfg.n + 1, sizeof *seen);
   split_variant_reach(sp, vs->v, vs->cont, vs->live, seen);
   /* A landing copies its suspension's tail: uses there count too (not
    * those before the suspend in its block, which the landing does not
