@@ -884,7 +884,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   st->S = coro_value_storage(fn->func, fn->value_type, "async");
   if (mlirTypeIsNull(st->S) || mlirLogicalResultIsFailure(check_alloc(fn)) ||
       mlirLogicalResultIsFailure(
-          coro_names_free(fn->module, &st->name, "async", async_suffixes)) ||
+          coro_names_unused(fn->module, &st->name, "async", async_suffixes)) ||
       mlirLogicalResultIsFailure(
           coro_allocator_get(fn->module, fn->func, "coro_rt_task_alloc",
                              "coro_rt_task_free", &st->alloc)) ||

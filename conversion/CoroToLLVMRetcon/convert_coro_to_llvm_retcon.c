@@ -325,7 +325,7 @@ static void names_init(struct rc_state *st) {
   st->names.free = name_with(st, CORO_RETCON_FREE);
 }
 
-static void names_free(struct rc_names *n) {
+static void release_names(struct rc_names *n) {
   struct coro_str *all[] = {&n->ramp,   &n->resume, &n->destroy,
                             &n->settle, &n->proto,  &n->alloc,
                             &n->free,   &n->elided, &n->cleanup};
@@ -853,7 +853,7 @@ static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
   static const char *const suffixes[] = {CORO_PART_ELIDED, CORO_RETCON_CLEANUP,
                                          NULL};
   if (mlirLogicalResultIsFailure(
-          coro_names_free(fn->module, &st->name, "retcon", suffixes)))
+          coro_names_unused(fn->module, &st->name, "retcon", suffixes)))
     return mlirLogicalResultFailure();
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirType ptr = ir_ptr_type(ctx);
@@ -917,8 +917,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       mlirStringAttrGetValue(mlirOperationGetAttributeByName(fn->func, symkey));
   coro_str_append(&st->name, name.data, name.length);
   if (mlirLogicalResultIsFailure(layout(fn, st)) ||
-      mlirLogicalResultIsFailure(
-          coro_names_free(fn->module, &st->name, "retcon", retcon_suffixes)) ||
+      mlirLogicalResultIsFailure(coro_names_unused(
+          fn->module, &st->name, "retcon", retcon_suffixes)) ||
       mlirLogicalResultIsFailure(coro_allocator_get(
           fn->module, fn->func, "malloc", "free", &st->alloc)) ||
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
@@ -1174,7 +1174,7 @@ static void rc_finish(struct coro_fn *fn) {
   if (!r)
     return;
   coro_str_free(&r->st.name);
-  names_free(&r->st.names);
+  release_names(&r->st.names);
   coro_str_free(&r->suspend_name);
   free(r);
 }

@@ -68,9 +68,10 @@ bool coro_mangle_type(MlirType t, struct coro_str *out) {
   return true;
 }
 
-MlirLogicalResult coro_names_free(MlirOperation module,
-                                  const struct coro_str *base, const char *abi,
-                                  const char *const *suffixes) {
+MlirLogicalResult coro_names_unused(MlirOperation module,
+                                    const struct coro_str *base,
+                                    const char *abi,
+                                    const char *const *suffixes) {
   for (size_t i = 0; suffixes[i]; ++i) {
     struct coro_str n = {0};
     coro_str_append(&n, base->data, base->len);

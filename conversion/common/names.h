@@ -21,9 +21,10 @@ bool coro_alloc_is_heap(MlirOperation func);
 
 /* Checks that `base` + each suffix (NULL-terminated) names no symbol of
  * `module`; else an error at the clashing symbol naming `abi`. */
-MlirLogicalResult coro_names_free(MlirOperation module,
-                                  const struct coro_str *base, const char *abi,
-                                  const char *const *suffixes);
+MlirLogicalResult coro_names_unused(MlirOperation module,
+                                    const struct coro_str *base,
+                                    const char *abi,
+                                    const char *const *suffixes);
 
 /* Renames the coroutine `func` (named `name`) to the private function
  * NAME+suffix, freeing its name for the entry function the lowering

@@ -51,9 +51,11 @@ static bool check_frame_allocas(const struct split *sp) {
   bool *before = ir_xcalloc(sp->cfg.n + 1, sizeof *before);
   split_mark_before_begin(sp, before);
   bool ok = true;
-  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
-    MlirValue a = i < sp->sc.nitem ? sp->sc.item[i].value : sp->shape.promise;
-    if (mlirValueIsNull(a) || (i < sp->sc.nitem && !sp->sc.item[i].alloca))
+  for (size_t i = 0; i <= sp->crossing.nitem; ++i) {
+    MlirValue a =
+        i < sp->crossing.nitem ? sp->crossing.item[i].value : sp->shape.promise;
+    if (mlirValueIsNull(a) ||
+        (i < sp->crossing.nitem && !sp->crossing.item[i].alloca))
       continue;
     for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u);
          u = mlirOpOperandGetNextUse(u)) {
@@ -99,9 +101,10 @@ static bool check_saves(struct split *sp) {
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
         ir_ptrmap_put(&after, mlirOperationGetResult(op, r).ptr, (void *)1);
-    for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && ok; ++q) {
-      const struct sc_item *it = &sp->sc.item[sp->sc.list[q]];
-      if (sp->rm.remat[q] || it->alloca)
+    for (size_t q = sp->crossing.start[i]; q < sp->crossing.start[i + 1] && ok;
+         ++q) {
+      const struct sc_item *it = &sp->crossing.item[sp->crossing.list[q]];
+      if (sp->remat.remat[q] || it->alloca)
         continue; /* rebuilt after the suspension / not stored */
       bool there;
       if (it->block == sbi)
@@ -131,7 +134,8 @@ static void remark_split(const struct split *sp) {
   coro_str_appendz(&msg, "Split '");
   coro_str_append(&msg, sp->name.data, sp->name.len);
   snprintf(buf, sizeof buf, "' (frame_size=%llu, align=%llu)",
-           (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align);
+           (unsigned long long)sp->layout.size,
+           (unsigned long long)sp->layout.align);
   coro_str_appendz(&msg, buf);
   coro_emit_remark(sp->loc, CORO_REMARK_PASSED, "coro-split", "CoroSplit",
                    coro_str_cstr(&msg));
@@ -144,13 +148,15 @@ static void list_suspensions(struct coro_str *msg, const struct split *sp,
                              size_t it, bool recomputed) {
   char buf[32];
   bool first = true;
-  for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
-    if (sp->rm.iremat[q] != recomputed)
+  for (size_t q = sp->crossing.istart[it]; q < sp->crossing.istart[it + 1];
+       ++q) {
+    if (sp->remat.iremat[q] != recomputed)
       continue;
     if (first)
       coro_str_appendz(msg, recomputed ? ", recomputed after suspensions"
                                        : ", kept across suspensions");
-    snprintf(buf, sizeof buf, "%s %zu", first ? "" : ",", sp->sc.ilist[q]);
+    snprintf(buf, sizeof buf, "%s %zu", first ? "" : ",",
+             sp->crossing.ilist[q]);
     coro_str_appendz(msg, buf);
     first = false;
   }
@@ -162,9 +168,9 @@ static void remark_frame(const struct split *sp) {
   if (!coro_remark_category_enabled(sp->ctx, "coro-frame"))
     return;
   char buf[160];
-  for (size_t i = 0; i < sp->sc.nitem; ++i) {
-    const struct frame_field *f = &sp->fl.field[i];
-    bool alloca = sp->sc.item[i].alloca;
+  for (size_t i = 0; i < sp->crossing.nitem; ++i) {
+    const struct frame_field *f = &sp->layout.field[i];
+    bool alloca = sp->crossing.item[i].alloca;
     struct coro_str msg = {0};
     if (alloca || f->size)
       snprintf(buf, sizeof buf,
@@ -180,16 +186,17 @@ static void remark_frame(const struct split *sp) {
     mlirTypePrint(f->type, coro_str_callback, &msg);
     if (alloca) {
       coro_str_appendz(&msg, ", in the frame across suspensions");
-      for (size_t q = sp->sc.istart[i]; q < sp->sc.istart[i + 1]; ++q) {
-        snprintf(buf, sizeof buf, "%s %zu", q == sp->sc.istart[i] ? "" : ",",
-                 sp->sc.ilist[q]);
+      for (size_t q = sp->crossing.istart[i]; q < sp->crossing.istart[i + 1];
+           ++q) {
+        snprintf(buf, sizeof buf, "%s %zu",
+                 q == sp->crossing.istart[i] ? "" : ",", sp->crossing.ilist[q]);
         coro_str_appendz(&msg, buf);
       }
     } else {
       list_suspensions(&msg, sp, i, false);
       list_suspensions(&msg, sp, i, true);
     }
-    coro_emit_remark(mlirValueGetLocation(sp->sc.item[i].value),
+    coro_emit_remark(mlirValueGetLocation(sp->crossing.item[i].value),
                      CORO_REMARK_ANALYSIS, "coro-frame", "CoroFrame",
                      coro_str_cstr(&msg));
     coro_str_free(&msg);
@@ -309,14 +316,14 @@ static const struct split_abi *abi_of(MlirOperation func) {
 /* The shape, graph and crossing sets of `sp`'s coroutine again, after a
  * rewrite of its body. */
 static bool recompute(struct split *sp) {
-  suspend_crossing_free(&sp->sc);
+  suspend_crossing_free(&sp->crossing);
   ir_cfg_free(&sp->cfg);
   sp->cfg = (struct ir_cfg){0};
   coro_shape_free(&sp->shape);
   if (!coro_shape_collect(&sp->shape, sp->func))
     return false;
   ir_cfg_build(&sp->cfg, mlirOperationGetRegion(sp->func, 0));
-  return suspend_crossing_compute(&sp->sc, &sp->shape, &sp->cfg, NULL);
+  return suspend_crossing_compute(&sp->crossing, &sp->shape, &sp->cfg, NULL);
 }
 
 /* Marks the way to the coroutine's end unlikely: a conditional branch
@@ -382,8 +389,8 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   /* with debug info (-g): ops the split makes sit at the coroutine's
    * position, never in its subprogram's scope (each clone gets its own:
    * frame_debug_attach) */
-  sp.dsp = frame_debug_subprogram(func);
-  if (!mlirAttributeIsNull(sp.dsp) &&
+  sp.subprogram = frame_debug_subprogram(func);
+  if (!mlirAttributeIsNull(sp.subprogram) &&
       mlirLocationFusedGetNumLocations(sp.loc) == 1)
     mlirLocationFusedGetLocations(sp.loc, &sp.loc);
   sp.ptr = ir_ptr_type(sp.ctx);
@@ -394,19 +401,20 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   coro_str_append(&sp.name, nm.data, nm.length);
   sp.abi = abi_of(func);
   hoist_extracts(func);
-  if (!sp.abi->header)
+  if (!sp.abi->names_before_shape)
     coro_shape_normalize(func);
   /* the switch parts' names are known before the shape; the
    * continuations' need the number of suspensions */
-  bool ok = (!sp.abi->header || sp.abi->names_free(&sp, table, elide)) &&
-            coro_shape_collect(&sp.shape, func) &&
-            (sp.abi->header || sp.abi->names_free(&sp, table, elide));
+  bool ok =
+      (!sp.abi->names_before_shape || sp.abi->check_names(&sp, table, elide)) &&
+      coro_shape_collect(&sp.shape, func) &&
+      (sp.abi->names_before_shape || sp.abi->check_names(&sp, table, elide));
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     /* allocas of dynamic size across suspensions get heap memory the
      * frame owns; then everything is computed again */
     struct ir_opvec dynamic = {0};
-    ok = suspend_crossing_compute(&sp.sc, &sp.shape, &sp.cfg, &dynamic);
+    ok = suspend_crossing_compute(&sp.crossing, &sp.shape, &sp.cfg, &dynamic);
     if (ok && dynamic.n)
       ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
     free(dynamic.v);
@@ -414,26 +422,27 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
     if (ok && split_sink_chains(&sp))
       ok = recompute(&sp);
     ok = ok &&
-         (remat_compute(&sp.rm, &sp.sc, &sp.shape),
-          frame_layout_compute(
-              &sp.fl, &sp.sc, sp.rm.iremat, sp.shape.promise, sp.abi->header,
-              sp.shape.abi == CORO_SHAPE_ASYNC ? (uint64_t)sp.shape.buffer_align
-                                               : 0)) &&
+         (remat_compute(&sp.remat, &sp.crossing, &sp.shape),
+          frame_layout_compute(&sp.layout, &sp.crossing, sp.remat.iremat,
+                               sp.shape.promise, sp.abi->frame_header,
+                               sp.shape.abi == CORO_SHAPE_ASYNC
+                                   ? (uint64_t)sp.shape.buffer_align
+                                   : 0)) &&
          check_frame_allocas(&sp) && check_saves(&sp) &&
          (!sp.abi->prepare || sp.abi->prepare(&sp, table));
   }
   if (ok) {
-    sp.idx = ir_int_type(sp.ctx, sp.fl.index_width);
+    sp.idx = ir_int_type(sp.ctx, sp.layout.index_width);
     /* with debug info: the frame as gdb will show it */
-    if (!mlirAttributeIsNull(sp.dsp) && sp.abi->header)
+    if (!mlirAttributeIsNull(sp.subprogram) && sp.abi->frame_debug_type)
       sp.frame_ty = frame_debug_type(
-          sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.fl,
-          &sp.sc, sp.shape.promise);
+          sp.ctx, mlirStringRefCreate(sp.name.data, sp.name.len), &sp.layout,
+          &sp.crossing, sp.shape.promise);
     weigh_end_paths(&sp);
     split_collect_keep(&sp);
     split_note_item_uses(&sp);
     ok = sp.abi->make_parts(&sp, table);
-    if (ok && elide && sp.abi->header)
+    if (ok && elide && sp.abi->elided_ramp)
       ok = split_make_elided(&sp, table);
     if (ok) {
       remark_frame(&sp);
@@ -447,17 +456,17 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
       remark_split(&sp);
       /* a retcon frame lives in its control block's buffer: the retcon
        * conversion gives the control block's size */
-      if (sp.device && sp.abi->header)
+      if (sp.device && sp.abi->device_frame_size)
         ok = coro_frame_size_global(
             sp.module, table, mlirStringRefCreate(sp.name.data, sp.name.len),
-            sp.fl.size, sp.loc);
+            sp.layout.size, sp.loc);
     }
   }
-  *size = sp.fl.size;
-  *align = sp.fl.align;
-  frame_layout_free(&sp.fl);
-  remat_free(&sp.rm);
-  suspend_crossing_free(&sp.sc);
+  *size = sp.layout.size;
+  *align = sp.layout.align;
+  frame_layout_free(&sp.layout);
+  remat_free(&sp.remat);
+  suspend_crossing_free(&sp.crossing);
   ir_cfg_free(&sp.cfg);
   coro_shape_free(&sp.shape);
   ir_ptrmap_free(&sp.keep);

@@ -30,10 +30,10 @@ static void put_field_ptr(struct variant_state *vs, struct ir_builder *b,
 void split_make_field_ptrs(struct variant_state *vs, struct ir_builder *b) {
   const struct split *sp = vs->sp;
   if (!mlirValueIsNull(sp->shape.promise))
-    put_field_ptr(vs, b, sp->fl.promise_offset);
-  for (size_t it = 0; it < sp->sc.nitem; ++it)
-    if (sp->sc.item[it].alloca)
-      put_field_ptr(vs, b, sp->fl.field[it].offset);
+    put_field_ptr(vs, b, sp->layout.promise_offset);
+  for (size_t it = 0; it < sp->crossing.nitem; ++it)
+    if (sp->crossing.item[it].alloca)
+      put_field_ptr(vs, b, sp->layout.field[it].offset);
 }
 
 /* Frame accesses are built once per variant and kind, then cloned:
@@ -165,13 +165,13 @@ void split_mark_done(struct variant_state *vs, struct ir_builder *b) {
 void split_store_kept(struct variant_state *vs, size_t i, MlirOperation at) {
   struct split *sp = vs->sp;
   struct ir_builder b = ir_before(at);
-  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
-    size_t it = sp->sc.list[q];
-    if (sp->sc.item[it].alloca || sp->rm.remat[q])
+  for (size_t q = sp->crossing.start[i]; q < sp->crossing.start[i + 1]; ++q) {
+    size_t it = sp->crossing.list[q];
+    if (sp->crossing.item[it].alloca || sp->remat.remat[q])
       continue;
-    const struct frame_field *f = &sp->fl.field[it];
-    split_store_field(vs, &b, split_mapv(vs, sp->sc.item[it].value), f->offset,
-                      (unsigned)f->align);
+    const struct frame_field *f = &sp->layout.field[it];
+    split_store_field(vs, &b, split_mapv(vs, sp->crossing.item[it].value),
+                      f->offset, (unsigned)f->align);
   }
 }
 
@@ -181,21 +181,22 @@ void split_reload_kept(struct variant_state *vs, size_t i,
   struct split *sp = vs->sp;
   /* the reloads a recomputation uses, if there is one */
   bool remat = false;
-  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1] && !remat; ++q)
-    remat = sp->rm.remat[q];
+  for (size_t q = sp->crossing.start[i];
+       q < sp->crossing.start[i + 1] && !remat; ++q)
+    remat = sp->remat.remat[q];
   struct ir_map here = {0};
-  for (size_t q = sp->sc.start[i]; q < sp->sc.start[i + 1]; ++q) {
-    size_t it = sp->sc.list[q];
-    if (sp->sc.item[it].alloca || !vs->need[it])
+  for (size_t q = sp->crossing.start[i]; q < sp->crossing.start[i + 1]; ++q) {
+    size_t it = sp->crossing.list[q];
+    if (sp->crossing.item[it].alloca || !vs->need[it])
       continue;
-    MlirValue mine = split_mapv(vs, sp->sc.item[it].value);
-    if (sp->rm.remat[q]) {
+    MlirValue mine = split_mapv(vs, sp->crossing.item[it].value);
+    if (sp->remat.remat[q]) {
       MlirOperation copy =
           ir_clone_op(mlirOpResultGetOwner(mine), &here, b->block, b->before);
       vs->reload[q] = mlirOperationGetResult(copy, 0);
       continue;
     }
-    const struct frame_field *f = &sp->fl.field[it];
+    const struct frame_field *f = &sp->layout.field[it];
     vs->reload[q] = load_field(vs, b, f->offset, f->type, (unsigned)f->align);
     if (remat)
       ir_map_value(&here, mine, vs->reload[q]);

@@ -104,7 +104,7 @@ enum {
  * the items, which every variant then reads (variant_needs) instead of
  * walking them again. */
 void split_note_item_uses(struct split *sp) {
-  const struct suspend_crossing *sc = &sp->sc;
+  const struct suspend_crossing *sc = &sp->crossing;
   struct ir_ptrmap tail = {0}; /* the ops after each suspend in its block */
   for (size_t i = 0; i < sp->shape.nsusp; ++i)
     for (MlirOperation op =
@@ -150,10 +150,10 @@ void split_note_item_uses(struct split *sp) {
  * (everything a chain keeps, in NAME.destroy) need no reload. */
 void split_variant_needs(const struct split *sp, const bool *live,
                          const bool *seen, bool clone, bool *need) {
-  const struct suspend_crossing *sc = &sp->sc;
+  const struct suspend_crossing *sc = &sp->crossing;
   bool any_remat = false;
   for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
-    any_remat = sp->rm.remat[q];
+    any_remat = sp->remat.remat[q];
   struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
   unsigned char always = ITEM_USE_UNNUMBERED | (clone ? ITEM_USE_TAIL : 0);
   for (size_t it = 0; it < sc->nitem; ++it) {
@@ -172,7 +172,7 @@ void split_variant_needs(const struct split *sp, const bool *live,
     for (size_t q = sc->start[su]; live[su] && q < sc->start[su + 1]; ++q)
       need[sc->list[q]] = true;
   for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
-    if (!sp->rm.remat[q])
+    if (!sp->remat.remat[q])
       continue;
     MlirOperation op = mlirOpResultGetOwner(sc->item[sc->list[q]].value);
     for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
@@ -191,7 +191,7 @@ static void keep_with_operands(struct split *sp, MlirOperation op,
                                struct ir_opvec *work) {
   if (ir_ptrmap_find(&sp->keep, op.ptr))
     return;
-  ir_ptrmap_put(&sp->keep, op.ptr, (void *)1);
+  ir_ptrmap_put(&sp->keep, op.ptr, (void *)SPLIT_KEEP_OP);
   ir_opvec_push(work, op);
   while (work->n) {
     MlirOperation o = work->v[--work->n];
@@ -203,7 +203,7 @@ static void keep_with_operands(struct split *sp, MlirOperation op,
       if (ir_ptrmap_find(&sp->keep, def.ptr) ||
           !mlirOperationEqual(mlirOperationGetParentOperation(def), sp->func))
         continue;
-      ir_ptrmap_put(&sp->keep, def.ptr, (void *)1);
+      ir_ptrmap_put(&sp->keep, def.ptr, (void *)SPLIT_KEEP_OP);
       ir_opvec_push(work, def);
     }
   }
@@ -218,12 +218,14 @@ void split_collect_keep(struct split *sp) {
   struct ir_opvec work = {0};
   for (size_t i = 0; i < sp->shape.nintr; ++i)
     keep_with_operands(sp, sp->shape.intr[i].op, &work);
-  for (size_t i = 0; i < sp->sc.nitem; ++i)
-    if (sp->sc.item[i].alloca && mlirValueIsAOpResult(sp->sc.item[i].value))
-      keep_with_operands(sp, mlirOpResultGetOwner(sp->sc.item[i].value), &work);
-  for (size_t q = 0; q < sp->sc.start[sp->sc.nsusp]; ++q) {
-    MlirValue v = sp->sc.item[sp->sc.list[q]].value;
-    if (sp->rm.remat[q] && mlirValueIsAOpResult(v))
+  for (size_t i = 0; i < sp->crossing.nitem; ++i)
+    if (sp->crossing.item[i].alloca &&
+        mlirValueIsAOpResult(sp->crossing.item[i].value))
+      keep_with_operands(sp, mlirOpResultGetOwner(sp->crossing.item[i].value),
+                         &work);
+  for (size_t q = 0; q < sp->crossing.start[sp->crossing.nsusp]; ++q) {
+    MlirValue v = sp->crossing.item[sp->crossing.list[q]].value;
+    if (sp->remat.remat[q] && mlirValueIsAOpResult(v))
       keep_with_operands(sp, mlirOpResultGetOwner(v), &work);
   }
   for (size_t i = 0; i < sp->shape.allocas.n; ++i) {
@@ -236,7 +238,7 @@ void split_collect_keep(struct split *sp) {
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     MlirOperation s = sp->shape.susp[i].suspend;
     keep_with_operands(sp, s, &work);
-    ir_ptrmap_put(&sp->keep, s.ptr, (void *)2);
+    ir_ptrmap_put(&sp->keep, s.ptr, (void *)SPLIT_KEEP_WITH_TAIL);
   }
   free(work.v);
   /* what each block gives a variant that does not reach it */
@@ -256,7 +258,7 @@ void split_collect_keep(struct split *sp) {
       if (!(rest || k || mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
             constant))
         continue;
-      rest |= k == 2;
+      rest |= k == SPLIT_KEEP_WITH_TAIL;
       ir_opvec_push(&sp->pick, op);
     }
   }
@@ -316,7 +318,7 @@ bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
       .sp = sp, .v = v, .cont = cont, .fn = fn, .map = &map};
   bool ok = split_rewrite_variant(&vs);
   ir_map_free(&map);
-  if (!mlirAttributeIsNull(sp->dsp))
-    frame_debug_attach(fn, sp->dsp, sp->frame_ty);
+  if (!mlirAttributeIsNull(sp->subprogram))
+    frame_debug_attach(fn, sp->subprogram, sp->frame_ty);
   return ok;
 }

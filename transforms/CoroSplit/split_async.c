@@ -238,9 +238,10 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
       return false;
   }
   uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
-  sp->frame_offset = ir_align_to((uint64_t)sp->shape.buffer_size, sp->fl.align);
-  set_context_size_to(record,
-                      ir_align_to(sp->frame_offset + sp->fl.size, ctx_align));
+  sp->frame_offset =
+      ir_align_to((uint64_t)sp->shape.buffer_size, sp->layout.align);
+  set_context_size_to(
+      record, ir_align_to(sp->frame_offset + sp->layout.size, ctx_align));
   return true;
 }
 
@@ -386,10 +387,15 @@ static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
 
 const struct split_abi split_abi_async = {
     .name = "async",
-    .header = false,
+    .frame_header = false,
+    .dispatch_by_index = false,
+    .names_before_shape = false,
+    .elided_ramp = false,
+    .frame_debug_type = false,
+    .device_frame_size = false,
     .suspend_returns = true,
     .prepare = async_prepare,
-    .names_free = split_conts_names_free,
+    .check_names = split_conts_check_names,
     .make_parts = async_make_parts,
     .ramp_frame = async_ramp_frame,
     .clone_entry = async_clone_entry,

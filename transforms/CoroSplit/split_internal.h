@@ -54,6 +54,12 @@ static inline bool split_is_clone(enum variant v) {
 
 struct split_abi;
 
+/* What sp->keep maps an op to. */
+enum split_keep {
+  SPLIT_KEEP_OP = 1,       /* the op is copied by every variant */
+  SPLIT_KEEP_WITH_TAIL = 2 /* a suspension: the rest of its block too */
+};
+
 struct split {
   MlirContext ctx;
   MlirOperation module, func;
@@ -62,9 +68,9 @@ struct split {
   struct coro_str name;
   struct coro_shape shape;
   struct ir_cfg cfg;
-  struct suspend_crossing sc;
-  struct frame_layout fl;
-  struct remat rm;
+  struct suspend_crossing crossing; /* what each suspension keeps */
+  struct frame_layout layout;       /* where the frame keeps it */
+  struct remat remat; /* what is recomputed after a suspension instead */
   MlirType ptr, i1, i8, idx;
   const struct split_abi *abi;
   /* the module is compiled for the device (coro.device): no transfer to
@@ -72,7 +78,7 @@ struct split {
   bool device;
   /* with debug info: the coroutine's subprogram and, for the switch ABI,
    * its frame type (frame_debug.h); null otherwise */
-  MlirAttribute dsp, frame_ty;
+  MlirAttribute subprogram, frame_ty;
   /* retcon and retcon.once: the prototype, the continuations' type (the
    * prototype's), the ramp's result type, and whether the frame fits the
    * buffer */
@@ -84,8 +90,7 @@ struct split {
    * aligned to the frame's alignment) */
   uint64_t frame_offset;
   /* ops every variant copies (split_collect_keep in reach.c, once the
-   * analyses are done): 1, or 2 for a suspension, whose block's rest is
-   * copied too */
+   * analyses are done): op -> enum split_keep */
   struct ir_ptrmap keep;
   /* what a variant copies of block b (a number of sp->cfg) when it does
    * not reach it: pick[pick_start[b] .. pick_start[b+1]), in block order
@@ -158,14 +163,29 @@ struct split_abi {
   const char *name;
   /* the frame starts with LLVM's switch header, the promise and the
    * suspension index (frame_layout_compute) */
-  bool header;
+  bool frame_header;
+  /* a clone is entered through a dispatch on the frame's index, so an
+   * index store of the suspension a landing continues from is dead
+   * (split_repair_ssa drops it) */
+  bool dispatch_by_index;
+  /* the parts' names are known before the shape (check_names runs
+   * first); otherwise the shape is normalized first and the names checked
+   * once the number of suspensions is known */
+  bool names_before_shape;
+  /* NAME.elided, the ramp on a frame its caller gives, for elided calls */
+  bool elided_ramp;
+  /* with debug info, the frame gets a type of its own (frame_debug.h) */
+  bool frame_debug_type;
+  /* on the device, NAME_frame_size is the frame's size (retcon frames
+   * live in a control block the retcon conversion sizes) */
+  bool device_frame_size;
   /* a suspension returns from the variant (no code runs after it on the
    * suspended path) */
   bool suspend_returns;
   /* after the layout: checks the rest and decides where the frame lives */
   bool (*prepare)(struct split *sp, MlirSymbolTable table);
-  /* errors at the coroutine when a name of a part is taken */
-  bool (*names_free)(struct split *sp, MlirSymbolTable table, bool elide);
+  /* errors at the coroutine when a name of a part is taken (false) */
+  bool (*check_names)(struct split *sp, MlirSymbolTable table, bool elide);
   /* makes and rewrites the clones (not the ramp) */
   bool (*make_parts)(struct split *sp, MlirSymbolTable table);
   /* the ramp's frame (at coro.begin), or a clone's entry block and frame */
@@ -187,8 +207,8 @@ extern const struct split_abi split_abi_async;
  * caller), the check that all are free, and the end of a continuation's
  * entry block (a branch to its landing). */
 struct coro_str split_cont_name(const struct split *sp, size_t i);
-bool split_conts_names_free(struct split *sp, MlirSymbolTable table,
-                            bool elide);
+bool split_conts_check_names(struct split *sp, MlirSymbolTable table,
+                             bool elide);
 void split_cont_finish_entry(struct variant_state *vs);
 /* Makes continuation `i` (internal, returning `result` or nothing when
  * null, taking args[0..nargs), in calling convention `cconv` when not

@@ -164,7 +164,7 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
   MlirOperation a = ir_llvm_func_of(table, mlirOperationGetOperand(id, 4));
   bool arena = !mlirOperationIsNull(a) &&
                coro_ref_eq(ir_sym_name(a), CORO_ARENA_ALLOC) &&
-               sp->fl.align <= CORO_ARENA_RECORD;
+               sp->layout.align <= CORO_ARENA_RECORD;
   const char *ramp = CORO_RETCON_RAMP;
   size_t k = strlen(ramp);
   struct coro_str n = {0};
@@ -182,8 +182,8 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
                         : mlirOperationGetAttributeByName(
                               g, mlirStringRefCreateFromCString("value"));
   if (!mlirAttributeIsNull(v) && mlirAttributeIsAInteger(v)) {
-    uint64_t frame = (sp->fl.size + CORO_ARENA_RECORD - 1) / CORO_ARENA_RECORD *
-                     CORO_ARENA_RECORD;
+    uint64_t frame = (sp->layout.size + CORO_ARENA_RECORD - 1) /
+                     CORO_ARENA_RECORD * CORO_ARENA_RECORD;
     int64_t total =
         mlirIntegerAttrGetValueInt(v) + CORO_ARENA_RECORD + (int64_t)frame;
     mlirOperationSetAttributeByName(
@@ -197,11 +197,12 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
            "and this one (%llu bytes, align %llu) does not fit it (%lld, "
            "align %lld): give the coroutine coro.buffer = array<i64: "
            "%llu, %llu>%s",
-           (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
+           (unsigned long long)sp->layout.size,
+           (unsigned long long)sp->layout.align,
            (long long)sp->shape.buffer_size, (long long)sp->shape.buffer_align,
-           (unsigned long long)sp->fl.size,
-           (unsigned long long)(sp->fl.align < 8 ? 8 : sp->fl.align),
-           sp->fl.align <= CORO_ARENA_RECORD
+           (unsigned long long)sp->layout.size,
+           (unsigned long long)(sp->layout.align < 8 ? 8 : sp->layout.align),
+           sp->layout.align <= CORO_ARENA_RECORD
                ? ", or take its frames from the arena (coro.alloc = "
                  "\"arena\")"
                : "");
@@ -250,8 +251,8 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     if (sp->shape.intr[i].kind == CI_END &&
         !check_end(sp, sp->shape.intr[i].op))
       return false;
-  sp->inline_frame = sp->fl.size <= (uint64_t)sp->shape.buffer_size &&
-                     sp->fl.align <= (uint64_t)sp->shape.buffer_align;
+  sp->inline_frame = sp->layout.size <= (uint64_t)sp->shape.buffer_size &&
+                     sp->layout.align <= (uint64_t)sp->shape.buffer_align;
   sp->alloc_size = ir_int_type(sp->ctx, 64);
   if (sp->inline_frame)
     return true;
@@ -265,7 +266,8 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     snprintf(buf, sizeof buf,
              "the frame (%llu bytes, align %llu) does not fit the buffer "
              "(%lld, align %lld) and llvm.coro.id.retcon gives no allocator",
-             (unsigned long long)sp->fl.size, (unsigned long long)sp->fl.align,
+             (unsigned long long)sp->layout.size,
+             (unsigned long long)sp->layout.align,
              (long long)sp->shape.buffer_size,
              (long long)sp->shape.buffer_align);
     ir_emit_error(id, buf);
@@ -310,8 +312,8 @@ struct coro_str split_cont_name(const struct split *sp, size_t i) {
   return name_of_cont(mlirStringRefCreate(sp->name.data, sp->name.len), i);
 }
 
-bool split_conts_names_free(struct split *sp, MlirSymbolTable table,
-                            bool elide) {
+bool split_conts_check_names(struct split *sp, MlirSymbolTable table,
+                             bool elide) {
   (void)elide;
   for (size_t i = 0; i < sp->shape.nsusp; ++i) {
     struct coro_str n = split_cont_name(sp, i);
@@ -334,7 +336,7 @@ static void retcon_ramp_frame(struct variant_state *vs) {
   }
   struct ir_builder b = ir_before(vs->shape.begin);
   MlirValue size = ir_const_int(&b, mlirIntegerTypeGetWidth(sp->alloc_size),
-                                (long long)sp->fl.size);
+                                (long long)sp->layout.size);
   vs->frame = ir_call_through(&b, mlirOperationGetOperand(vs->shape.id, 4), 1,
                               &size, sp->ptr);
   ir_store(&b, vs->frame, storage, 8);
@@ -529,10 +531,15 @@ static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
 
 const struct split_abi split_abi_retcon = {
     .name = "retcon",
-    .header = false,
+    .frame_header = false,
+    .dispatch_by_index = false,
+    .names_before_shape = false,
+    .elided_ramp = false,
+    .frame_debug_type = false,
+    .device_frame_size = false,
     .suspend_returns = true,
     .prepare = retcon_prepare,
-    .names_free = split_conts_names_free,
+    .check_names = split_conts_check_names,
     .make_parts = retcon_make_parts,
     .ramp_frame = retcon_ramp_frame,
     .clone_entry = retcon_clone_entry,

@@ -118,9 +118,9 @@ static bool sink(MlirValue v, const struct chain *c) {
 
 bool split_sink_chains(struct split *sp) {
   bool changed = false;
-  for (size_t it = 0; it < sp->sc.nitem; ++it) {
-    MlirValue v = sp->sc.item[it].value;
-    if (sp->sc.item[it].alloca || !mlirValueIsAOpResult(v) ||
+  for (size_t it = 0; it < sp->crossing.nitem; ++it) {
+    MlirValue v = sp->crossing.item[it].value;
+    if (sp->crossing.item[it].alloca || !mlirValueIsAOpResult(v) ||
         !sinkable(mlirOpResultGetOwner(v)))
       continue;
     struct chain c = {.ok = true};

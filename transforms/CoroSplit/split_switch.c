@@ -53,9 +53,9 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   struct split *sp = vs->sp;
   split_store_kept(vs, i, at);
   struct ir_builder b = ir_before(at);
-  MlirValue index = ir_const_int(&b, sp->fl.index_width, (long long)i);
-  MlirOperation st = split_store_field(vs, &b, index, sp->fl.index_offset,
-                                       sp->fl.index_width / 8);
+  MlirValue index = ir_const_int(&b, sp->layout.index_width, (long long)i);
+  MlirOperation st = split_store_field(vs, &b, index, sp->layout.index_offset,
+                                       sp->layout.index_width / 8);
   if (vs->index_store)
     vs->index_store[i] = st;
   /* A final suspension marks the coroutine done before anything it calls
@@ -184,8 +184,8 @@ static void finish_dispatch(struct variant_state *vs) {
   struct ir_builder u = ir_at_end(bad, sp->loc);
   ir_unreachable(&u);
   struct ir_builder b = ir_at_end(vs->dispatch, sp->loc);
-  MlirValue index = ir_load(&b, split_field_at(vs, &b, sp->fl.index_offset),
-                            sp->idx, sp->fl.index_width / 8);
+  MlirValue index = ir_load(&b, split_field_at(vs, &b, sp->layout.index_offset),
+                            sp->idx, sp->layout.index_width / 8);
   ir_switch(&b, index, bad, (intptr_t)k, values, cases, NULL);
   free(values);
   free(cases);
@@ -312,8 +312,8 @@ bool split_resume_in_place(struct split *sp) {
     return false;
   struct variant_state vs = {.sp = sp, .v = V_RESUME, .fn = sp->resume_fn};
   ok = split_rewrite_variant(&vs);
-  if (!mlirAttributeIsNull(sp->dsp))
-    frame_debug_attach(sp->resume_fn, sp->dsp, sp->frame_ty);
+  if (!mlirAttributeIsNull(sp->subprogram))
+    frame_debug_attach(sp->resume_fn, sp->subprogram, sp->frame_ty);
   if (ok && sp->device)
     return_null(sp->resume_fn);
   return ok;
@@ -321,8 +321,13 @@ bool split_resume_in_place(struct split *sp) {
 
 const struct split_abi split_abi_switch = {
     .name = "switch",
-    .header = true,
-    .names_free = name_free,
+    .frame_header = true,
+    .dispatch_by_index = true,
+    .names_before_shape = true,
+    .elided_ramp = true,
+    .frame_debug_type = true,
+    .device_frame_size = true,
+    .check_names = name_free,
     .make_parts = switch_make_parts,
     .ramp_frame = switch_ramp_frame,
     .clone_entry = switch_clone_entry,

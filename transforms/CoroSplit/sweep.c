@@ -197,20 +197,21 @@ bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g) {
   MlirValue *defs = ir_xmalloc(cap * sizeof *defs);
   /* cur[su]: where item `it` is in suspension su's list; items go up, so
    * every cursor only moves forward (linear in all lists together). */
-  size_t *cur = ir_xmalloc((sp->sc.nsusp + 1) * sizeof *cur);
-  memcpy(cur, sp->sc.start, sp->sc.nsusp * sizeof *cur);
+  size_t *cur = ir_xmalloc((sp->crossing.nsusp + 1) * sizeof *cur);
+  memcpy(cur, sp->crossing.start, sp->crossing.nsusp * sizeof *cur);
   bool ok = true;
-  for (size_t it = 0; it < sp->sc.nitem; ++it) {
-    if (sp->sc.item[it].alloca || !vs->need[it])
+  for (size_t it = 0; it < sp->crossing.nitem; ++it) {
+    if (sp->crossing.item[it].alloca || !vs->need[it])
       continue;
     size_t n = 0;
-    for (size_t q = sp->sc.istart[it]; q < sp->sc.istart[it + 1]; ++q) {
-      size_t su = sp->sc.ilist[q];
+    for (size_t q = sp->crossing.istart[it]; q < sp->crossing.istart[it + 1];
+         ++q) {
+      size_t su = sp->crossing.ilist[q];
       if (mlirBlockIsNull(vs->landing[su]))
         continue;
       /* The reload of item `it` at suspension `su`. */
       size_t at = cur[su];
-      while (sp->sc.list[at] != it)
+      while (sp->crossing.list[at] != it)
         ++at;
       cur[su] = at;
       if (n == cap) {
@@ -222,8 +223,8 @@ bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g) {
       defs[n++] = vs->reload[at];
     }
     if (n)
-      ok &= ir_ssa_add_defs(&ssa, split_mapv(vs, sp->sc.item[it].value), n,
-                            blocks, defs);
+      ok &= ir_ssa_add_defs(&ssa, split_mapv(vs, sp->crossing.item[it].value),
+                            n, blocks, defs);
   }
   free(cur);
   free(blocks);
@@ -290,7 +291,7 @@ static void erase_dead(MlirOperation op, MlirBlock scan,
  * block. */
 void split_sweep(struct variant_state *vs) {
   struct ir_opvec work = {0};
-  size_t nlist = vs->sp->sc.start[vs->sp->sc.nsusp];
+  size_t nlist = vs->sp->crossing.start[vs->sp->crossing.nsusp];
   for (size_t q = 0; q < nlist; ++q)
     if (!mlirValueIsNull(vs->reload[q]) &&
         unused(mlirOpResultGetOwner(vs->reload[q])))

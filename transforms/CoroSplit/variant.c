@@ -96,10 +96,10 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     return;
   }
   case CI_SIZE:
-    split_replace_by_const(&b, op, (int64_t)vs->sp->fl.size);
+    split_replace_by_const(&b, op, (int64_t)vs->sp->layout.size);
     break;
   case CI_ALIGN:
-    split_replace_by_const(&b, op, (int64_t)vs->sp->fl.align);
+    split_replace_by_const(&b, op, (int64_t)vs->sp->layout.align);
     break;
   case CI_FREE:
     split_replace_result(
@@ -125,18 +125,18 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
  * (field_ptr; aligned at run time where the frame cannot be: realign). */
 static void place_allocas(struct variant_state *vs) {
   struct split *sp = vs->sp;
-  for (size_t i = 0; i <= sp->sc.nitem; ++i) {
+  for (size_t i = 0; i <= sp->crossing.nitem; ++i) {
     MlirValue a;
     uint64_t offset, realign = 0;
-    if (i == sp->sc.nitem) {
+    if (i == sp->crossing.nitem) {
       if (mlirValueIsNull(sp->shape.promise))
         break;
       a = sp->shape.promise;
-      offset = sp->fl.promise_offset;
-    } else if (sp->sc.item[i].alloca) {
-      a = sp->sc.item[i].value;
-      offset = sp->fl.field[i].offset;
-      realign = sp->fl.field[i].realign;
+      offset = sp->layout.promise_offset;
+    } else if (sp->crossing.item[i].alloca) {
+      a = sp->crossing.item[i].value;
+      offset = sp->layout.field[i].offset;
+      realign = sp->layout.field[i].realign;
     } else {
       continue;
     }
@@ -278,13 +278,13 @@ bool split_rewrite_variant(struct variant_state *vs) {
   } else {
     abi->ramp_frame(vs);
   }
-  size_t nlist = sp->sc.start[sp->sc.nsusp];
+  size_t nlist = sp->crossing.start[sp->crossing.nsusp];
   vs->landing = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->landing);
   vs->merged = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->merged);
   vs->reload = ir_xcalloc(nlist + 1, sizeof *vs->reload);
   vs->live = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->live);
-  vs->need = ir_xcalloc(sp->sc.nitem + 1, sizeof *vs->need);
-  if (split_is_clone(vs->v) && abi->header &&
+  vs->need = ir_xcalloc(sp->crossing.nitem + 1, sizeof *vs->need);
+  if (split_is_clone(vs->v) && abi->dispatch_by_index &&
       split_suspends_once_stored(&vs->shape))
     vs->index_store = ir_xcalloc(vs->shape.nsusp + 1, sizeof *vs->index_store);
   bool *seen = ir_xcalloc(sp->cfg.n + 1, sizeof *seen);
