@@ -105,4 +105,41 @@ MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
  * duplication: a predecessor of `start` may branch to it instead). */
 MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m);
 
+/* A walk over the ops at the top of every block of a region, in order:
+ *
+ *   for (struct ir_op_walk w = ir_op_walk_start(region); ir_op_walk_next(&w);)
+ *     visit(w.op); // w.block is its block
+ *
+ * The op after w.op is taken before the body runs, so the body may erase
+ * w.op, or split its block after it (the walk goes on in the new block);
+ * it must not erase the op after it. Blocks added after the current one
+ * are walked; ops inserted before the next op are not. */
+struct ir_op_walk {
+  MlirBlock block;    /* the block of `op` */
+  MlirOperation op;   /* the op the body sees */
+  MlirOperation next; /* the op after it, taken beforehand */
+};
+
+static inline struct ir_op_walk ir_op_walk_start(MlirRegion region) {
+  struct ir_op_walk w = {mlirRegionGetFirstBlock(region), {NULL}, {NULL}};
+  if (!mlirBlockIsNull(w.block))
+    w.next = mlirBlockGetFirstOperation(w.block);
+  return w;
+}
+
+static inline bool ir_op_walk_next(struct ir_op_walk *w) {
+  while (mlirOperationIsNull(w->next)) {
+    if (mlirBlockIsNull(w->block))
+      return false;
+    w->block = mlirBlockGetNextInRegion(w->block);
+    if (mlirBlockIsNull(w->block))
+      return false;
+    w->next = mlirBlockGetFirstOperation(w->block);
+  }
+  w->op = w->next;
+  w->block = mlirOperationGetBlock(w->op);
+  w->next = mlirOperationGetNextInBlock(w->op);
+  return true;
+}
+
 #endif /* CORO_IR_BLOCKS_H */

@@ -165,12 +165,9 @@ void ir_each_func_op(MlirOperation module,
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
     if (!coro_op_named(fn, "llvm.func"))
       continue;
-    MlirRegion r = mlirOperationGetRegion(fn, 0);
-    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-        visit(op, fn, user);
+    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+         ir_op_walk_next(&w);)
+      visit(w.op, fn, user);
   }
 }
 

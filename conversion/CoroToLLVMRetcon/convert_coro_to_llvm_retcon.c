@@ -80,9 +80,11 @@ struct rc_state {
   /* for the device (a module marked coro.device): the entries return the
    * handle to run next to the resume loop instead of tail-calling it */
   bool device;
-  MlirType S, R, RS; /* value storage; resume type and storage (null: none) */
-  MlirType cbt;      /* the control block struct */
-  MlirType ret;      /* the ramp's result: {ptr, S, ptr} */
+  MlirType value_storage; /* S: how a published value is stored */
+  /* R, the type a resume passes in, and RS, how it is stored (null: none) */
+  MlirType resume_type, resume_storage;
+  MlirType control_type; /* the control block struct */
+  MlirType ret;          /* the ramp's result: {ptr, S, ptr} */
   MlirValue buf, self, hdl;
   MlirBlock end;                       /* ^end(%final: S): the one coro.end */
   long long buffer_size, buffer_align; /* coro.buffer, or the defaults */
@@ -100,13 +102,14 @@ struct rc_state {
 static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   const char *abi = st->once ? "retcon.once" : "retcon";
-  st->S = coro_value_storage(fn->func, fn->value_type, abi);
-  if (mlirTypeIsNull(st->S))
+  st->value_storage = coro_value_storage(fn->func, fn->value_type, abi);
+  if (mlirTypeIsNull(st->value_storage))
     return mlirLogicalResultFailure();
-  st->R = coro_resume_type(fn->func); /* the verifier made yields agree */
-  if (!mlirTypeIsNull(st->R)) {
-    st->RS = coro_storage_type(st->R);
-    if (mlirTypeIsNull(st->RS))
+  st->resume_type =
+      coro_resume_type(fn->func); /* the verifier made yields agree */
+  if (!mlirTypeIsNull(st->resume_type)) {
+    st->resume_storage = coro_storage_type(st->resume_type);
+    if (mlirTypeIsNull(st->resume_storage))
       return coro_error_at(fn->func,
                            "the values this coroutine takes on resume "
                            "have a type the retcon ABIs cannot pass");
@@ -147,15 +150,16 @@ static MlirLogicalResult layout(struct coro_fn *fn, struct rc_state *st) {
   MlirType buffer_type =
       mlirLLVMArrayTypeGet(ir_int_type(ctx, (unsigned)(align * 8)),
                            (unsigned)((size + align - 1) / align));
-  MlirType slot = mlirTypeIsNull(st->RS) ? ir_int_type(ctx, 8) : st->RS;
-  MlirType fields[6] = {ptr, ptr,  coro_promise_type(ctx, st->S),
+  MlirType slot = mlirTypeIsNull(st->resume_storage) ? ir_int_type(ctx, 8)
+                                                     : st->resume_storage;
+  MlirType fields[6] = {ptr, ptr,  coro_promise_type(ctx, st->value_storage),
                         ptr, slot, buffer_type};
-  st->cbt = ir_struct_type(ctx, 6, fields);
+  st->control_type = ir_struct_type(ctx, 6, fields);
   /* What a suspension yields: the published value and the handle to run
    * once it has suspended. Yielding that handle rather than leaving it in
    * the control block keeps a yield's resume from reading and clearing a
    * field: after a yield it is a constant null. */
-  MlirType rf[3] = {ptr, st->S, ptr};
+  MlirType rf[3] = {ptr, st->value_storage, ptr};
   st->ret = ir_struct_type(ctx, 3, rf);
   return mlirLogicalResultSuccess();
 }
@@ -213,7 +217,7 @@ static MlirValue gep(struct ir_builder *b, MlirValue base, MlirValue dyn,
 /* In the ramp: field `index` of the control block `ctl`. */
 static MlirValue ctl_field(struct ir_builder *b, const struct rc_state *st,
                            MlirValue ctl, int index) {
-  return ir_gep_field(b, ctl, st->cbt, index);
+  return ir_gep_field(b, ctl, st->control_type, index);
 }
 
 /* In the generated functions (GEPs without the noWrapFlags attribute):
@@ -222,7 +226,7 @@ static MlirValue ctl_field(struct ir_builder *b, const struct rc_state *st,
 static MlirValue gen_field(struct ir_builder *b, const struct rc_state *st,
                            MlirValue ctl, int index) {
   int32_t idx[2] = {0, index};
-  return gep(b, ctl, (MlirValue){NULL}, st->cbt, 2, idx, false);
+  return gep(b, ctl, (MlirValue){NULL}, st->control_type, 2, idx, false);
 }
 
 static MlirValue gen_bytes(struct ir_builder *b, MlirValue p, int32_t offset) {
@@ -234,8 +238,8 @@ static MlirValue gen_promise_value(struct ir_builder *b,
                                    const struct rc_state *st,
                                    MlirValue promise) {
   int32_t idx[2] = {0, 1};
-  return gep(b, promise, (MlirValue){NULL}, coro_promise_type(b->ctx, st->S), 2,
-             idx, false);
+  return gep(b, promise, (MlirValue){NULL},
+             coro_promise_type(b->ctx, st->value_storage), 2, idx, false);
 }
 
 /* The allocator or deallocator `sym` called on `arg` (func.call when
@@ -289,13 +293,13 @@ static intptr_t proto_args(const struct rc_state *st, MlirContext ctx,
                            MlirType args[3]) {
   args[0] = ir_ptr_type(ctx);
   args[1] = ir_int_type(ctx, 1);
-  args[2] = st->RS;
-  return mlirTypeIsNull(st->RS) ? 2 : 3;
+  args[2] = st->resume_storage;
+  return mlirTypeIsNull(st->resume_storage) ? 2 : 3;
 }
 
 /* What a continuation returns: {ptr, S, ptr} (retcon) or S (once). */
 static MlirType cont_ret(const struct rc_state *st) {
-  return st->once ? st->S : st->ret;
+  return st->once ? st->value_storage : st->ret;
 }
 
 /* %res = llvm.call %cont(%buf, %abnormal[, %r]) : !llvm.ptr, (proto) -> R */
@@ -400,9 +404,10 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
   ir_br(&b, pub, 0, NULL);
 
   b = ir_at_end(pub, loc);
-  MlirValue v = ir_extractvalue(&b, res, 1, st->S);
+  MlirValue v = ir_extractvalue(&b, res, 1, st->value_storage);
   MlirValue pp = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
-  ir_store(&b, v, gen_promise_value(&b, st, pp), coro_value_align(st->S));
+  ir_store(&b, v, gen_promise_value(&b, st, pp),
+           coro_value_align(st->value_storage));
   ir_return(&b, ir_extractvalue(&b, res, 2, ptr));
 }
 
@@ -480,8 +485,8 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
   MlirValue buf = gen_field(&b, st, ctl, CB_BUFFER);
   MlirValue no = ir_const_int(&b, 1, 0);
   MlirValue r = {NULL};
-  if (!mlirTypeIsNull(st->RS))
-    r = ir_load(&b, gen_field(&b, st, ctl, CB_SLOT), st->RS, 0);
+  if (!mlirTypeIsNull(st->resume_storage))
+    r = ir_load(&b, gen_field(&b, st, ctl, CB_SLOT), st->resume_storage, 0);
   MlirValue res = call_cont(&b, st, c, buf, no, r);
   if (st->once) {
     MlirValue n = ir_null(&b);
@@ -530,8 +535,8 @@ static void emit_destroy(struct coro_fn *fn, struct rc_state *st,
   MlirValue buf = gen_field(&r, st, ctl, CB_BUFFER);
   MlirValue yes = ir_const_int(&r, 1, 1);
   MlirValue rv = {NULL};
-  if (!mlirTypeIsNull(st->RS))
-    rv = ir_zero(&r, st->RS);
+  if (!mlirTypeIsNull(st->resume_storage))
+    rv = ir_zero(&r, st->resume_storage);
   call_cont(&r, st, c, buf, yes, rv);
   ir_br(&r, free_blk, 0, NULL);
 
@@ -667,7 +672,8 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
     MlirValue probe = mlirOperationGetResult(
         ir_op(&b, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
     int32_t past = 1;
-    MlirValue end = gep(&b, probe, (MlirValue){NULL}, st->cbt, 1, &past, false);
+    MlirValue end =
+        gep(&b, probe, (MlirValue){NULL}, st->control_type, 1, &past, false);
     MlirValue e = ir_ptrtoint(&b, end, 64);
     MlirValue p = ir_ptrtoint(&b, probe, 64);
     MlirValue size = ir_binop(&b, "sub", e, p);
@@ -682,8 +688,9 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   ir_store(&b, df, gen_field(&b, st, ctl, CB_DESTROY), 0);
   MlirValue pc = gen_bytes(&b, ctl, CORO_PROMISE_OFFSET);
   ir_store(&b, z, pc, 0);
-  MlirValue v0 = ir_zero(&b, st->S);
-  ir_store(&b, v0, gen_promise_value(&b, st, pc), coro_value_align(st->S));
+  MlirValue v0 = ir_zero(&b, st->value_storage);
+  ir_store(&b, v0, gen_promise_value(&b, st, pc),
+           coro_value_align(st->value_storage));
 
   intptr_t first = elided ? 1 : 0, n = mlirBlockGetNumArguments(entry) - first;
   MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
@@ -744,7 +751,8 @@ static void emit_begin(struct coro_fn *fn, struct rc_state *st) {
 static void emit_end_block(struct coro_fn *fn, struct rc_state *st) {
   MlirLocation loc = mlirOperationGetLocation(fn->func);
   MlirContext ctx = mlirLocationGetContext(loc);
-  st->end = ir_new_block(mlirOperationGetRegion(fn->func, 0), 1, &st->S, loc);
+  st->end = ir_new_block(mlirOperationGetRegion(fn->func, 0), 1,
+                         &st->value_storage, loc);
   struct ir_builder b = ir_at_end(st->end, loc);
   MlirValue tok;
   if (st->once) {
@@ -767,9 +775,9 @@ static void emit_end_block(struct coro_fn *fn, struct rc_state *st) {
 
 /* What llvm.coro.suspend.retcon returns: i1 abnormal, or {i1, RS}. */
 static MlirType suspend_result(MlirContext ctx, const struct rc_state *st) {
-  if (mlirTypeIsNull(st->RS))
+  if (mlirTypeIsNull(st->resume_storage))
     return ir_int_type(ctx, 1);
-  MlirType f[2] = {ir_int_type(ctx, 1), st->RS};
+  MlirType f[2] = {ir_int_type(ctx, 1), st->resume_storage};
   return ir_struct_type(ctx, 2, f);
 }
 
@@ -874,7 +882,7 @@ static MlirLogicalResult place_elided(struct coro_fn *fn, struct rc_state *st,
         control_block_site(caller_of(call, fn->module), loc);
     MlirValue one = ir_const_int(&site, 64, 1);
     MlirNamedAttribute et =
-        ir_named(ctx, "elem_type", mlirTypeAttrGet(st->cbt));
+        ir_named(ctx, "elem_type", mlirTypeAttrGet(st->control_type));
     MlirValue cb = mlirOperationGetResult(
         ir_op(&site, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
     intptr_t na = mlirOperationGetNumOperands(call);
@@ -936,7 +944,7 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
    * otherwise). Before anything that must be freed on a failure. */
   uint64_t cb_size, cb_align;
   if (st->device) {
-    if (!ir_type_layout(st->cbt, &cb_size, &cb_align))
+    if (!ir_type_layout(st->control_type, &cb_size, &cb_align))
       return coro_error_at(fn->func, "the size of this coroutine's control "
                                      "block is unknown (its value types)");
     if (!coro_frame_size_global(
@@ -1002,16 +1010,16 @@ static MlirValue suspend(struct rc_fn *r, struct ir_builder *b, MlirValue v,
   MlirValue res = ir_call_vararg(b, sym_of(ctx, &r->suspend_name), 2, ops,
                                  suspend_result(ctx, st));
   *resume_value = (MlirValue){NULL};
-  if (mlirTypeIsNull(st->RS))
+  if (mlirTypeIsNull(st->resume_storage))
     return res;
-  *resume_value = ir_extractvalue(b, res, 1, st->RS);
+  *resume_value = ir_extractvalue(b, res, 1, st->resume_storage);
   return ir_extractvalue(b, res, 0, ir_int_type(ctx, 1));
 }
 
 /* Branches to `dest` normally and to the end block when `abnormal`. */
 static void branch_unless_abnormal(struct rc_state *st, struct ir_builder *b,
                                    MlirValue abnormal, MlirBlock dest) {
-  MlirValue zero = ir_zero(b, st->S);
+  MlirValue zero = ir_zero(b, st->value_storage);
   ir_cond_br_args(b, abnormal, st->end, 1, &zero, dest, 0, NULL);
 }
 
@@ -1019,10 +1027,10 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   struct rc_fn *r = fn->abi_state;
   struct rc_state *st = &r->st;
   struct ir_builder b = ir_before(op);
-  MlirValue v =
-      mlirOperationGetNumOperands(op)
-          ? coro_published(&b, op, mlirOperationGetOperand(op, 0), st->S)
-          : ir_zero(&b, st->S);
+  MlirValue v = mlirOperationGetNumOperands(op)
+                    ? coro_published(&b, op, mlirOperationGetOperand(op, 0),
+                                     st->value_storage)
+                    : ir_zero(&b, st->value_storage);
   if (mlirValueIsNull(v))
     return mlirLogicalResultFailure();
   MlirValue rv;
@@ -1035,7 +1043,8 @@ static MlirLogicalResult rc_yield(struct coro_fn *fn, MlirOperation op) {
   bool flag_unused =
       mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0)));
   coro_yield_continue(&b, op, abnormal, st->end,
-                      flag_unused ? ir_zero(&b, st->S) : (MlirValue){NULL});
+                      flag_unused ? ir_zero(&b, st->value_storage)
+                                  : (MlirValue){NULL});
   return mlirLogicalResultSuccess();
 }
 
@@ -1066,11 +1075,12 @@ static MlirValue await_suspend(struct rc_fn *r, struct ir_builder *b,
   MlirValue z = ir_null(b);
   ir_cond_br_args(b, never, join, 1, &z, link, 0, NULL);
   *b = ir_at_end(link, b->loc);
-  ir_store(b, st->self, coro_promise_field(b, aw, st->S, 0), 8);
+  ir_store(b, st->self, coro_promise_field(b, aw, st->value_storage, 0), 8);
   ir_br(b, join, 1, &aw);
   *b = ir_at_end(join, b->loc);
-  MlirValue cur = ir_load(b, coro_promise_field(b, st->self, st->S, 1), st->S,
-                          coro_value_align(st->S));
+  MlirValue cur =
+      ir_load(b, coro_promise_field(b, st->self, st->value_storage, 1),
+              st->value_storage, coro_value_align(st->value_storage));
   MlirValue rv;
   return suspend(r, b, cur, mlirBlockGetArgument(join, 0), &rv);
 }
@@ -1094,8 +1104,9 @@ static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
   ir_cond_br(b, done, again, susp);
   struct ir_builder a = ir_at_end(again, b->loc);
   MlirValue rv;
-  MlirValue cur = ir_load(&a, coro_promise_field(&a, st->self, st->S, 1), st->S,
-                          coro_value_align(st->S));
+  MlirValue cur =
+      ir_load(&a, coro_promise_field(&a, st->self, st->value_storage, 1),
+              st->value_storage, coro_value_align(st->value_storage));
   branch_unless_abnormal(st, &a, suspend(r, &a, cur, st->self, &rv), drive);
   struct ir_builder s = ir_at_end(susp, b->loc);
   branch_unless_abnormal(st, &s, await_suspend(r, &s, aw), drive);
@@ -1111,7 +1122,7 @@ static void await_once(struct rc_fn *r, struct ir_builder *b, MlirOperation op,
   ir_val(&t, "llvm.unreachable", 0, NULL, (MlirType){NULL});
   d = ir_at_end(go, b->loc);
   MlirValue null = ir_null(&d); /* built in order: C leaves argument order */
-  ir_store(&d, null, coro_promise_field(&d, aw, st->S, 0), 8);
+  ir_store(&d, null, coro_promise_field(&d, aw, st->value_storage, 0), 8);
   ir_br(&d, dcheck, 0, NULL);
   struct ir_builder c = ir_at_end(dcheck, b->loc);
   MlirValue ended = ir_intrinsic(&c, "llvm.coro.done", 1, &aw, i1);
@@ -1147,14 +1158,15 @@ static MlirLogicalResult rc_end(struct coro_fn *fn, MlirOperation op) {
   MlirOperation ret = coro_end_return(op);
   if (mlirOperationIsNull(ret))
     return mlirLogicalResultFailure();
-  MlirValue v = ir_zero(&b, st->S);
+  MlirValue v = ir_zero(&b, st->value_storage);
   if (mlirOperationGetNumOperands(op) == 2) {
-    v = coro_published(&b, op, mlirOperationGetOperand(op, 1), st->S);
+    v = coro_published(&b, op, mlirOperationGetOperand(op, 1),
+                       st->value_storage);
     if (mlirValueIsNull(v))
       return mlirLogicalResultFailure();
     /* The final value is readable with coro.promise once done. */
-    ir_store(&b, v, coro_promise_field(&b, st->self, st->S, 1),
-             coro_value_align(st->S));
+    ir_store(&b, v, coro_promise_field(&b, st->self, st->value_storage, 1),
+             coro_value_align(st->value_storage));
   }
   ir_br(&b, st->end, 1, &v);
   mlirOperationDestroy(ret);

@@ -220,23 +220,21 @@ static bool check_async(struct coro_shape *s) {
 }
 
 void coro_shape_normalize(MlirOperation func) {
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      enum coro_intr k = coro_intr_classify(op);
-      if (k != CI_SUSPEND_RETCON && k != CI_SUSPEND_ASYNC)
-        continue;
-      MlirOperation next = mlirOperationGetNextInBlock(op);
-      if (mlirOperationIsNull(next) || (coro_op_named(next, "llvm.br") &&
-                                        !mlirOperationGetNumOperands(next)))
-        continue;
-      MlirBlock tail = ir_split_after(op);
-      struct ir_builder at = ir_at_end(b, mlirOperationGetLocation(op));
-      ir_br(&at, tail, 0, NULL);
-      break; /* the rest of the block is `tail`, visited next */
-    }
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(func, 0));
+       ir_op_walk_next(&w);) {
+    MlirOperation op = w.op;
+    enum coro_intr k = coro_intr_classify(op);
+    if (k != CI_SUSPEND_RETCON && k != CI_SUSPEND_ASYNC)
+      continue;
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (mlirOperationIsNull(next) ||
+        (coro_op_named(next, "llvm.br") && !mlirOperationGetNumOperands(next)))
+      continue;
+    MlirBlock tail = ir_split_after(op);
+    struct ir_builder at = ir_at_end(w.block, mlirOperationGetLocation(op));
+    ir_br(&at, tail, 0, NULL);
+    /* the walk goes on in `tail`, with the op after `op` */
+  }
 }
 
 bool coro_shape_collect(struct coro_shape *s, MlirOperation func) {

@@ -41,9 +41,8 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   /* the switch parts, then a retcon coroutine's continuations */
   struct ir_opvec parts = {0};
   for (int v = V_RESUME; v < V_CONT; ++v) {
-    struct coro_str n = {0};
-    coro_str_append(&n, base.data, base.len);
-    coro_str_appendz(&n, split_suffix[v]);
+    struct coro_str n =
+        split_part_name_of(mlirStringRefCreate(base.data, base.len), v);
     MlirOperation part =
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
     coro_str_free(&n);
@@ -122,11 +121,9 @@ static void scan_top_op(MlirOperation op, MlirOperation fn, void *user) {
   scan_op(op, fn, true, n->left, n->called);
   n->fn = fn;
   for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
-    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
-         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation o = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
-        mlirOperationWalk(o, scan_nested_op, n, MlirWalkPreOrder);
+    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(op, i));
+         ir_op_walk_next(&w);)
+      mlirOperationWalk(w.op, scan_nested_op, n, MlirWalkPreOrder);
 }
 
 /* Fills `left` from every llvm.func of `module`. */

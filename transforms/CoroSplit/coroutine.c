@@ -210,6 +210,13 @@ struct coro_str split_part_name(const struct split *sp, const char *sfx) {
   return n;
 }
 
+struct coro_str split_part_name_of(MlirStringRef coro, enum variant v) {
+  struct coro_str n = {0};
+  coro_str_append(&n, coro.data, coro.length);
+  coro_str_appendz(&n, split_suffix[v]);
+  return n;
+}
+
 bool split_name_free(const struct split *sp, MlirSymbolTable table,
                      struct coro_str *name) {
   bool taken = !mlirOperationIsNull(
@@ -236,24 +243,22 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
  * dominated. */
 static void hoist_extracts(MlirOperation func) {
   struct ir_opvec moves = {0};
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      if (!coro_op_named(op, "llvm.extractvalue"))
-        continue;
-      MlirValue agg = mlirOperationGetOperand(op, 0);
-      bool only = true;
-      for (MlirOpOperand u = mlirValueGetFirstUse(agg);
-           only && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
-        only = coro_op_named(mlirOpOperandGetOwner(u), "llvm.extractvalue");
-      MlirOperation def = mlirValueIsAOpResult(agg) ? mlirOpResultGetOwner(agg)
-                                                    : (MlirOperation){NULL};
-      if (only &&
-          (mlirOperationIsNull(def) || !mlirOperationGetNumSuccessors(def)))
-        ir_opvec_push(&moves, op);
-    }
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(func, 0));
+       ir_op_walk_next(&w);) {
+    MlirOperation op = w.op;
+    if (!coro_op_named(op, "llvm.extractvalue"))
+      continue;
+    MlirValue agg = mlirOperationGetOperand(op, 0);
+    bool only = true;
+    for (MlirOpOperand u = mlirValueGetFirstUse(agg);
+         only && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u))
+      only = coro_op_named(mlirOpOperandGetOwner(u), "llvm.extractvalue");
+    MlirOperation def = mlirValueIsAOpResult(agg) ? mlirOpResultGetOwner(agg)
+                                                  : (MlirOperation){NULL};
+    if (only &&
+        (mlirOperationIsNull(def) || !mlirOperationGetNumSuccessors(def)))
+      ir_opvec_push(&moves, op);
+  }
   MlirStringRef position = mlirStringRefCreateFromCString("position");
   struct ir_ptrmap first_of = {0}; /* aggregate -> 1 + its latest move */
   size_t *next = ir_xcalloc(moves.n + 1, sizeof *next);
@@ -296,20 +301,17 @@ static void hoist_extracts(MlirOperation func) {
  * reports what is wrong, an unknown llvm.coro.id.X included). Another ABI's
  * intrinsics in a coroutine are errors of coro_shape_collect. */
 static const struct split_abi *abi_of(MlirOperation func) {
-  MlirRegion body = mlirOperationGetRegion(func, 0);
-  for (MlirBlock b = mlirRegionGetFirstBlock(body); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
-    for (MlirOperation op = mlirBlockGetFirstOperation(b);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-      /* the first id decides (the shape finds a second one wrong) */
-      enum coro_intr k = coro_intr_classify(op);
-      if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
-        return &split_abi_retcon;
-      if (k == CI_ID_ASYNC)
-        return &split_abi_async;
-      if (k == CI_ID)
-        return &split_abi_switch;
-    }
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(func, 0));
+       ir_op_walk_next(&w);) {
+    /* the first id decides (the shape finds a second one wrong) */
+    enum coro_intr k = coro_intr_classify(w.op);
+    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE)
+      return &split_abi_retcon;
+    if (k == CI_ID_ASYNC)
+      return &split_abi_async;
+    if (k == CI_ID)
+      return &split_abi_switch;
+  }
   return &split_abi_switch;
 }
 

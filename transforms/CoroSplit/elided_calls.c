@@ -80,6 +80,35 @@ bool split_waits_for_elided(const struct elided_calls *e, MlirOperation self,
   return false;
 }
 
+/* The elided call `op` (in `fn`) of the coroutine `name`, whose frame is
+ * `frame` aligned to `align`, becomes a call of NAME.elided (`sym`) on an
+ * alloca of the caller's entry block. */
+static void elide_call(MlirOperation op, MlirOperation fn, MlirStringRef name,
+                       MlirAttribute sym, MlirType frame, uint64_t align) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
+  e.loc = mlirOperationGetLocation(op);
+  MlirValue mem =
+      ir_alloca(&e, ir_const_int(&e, 64, 1), frame, (unsigned)align);
+  intptr_t n = mlirOperationGetNumOperands(op);
+  MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = mlirOperationGetOperand(op, i);
+  args[n] = mem;
+  struct ir_builder c = ir_before(op);
+  MlirValue h = ir_call(&c, sym, false, n + 1, args,
+                        mlirValueGetType(mlirOperationGetResult(op, 0)));
+  free(args);
+  /* --coro-elide has told the user already where it decided */
+  bool decided = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR)));
+  split_replace_result(op, h);
+  split_erase(op);
+  if (!decided)
+    coro_elide_remark_elided(mlirOperationGetLocation(mlirOpResultGetOwner(h)),
+                             name, ir_sym_name(fn));
+}
+
 /* Gives every direct call of the elided coroutine `coro` in a function not
  * split yet (`done` holds the split ones) a frame in its caller: an alloca
  * of the frame's size and alignment in the caller's entry block, passed to
@@ -92,9 +121,7 @@ void split_elide_calls(MlirOperation module, MlirOperation coro,
                        uint64_t align) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirStringRef name = ir_sym_name(coro);
-  struct coro_str elided = {0};
-  coro_str_append(&elided, name.data, name.length);
-  coro_str_appendz(&elided, split_suffix[V_ELIDED]);
+  struct coro_str elided = split_part_name_of(name, V_ELIDED);
   MlirAttribute sym = mlirFlatSymbolRefAttrGet(
       ctx, mlirStringRefCreate(elided.data, elided.len));
   MlirType frame = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), size);
@@ -103,43 +130,10 @@ void split_elide_calls(MlirOperation module, MlirOperation coro,
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
     if (!coro_op_named(fn, "llvm.func") || ir_ptrmap_find(done, fn.ptr))
       continue;
-    MlirRegion r = mlirOperationGetRegion(fn, 0);
-    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op);) {
-        MlirOperation next = mlirOperationGetNextInBlock(op);
-        if (mlirStringRefEqual(ir_callee(op), name) && call_elided(op, coro)) {
-          MlirBlock entry = mlirRegionGetFirstBlock(r);
-          struct ir_builder e = ir_before(mlirBlockGetFirstOperation(entry));
-          e.loc = mlirOperationGetLocation(op);
-          MlirValue mem =
-              ir_alloca(&e, ir_const_int(&e, 64, 1), frame, (unsigned)align);
-          intptr_t n = mlirOperationGetNumOperands(op);
-          MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
-          for (intptr_t i = 0; i < n; ++i)
-            args[i] = mlirOperationGetOperand(op, i);
-          args[n] = mem;
-          struct ir_builder c = ir_before(op);
-          MlirValue h =
-              ir_call(&c, sym, false, n + 1, args,
-                      mlirValueGetType(mlirOperationGetResult(op, 0)));
-          free(args);
-          /* --coro-elide has told the user already where it decided */
-          bool decided = !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-              op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR)));
-          split_replace_result(op, h);
-          split_erase(op);
-          op = next;
-          if (decided)
-            continue;
-          coro_elide_remark_elided(
-              mlirOperationGetLocation(mlirOpResultGetOwner(h)), name,
-              ir_sym_name(fn));
-          continue;
-        }
-        op = next;
-      }
+    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+         ir_op_walk_next(&w);)
+      if (mlirStringRefEqual(ir_callee(w.op), name) && call_elided(w.op, coro))
+        elide_call(w.op, fn, name, sym, frame, align);
   }
   coro_str_free(&elided);
 }

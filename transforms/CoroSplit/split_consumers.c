@@ -515,17 +515,12 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                             coro_intr_classify(left->intr.v[i]), other, called);
       continue;
     }
-    MlirRegion r = mlirOperationGetRegion(fn, 0);
-    for (MlirBlock b = mlirRegionGetFirstBlock(r); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      for (MlirOperation op = mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op);) {
-        MlirOperation next_op = mlirOperationGetNextInBlock(op);
-        enum coro_intr k = coro_intr_classify(op);
-        if (k != CI_NONE)
-          ok &= lower_or_keep(&c, op, k, other, called);
-        op = next_op;
-      }
+    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+         ir_op_walk_next(&w);) {
+      enum coro_intr k = coro_intr_classify(w.op);
+      if (k != CI_NONE)
+        ok &= lower_or_keep(&c, w.op, k, other, called);
+    }
   }
   if (ok && c.device)
     ok = make_device_run(&c);

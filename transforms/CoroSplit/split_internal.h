@@ -330,6 +330,9 @@ void split_reload_kept(struct variant_state *vs, size_t i,
 MlirValue split_mapv(const struct variant_state *vs, MlirValue v);
 /* "NAME" followed by `suffix`, owned by the caller. */
 struct coro_str split_part_name(const struct split *sp, const char *suffix);
+/* The name of variant `v` of the coroutine `coro` (split_suffix), owned by
+ * the caller. */
+struct coro_str split_part_name_of(MlirStringRef coro, enum variant v);
 /* Whether `name` (freed here) is not a symbol of the module yet; an error
  * at the coroutine when it is. */
 bool split_name_free(const struct split *sp, MlirSymbolTable table,

@@ -134,9 +134,7 @@ static void rewrite_end(struct variant_state *vs, MlirOperation op) {
 
 static MlirValue fn_address(struct ir_builder *b, struct split *sp,
                             enum variant v) {
-  struct coro_str n = {0};
-  coro_str_append(&n, sp->name.data, sp->name.len);
-  coro_str_appendz(&n, split_suffix[v]);
+  struct coro_str n = split_part_name(sp, split_suffix[v]);
   MlirValue a = ir_addressof(b, coro_str_cstr(&n));
   coro_str_free(&n);
   return a;
@@ -244,9 +242,7 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
   for (intptr_t i = 0; i < n; ++i)
     args[i] = mlirLLVMFunctionTypeGetInput(fty, i);
   args[n] = sp->ptr;
-  struct coro_str name = {0};
-  coro_str_append(&name, sp->name.data, sp->name.len);
-  coro_str_appendz(&name, split_suffix[V_ELIDED]);
+  struct coro_str name = split_part_name(sp, split_suffix[V_ELIDED]);
   struct ir_func_spec spec = {.name = coro_str_cstr(&name),
                               .result = mlirLLVMFunctionTypeGetReturnType(fty),
                               .nargs = n + 1,
