@@ -448,7 +448,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
       ok = split_make_elided(&sp, table);
     if (ok) {
       remark_frame(&sp);
-      if (!mlirOperationIsNull(sp.resume_fn)) {
+      if (sp.abi->resume_in_place) {
         ok = split_resume_in_place(&sp);
       } else {
         struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};

@@ -238,10 +238,10 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
       return false;
   }
   uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
-  sp->frame_offset =
+  sp->async.frame_offset =
       ir_align_to((uint64_t)sp->shape.buffer_size, sp->layout.align);
   set_context_size_to(
-      record, ir_align_to(sp->frame_offset + sp->layout.size, ctx_align));
+      record, ir_align_to(sp->async.frame_offset + sp->layout.size, ctx_align));
   return true;
 }
 
@@ -249,7 +249,8 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
 
 static void async_ramp_frame(struct variant_state *vs) {
   struct ir_builder b = ir_before(vs->shape.begin);
-  vs->frame = ir_gep_bytes(&b, vs->shape.storage, (int)vs->sp->frame_offset);
+  vs->frame =
+      ir_gep_bytes(&b, vs->shape.storage, (int)vs->sp->async.frame_offset);
 }
 
 /* The struct suspension `i` returns. */
@@ -278,7 +279,7 @@ static void async_clone_entry(struct variant_state *vs) {
   MlirValue arg = mlirBlockGetArgument(vs->dispatch, index);
   MlirValue ctx = ir_call_func(&b, proj, 0, 1, &arg);
   mlirValueReplaceAllUsesOfWith(vs->shape.storage, ctx);
-  vs->frame = ir_gep_bytes(&b, ctx, (int)sp->frame_offset);
+  vs->frame = ir_gep_bytes(&b, ctx, (int)sp->async.frame_offset);
 }
 
 /* The landing of the continuation after suspension `i`: reloads, then the
@@ -393,6 +394,7 @@ const struct split_abi split_abi_async = {
     .elided_ramp = false,
     .frame_debug_type = false,
     .device_frame_size = false,
+    .resume_in_place = false,
     .suspend_returns = true,
     .prepare = async_prepare,
     .check_names = split_conts_check_names,

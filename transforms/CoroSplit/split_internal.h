@@ -79,16 +79,28 @@ struct split {
   /* with debug info: the coroutine's subprogram and, for the switch ABI,
    * its frame type (frame_debug.h); null otherwise */
   MlirAttribute subprogram, frame_ty;
-  /* retcon and retcon.once: the prototype, the continuations' type (the
-   * prototype's), the ramp's result type, and whether the frame fits the
-   * buffer */
-  MlirOperation proto;
-  MlirType cont_type, ramp_result;
-  MlirType alloc_size; /* the allocator's parameter (an integer type) */
-  bool inline_frame;
-  /* async: where the frame starts in the context (the header's size
-   * aligned to the frame's alignment) */
-  uint64_t frame_offset;
+  /* what one ABI alone keeps (the member of sp->abi) */
+  union {
+    struct {
+      /* NAME.resume, made empty with the other parts and given the
+       * coroutine's own ops last (split_resume_in_place) */
+      MlirOperation resume_fn;
+    } sw;
+    /* retcon and retcon.once: the prototype, the continuations' type (the
+     * prototype's), the ramp's result type, the allocator's parameter (an
+     * integer type), and whether the frame fits the buffer */
+    struct {
+      MlirOperation proto;
+      MlirType cont_type, ramp_result;
+      MlirType alloc_size;
+      bool inline_frame;
+    } retcon;
+    /* async: where the frame starts in the context (the header's size
+     * aligned to the frame's alignment) */
+    struct {
+      uint64_t frame_offset;
+    } async;
+  };
   /* ops every variant copies (split_collect_keep in reach.c, once the
    * analyses are done): op -> enum split_keep */
   struct ir_ptrmap keep;
@@ -108,9 +120,6 @@ struct split {
    * the flags ITEM_USE_* */
   size_t *use_start, *use_block;
   unsigned char *use_flags;
-  /* switch: NAME.resume, made empty with the other parts and given the
-   * coroutine's own ops last (split_resume_in_place in split_switch.c) */
-  MlirOperation resume_fn;
 };
 
 enum { SPLIT_FRONTS = 4 };
@@ -179,6 +188,9 @@ struct split_abi {
   /* on the device, NAME_frame_size is the frame's size (retcon frames
    * live in a control block the retcon conversion sizes) */
   bool device_frame_size;
+  /* make_parts leaves sp->sw.resume_fn empty: it takes the coroutine's
+   * own ops once the ramp is copied back (split_resume_in_place) */
+  bool resume_in_place;
   /* a suspension returns from the variant (no code runs after it on the
    * suspended path) */
   bool suspend_returns;

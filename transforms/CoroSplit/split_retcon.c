@@ -48,14 +48,14 @@ static bool starts_with_ptr(MlirType t) {
 /* What a suspension returns: the prototype's parameters after the buffer
  * (null for none, the one type, or a struct of them). */
 static MlirType suspend_result(const struct split *sp) {
-  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->retcon.cont_type);
   if (n <= 1)
     return (MlirType){NULL};
   if (n == 2)
-    return mlirLLVMFunctionTypeGetInput(sp->cont_type, 1);
+    return mlirLLVMFunctionTypeGetInput(sp->retcon.cont_type, 1);
   MlirType *t = ir_xmalloc((size_t)n * sizeof *t);
   for (intptr_t i = 1; i < n; ++i)
-    t[i - 1] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
+    t[i - 1] = mlirLLVMFunctionTypeGetInput(sp->retcon.cont_type, i);
   MlirType s = mlirLLVMStructTypeLiteralGet(sp->ctx, n - 1, t, false);
   free(t);
   return s;
@@ -64,7 +64,7 @@ static MlirType suspend_result(const struct split *sp) {
 /*===--- checks -------------------------------------------------------------*/
 
 static bool check_suspension(const struct split *sp, MlirOperation op) {
-  MlirType rr = sp->ramp_result;
+  MlirType rr = sp->retcon.ramp_result;
   intptr_t held = mlirTypeIsALLVMStructType(rr)
                       ? mlirLLVMStructTypeGetNumElementTypes(rr) - 1
                       : 0;
@@ -131,7 +131,7 @@ static bool check_end(const struct split *sp, MlirOperation end) {
     return true; /* it returns nothing */
   /* a fall-through end returns the prototype's result: nothing (void), the
    * one value of its type, or the members of its struct */
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->retcon.cont_type);
   intptr_t n = mlirOperationIsNull(res) ? 0 : mlirOperationGetNumOperands(res);
   bool ok;
   if (ir_type_is_void(rt) || n == 0)
@@ -213,24 +213,25 @@ static bool device_frame_from_arena(struct split *sp, MlirSymbolTable table,
 static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
   MlirOperation id = sp->shape.id;
   MlirOperation proto = ir_llvm_func_of(table, mlirOperationGetOperand(id, 3));
-  sp->proto = proto;
+  sp->retcon.proto = proto;
   if (mlirOperationIsNull(proto)) {
     ir_emit_error(id,
                   "the prototype of llvm.coro.id.retcon must be the address of "
                   "an llvm.func of the module");
     return false;
   }
-  sp->cont_type = ir_func_type(proto);
-  if (mlirLLVMFunctionTypeGetNumInputs(sp->cont_type) < 1 ||
+  sp->retcon.cont_type = ir_func_type(proto);
+  if (mlirLLVMFunctionTypeGetNumInputs(sp->retcon.cont_type) < 1 ||
       !mlirTypeIsALLVMPointerType(
-          mlirLLVMFunctionTypeGetInput(sp->cont_type, 0))) {
+          mlirLLVMFunctionTypeGetInput(sp->retcon.cont_type, 0))) {
     ir_emit_error(
         id, "the prototype of a returned-continuation coroutine takes the "
             "buffer (a ptr) first");
     return false;
   }
-  sp->ramp_result = mlirLLVMFunctionTypeGetReturnType(ir_func_type(sp->func));
-  if (!starts_with_ptr(sp->ramp_result)) {
+  sp->retcon.ramp_result =
+      mlirLLVMFunctionTypeGetReturnType(ir_func_type(sp->func));
+  if (!starts_with_ptr(sp->retcon.ramp_result)) {
     ir_emit_error(sp->func,
                   "a returned-continuation coroutine returns its "
                   "continuation: a ptr, or a struct whose first member is "
@@ -238,8 +239,8 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     return false;
   }
   if (sp->shape.abi == CORO_SHAPE_RETCON &&
-      !mlirTypeEqual(sp->ramp_result,
-                     mlirLLVMFunctionTypeGetReturnType(sp->cont_type))) {
+      !mlirTypeEqual(sp->retcon.ramp_result,
+                     mlirLLVMFunctionTypeGetReturnType(sp->retcon.cont_type))) {
     ir_emit_error(id, "the prototype of a retcon coroutine returns what the "
                       "coroutine returns (each continuation returns the next)");
     return false;
@@ -251,10 +252,11 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
     if (sp->shape.intr[i].kind == CI_END &&
         !check_end(sp, sp->shape.intr[i].op))
       return false;
-  sp->inline_frame = sp->layout.size <= (uint64_t)sp->shape.buffer_size &&
-                     sp->layout.align <= (uint64_t)sp->shape.buffer_align;
-  sp->alloc_size = ir_int_type(sp->ctx, 64);
-  if (sp->inline_frame)
+  sp->retcon.inline_frame =
+      sp->layout.size <= (uint64_t)sp->shape.buffer_size &&
+      sp->layout.align <= (uint64_t)sp->shape.buffer_align;
+  sp->retcon.alloc_size = ir_int_type(sp->ctx, 64);
+  if (sp->retcon.inline_frame)
     return true;
   if (sp->device && !device_frame_from_arena(sp, table, id))
     return false;
@@ -284,7 +286,7 @@ static bool retcon_prepare(struct split *sp, MlirSymbolTable table) {
                         "integer) and returns a ptr");
       return false;
     }
-    sp->alloc_size = mlirLLVMFunctionTypeGetInput(t, 0);
+    sp->retcon.alloc_size = mlirLLVMFunctionTypeGetInput(t, 0);
   }
   if (!mlirOperationIsNull(d) &&
       (mlirLLVMFunctionTypeGetNumInputs(ir_func_type(d)) != 1 ||
@@ -330,13 +332,14 @@ bool split_conts_check_names(struct split *sp, MlirSymbolTable table,
 static void retcon_ramp_frame(struct variant_state *vs) {
   struct split *sp = vs->sp;
   MlirValue storage = vs->shape.storage;
-  if (sp->inline_frame) {
+  if (sp->retcon.inline_frame) {
     vs->frame = storage;
     return;
   }
   struct ir_builder b = ir_before(vs->shape.begin);
-  MlirValue size = ir_const_int(&b, mlirIntegerTypeGetWidth(sp->alloc_size),
-                                (long long)sp->layout.size);
+  MlirValue size =
+      ir_const_int(&b, mlirIntegerTypeGetWidth(sp->retcon.alloc_size),
+                   (long long)sp->layout.size);
   vs->frame = ir_call_through(&b, mlirOperationGetOperand(vs->shape.id, 4), 1,
                               &size, sp->ptr);
   ir_store(&b, vs->frame, storage, 8);
@@ -346,15 +349,15 @@ static void retcon_ramp_frame(struct variant_state *vs) {
  * first, which stands for the storage wherever the body used it. */
 static void retcon_clone_entry(struct variant_state *vs) {
   struct split *sp = vs->sp;
-  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->retcon.cont_type);
   MlirType *types = ir_xmalloc((size_t)(n + 1) * sizeof *types);
   for (intptr_t i = 0; i < n; ++i)
-    types[i] = mlirLLVMFunctionTypeGetInput(sp->cont_type, i);
+    types[i] = mlirLLVMFunctionTypeGetInput(sp->retcon.cont_type, i);
   split_entry_block(vs, n, types);
   free(types);
   MlirValue buffer = mlirBlockGetArgument(vs->dispatch, 0);
   mlirValueReplaceAllUsesOfWith(vs->shape.storage, buffer);
-  if (sp->inline_frame) {
+  if (sp->retcon.inline_frame) {
     vs->frame = buffer;
     return;
   }
@@ -379,7 +382,7 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
   if (mlirOperationGetNumResults(susp)) {
     MlirValue r = mlirOperationGetResult(susp, 0);
     MlirType t = mlirValueGetType(r);
-    intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+    intptr_t n = mlirLLVMFunctionTypeGetNumInputs(sp->retcon.cont_type);
     MlirValue v = mlirBlockGetArgument(vs->dispatch, 1);
     if (n > 2) {
       v = ir_val(&b, "llvm.mlir.poison", 0, NULL, t);
@@ -425,8 +428,9 @@ static void retcon_suspend(struct variant_state *vs, size_t i) {
   struct coro_str n = split_cont_name(sp, i);
   MlirValue v = ir_addressof(&b, coro_str_cstr(&n));
   coro_str_free(&n);
-  if (mlirTypeIsALLVMStructType(sp->ramp_result)) {
-    MlirValue agg = ir_val(&b, "llvm.mlir.poison", 0, NULL, sp->ramp_result);
+  if (mlirTypeIsALLVMStructType(sp->retcon.ramp_result)) {
+    MlirValue agg =
+        ir_val(&b, "llvm.mlir.poison", 0, NULL, sp->retcon.ramp_result);
     agg = ir_insertvalue(&b, agg, v, 0);
     for (intptr_t k = 0; k < mlirOperationGetNumOperands(susp); ++k)
       agg =
@@ -447,8 +451,9 @@ static MlirValue end_value(struct variant_state *vs, struct ir_builder *b,
                            MlirOperation end) {
   struct split *sp = vs->sp;
   bool once_cont = vs->v == V_CONT && sp->shape.abi == CORO_SHAPE_ONCE;
-  MlirType rt = once_cont ? mlirLLVMFunctionTypeGetReturnType(sp->cont_type)
-                          : sp->ramp_result;
+  MlirType rt = once_cont
+                    ? mlirLLVMFunctionTypeGetReturnType(sp->retcon.cont_type)
+                    : sp->retcon.ramp_result;
   if (ir_type_is_void(rt))
     return (MlirValue){NULL};
   MlirOperation res = once_cont ? end_results(end) : (MlirOperation){NULL};
@@ -476,7 +481,7 @@ static void retcon_end(struct variant_state *vs, MlirOperation op) {
   if (mlirOperationGetNumResults(op))
     split_replace_result(
         op, ir_const_int(&b, 1, vs->v == V_CONT)); /* "in a continuation" */
-  if (!sp->inline_frame)
+  if (!sp->retcon.inline_frame)
     ir_call_through(&b, mlirOperationGetOperand(vs->shape.id, 5), 1, &vs->frame,
                     (MlirType){NULL});
   MlirOperation res = end_results(op);
@@ -512,13 +517,13 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
 /* NAME.resume.N for every suspension N, of the prototype's type and
  * calling convention. */
 static bool retcon_make_parts(struct split *sp, MlirSymbolTable table) {
-  intptr_t nargs = mlirLLVMFunctionTypeGetNumInputs(sp->cont_type);
+  intptr_t nargs = mlirLLVMFunctionTypeGetNumInputs(sp->retcon.cont_type);
   MlirType *args = ir_xmalloc((size_t)nargs * sizeof *args);
   for (intptr_t k = 0; k < nargs; ++k)
-    args[k] = mlirLLVMFunctionTypeGetInput(sp->cont_type, k);
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->cont_type);
+    args[k] = mlirLLVMFunctionTypeGetInput(sp->retcon.cont_type, k);
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(sp->retcon.cont_type);
   MlirAttribute cconv = mlirOperationGetAttributeByName(
-      sp->proto, mlirStringRefCreateFromCString("CConv"));
+      sp->retcon.proto, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
     ok = split_make_cont(sp, table, i,
@@ -537,6 +542,7 @@ const struct split_abi split_abi_retcon = {
     .elided_ramp = false,
     .frame_debug_type = false,
     .device_frame_size = false,
+    .resume_in_place = false,
     .suspend_returns = true,
     .prepare = retcon_prepare,
     .check_names = split_conts_check_names,

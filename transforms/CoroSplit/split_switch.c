@@ -281,7 +281,7 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
     coro_str_free(&n);
     if (v == V_RESUME) { /* filled by resume_in_place, last */
       mlirSymbolTableInsert(table, fn);
-      sp->resume_fn = fn;
+      sp->sw.resume_fn = fn;
       continue;
     }
     ok = split_clone_part(sp, table, fn, v, 0);
@@ -296,7 +296,7 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
  * little, is copied back first (rewritten before NAME.resume changes what
  * the analyses refer to); the other parts were copied already. */
 bool split_resume_in_place(struct split *sp) {
-  MlirRegion body = mlirOperationGetRegion(sp->resume_fn, 0);
+  MlirRegion body = mlirOperationGetRegion(sp->sw.resume_fn, 0);
   mlirRegionTakeBody(body, mlirOperationGetRegion(sp->func, 0));
   struct ir_map map = {0};
   split_clone_reached_from(sp, body, sp->func, V_RAMP, 0, &map);
@@ -306,12 +306,12 @@ bool split_resume_in_place(struct split *sp) {
   ir_map_free(&map);
   if (!ok)
     return false;
-  struct variant_state vs = {.sp = sp, .v = V_RESUME, .fn = sp->resume_fn};
+  struct variant_state vs = {.sp = sp, .v = V_RESUME, .fn = sp->sw.resume_fn};
   ok = split_rewrite_variant(&vs);
   if (!mlirAttributeIsNull(sp->subprogram))
-    frame_debug_attach(sp->resume_fn, sp->subprogram, sp->frame_ty);
+    frame_debug_attach(sp->sw.resume_fn, sp->subprogram, sp->frame_ty);
   if (ok && sp->device)
-    return_null(sp->resume_fn);
+    return_null(sp->sw.resume_fn);
   return ok;
 }
 
@@ -323,6 +323,7 @@ const struct split_abi split_abi_switch = {
     .elided_ramp = true,
     .frame_debug_type = true,
     .device_frame_size = true,
+    .resume_in_place = true,
     .check_names = name_free,
     .make_parts = switch_make_parts,
     .ramp_frame = switch_ramp_frame,
