@@ -19,13 +19,8 @@
 
 /*===-- Collecting --------------------------------------------------------===*/
 
-struct text {
-  char *data; /* owned, NUL-terminated; NULL while empty */
-  size_t len;
-};
-
-static void collect(MlirStringRef ref, void *user) {
-  struct text *s = user;
+void drv_text_append(MlirStringRef ref, void *user) {
+  struct drv_text *s = user;
   s->data = drv_xrealloc(s->data, s->len + ref.length + 1);
   memcpy(s->data + s->len, ref.data, ref.length);
   s->len += ref.length;
@@ -51,8 +46,8 @@ static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
   if (coroLocationGetFileLineCol(mlirDiagnosticGetLocation(diag), &file,
                                  &d->line, &d->col))
     d->file = drv_xdup_n(file.data, file.length);
-  struct text msg = {NULL, 0};
-  mlirDiagnosticPrint(diag, collect, &msg);
+  struct drv_text msg = {NULL, 0};
+  mlirDiagnosticPrint(diag, drv_text_append, &msg);
   d->message = msg.data ? msg.data : drv_xdup_n("", 0);
   d->op_note = parent != DRV_NO_PARENT &&
                starts_with(d->message, "see current operation");

@@ -39,6 +39,15 @@ enum { DRV_MAX_NESTING = 2048 };
  * to a direct call when no thread can be started. */
 int drv_run_with_big_stack(int (*fn)(void *), void *arg);
 
+/* Text collected from an MlirStringCallback: drv_text_append is the
+ * callback, `user` a struct drv_text (owned data, NUL-terminated; NULL
+ * while empty; the caller frees `data`). */
+struct drv_text {
+  char *data;
+  size_t len;
+};
+void drv_text_append(MlirStringRef ref, void *user);
+
 struct drv_source {
   const char *name; /* as given, "<stdin>" for stdin; borrowed */
   char *data;       /* owned, NUL-terminated */

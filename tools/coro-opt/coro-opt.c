@@ -301,27 +301,15 @@ static MlirOpPrintingFlags printing_flags(const struct options *o) {
 
 /*===-- --dump-pass-pipeline --------------------------------------------===*/
 
-struct text {
-  char *data;
-  size_t len;
-};
-
-static void append_text(MlirStringRef s, void *user) {
-  struct text *t = user;
-  t->data = drv_xrealloc(t->data, t->len + s.length + 1);
-  memcpy(t->data + t->len, s.data, s.length);
-  t->len += s.length;
-  t->data[t->len] = '\0';
-}
-
 static void indent(int depth) { fprintf(stderr, "%*s", 2 * depth, ""); }
 
 /* Prints the pipeline as mlir-opt's --dump-pass-pipeline does: a header with
  * the number of passes at the top level, then one element a line, nested
  * pass managers indented. */
 static void dump_pipeline(MlirPassManager pm) {
-  struct text t = {NULL, 0};
-  mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), append_text, &t);
+  struct drv_text t = {NULL, 0};
+  mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), drv_text_append,
+                        &t);
   if (!t.data)
     return;
   /* Top-level elements: commas at parenthesis depth 1, outside options. */

@@ -388,13 +388,6 @@ static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
 
 const struct split_abi split_abi_async = {
     .name = "async",
-    .frame_header = false,
-    .dispatch_by_index = false,
-    .names_before_shape = false,
-    .elided_ramp = false,
-    .frame_debug_type = false,
-    .device_frame_size = false,
-    .resume_in_place = false,
     .suspend_returns = true,
     .prepare = async_prepare,
     .check_names = split_conts_check_names,
