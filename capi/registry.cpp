@@ -1,8 +1,8 @@
 //===- registry.cpp - Thin C wrappers where MLIR's C API has none --------===//
 //
-// The C API's C++ file (ir/shim.cpp is the IR layer's). Every function here is a few lines over
-// MLIR's C++ API, exported with C linkage, for something the MLIR C API
-// cannot do; each is named in docs/contract-notes.md.
+// The C API's C++ file (ir/shim.cpp is the IR layer's). Every function here is
+// a few lines over MLIR's C++ API, exported with C linkage, for something the
+// MLIR C API cannot do; each is named in docs/contract-notes.md.
 //
 // - MLIR's global pass registry, which `--pass-pipeline=` strings and
 //   mlirParsePassPipeline consult (coro_registry_*: the passes themselves are
@@ -28,6 +28,7 @@
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
+#include "coro-c/Translate.h"
 #include "ir/remark.h"
 
 #include "mlir-c/Pass.h"
@@ -47,8 +48,13 @@
 #include "mlir/Target/LLVMIR/Import.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -200,6 +206,37 @@ extern "C" void coroTimerStop(CoroTimer timer) {
 extern "C" void coroPassManagerEnableTimingReport(MlirPassManager pm,
                                                   CoroTimingReport report) {
   unwrap(pm)->enableTiming(unwrapReport(report)->root);
+}
+
+extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
+                                       MlirStringRef name) {
+  mlir::MLIRContext *context = unwrap(ctx);
+  llvm::StringRef file = unwrap(name);
+  llvm::LLVMContext llvmContext;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::MemoryBuffer> input = llvm::MemoryBuffer::getMemBuffer(
+      unwrap(buffer), file, /*RequiresNullTerminator=*/false);
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseIR(input->getMemBufferRef(), error, llvmContext);
+  if (!module) {
+    // LLVM's parser error at its line and column (bitcode has neither: 0:0)
+    mlir::emitError(mlir::FileLineColLoc::get(
+        context, file, error.getLineNo() > 0 ? error.getLineNo() : 0,
+        error.getColumnNo() >= 0 ? error.getColumnNo() + 1 : 0))
+        << error.getMessage();
+    return MlirModule{nullptr};
+  }
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*module, &os)) {
+    os.flush();
+    llvm::StringRef first = llvm::StringRef(problems).split('\n').first;
+    mlir::emitError(mlir::FileLineColLoc::get(context, file, 0, 0))
+        << "invalid LLVM IR: " << first;
+    return MlirModule{nullptr};
+  }
+  return MlirModule{
+      coro_import_llvm_module(llvm::wrap(module.release()), ctx).ptr};
 }
 
 extern "C" MlirOperation coro_import_llvm_module(LLVMModuleRef m,

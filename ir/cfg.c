@@ -10,11 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *xmalloc(size_t n) {
-  void *p = ir_xmalloc(n ? n : 1);
-  return p;
-}
-
 static bool op_is(MlirOperation op, const char *name) {
   MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
   return s.length == strlen(name) && !memcmp(s.data, name, s.length);
@@ -39,11 +34,11 @@ size_t ir_cfg_index(const struct ir_cfg *g, MlirBlock b) {
 void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   *g = (struct ir_cfg){0};
   size_t cap = 64, n = 0, sp = 0;
-  MlirBlock *post = xmalloc(cap * sizeof *post);
+  MlirBlock *post = ir_xmalloc(cap * sizeof *post);
   struct frame {
     MlirBlock b;
     intptr_t next;
-  } *stack = xmalloc(cap * sizeof *stack);
+  } *stack = ir_xmalloc(cap * sizeof *stack);
   size_t stack_cap = cap;
   struct ir_ptrmap seen = {0};
   MlirBlock entry = mlirRegionGetFirstBlock(region);
@@ -74,7 +69,7 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   free(stack);
   ir_ptrmap_free(&seen);
   g->n = n;
-  g->block = xmalloc(n * sizeof *g->block);
+  g->block = ir_xmalloc(n * sizeof *g->block);
   for (size_t i = 0; i < n; ++i) {
     g->block[i] = post[n - 1 - i];
     ir_ptrmap_put(&g->index, g->block[i].ptr, (void *)(uintptr_t)(i + 1));
@@ -82,11 +77,11 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   free(post);
 
   /* Successor lists (each block once), then predecessors by counting. */
-  g->succ_start = xmalloc((n + 1) * sizeof *g->succ_start);
+  g->succ_start = ir_xmalloc((n + 1) * sizeof *g->succ_start);
   size_t total = 0;
   for (size_t i = 0; i < n; ++i)
     total += (size_t)num_succ(g->block[i]);
-  g->succ = xmalloc(total * sizeof *g->succ);
+  g->succ = ir_xmalloc(total * sizeof *g->succ);
   size_t *count = ir_xcalloc(n + 1, sizeof *count);
   size_t k = 0;
   for (size_t i = 0; i < n; ++i) {
@@ -104,8 +99,8 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
     }
   }
   g->succ_start[n] = k;
-  g->pred_start = xmalloc((n + 1) * sizeof *g->pred_start);
-  g->pred = xmalloc(k * sizeof *g->pred);
+  g->pred_start = ir_xmalloc((n + 1) * sizeof *g->pred_start);
+  g->pred = ir_xmalloc(k * sizeof *g->pred);
   size_t acc = 0;
   for (size_t i = 0; i < n; ++i) {
     g->pred_start[i] = acc;
@@ -161,7 +156,7 @@ static size_t intersect(const size_t *idom, size_t *mark, size_t stamp,
 void ir_cfg_dominators(struct ir_cfg *g) {
   if (g->idom)
     return;
-  g->idom = xmalloc((g->n ? g->n : 1) * sizeof *g->idom);
+  g->idom = ir_xmalloc((g->n ? g->n : 1) * sizeof *g->idom);
   for (size_t i = 0; i < g->n; ++i)
     g->idom[i] = IR_CFG_NONE;
   if (!g->n)
@@ -200,7 +195,7 @@ void ir_cfg_frontiers(struct ir_cfg *g) {
    * predecessor of a join up to the join's idom adds the join once per
    * block (a block is added twice only through two predecessors that share
    * a dominator path, which the last-added check filters). */
-  size_t *last = xmalloc((n ? n : 1) * sizeof *last);
+  size_t *last = ir_xmalloc((n ? n : 1) * sizeof *last);
   for (int pass = 0; pass < 2; ++pass) {
     for (size_t i = 0; i < n; ++i)
       last[i] = IR_CFG_NONE;
@@ -222,7 +217,7 @@ void ir_cfg_frontiers(struct ir_cfg *g) {
       }
     }
     if (pass == 0) {
-      g->df_start = xmalloc((n + 1) * sizeof *g->df_start);
+      g->df_start = ir_xmalloc((n + 1) * sizeof *g->df_start);
       size_t acc = 0;
       for (size_t i = 0; i < n; ++i) {
         g->df_start[i] = acc;
@@ -230,7 +225,7 @@ void ir_cfg_frontiers(struct ir_cfg *g) {
         count[i] = g->df_start[i];
       }
       g->df_start[n] = acc;
-      g->df = xmalloc(acc * sizeof *g->df);
+      g->df = ir_xmalloc(acc * sizeof *g->df);
     }
   }
   free(last);
@@ -247,7 +242,7 @@ size_t ir_erase_unreachable(MlirRegion region) {
 
 size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g) {
   size_t cap = 16, n = 0;
-  MlirBlock *dead = xmalloc(cap * sizeof *dead);
+  MlirBlock *dead = ir_xmalloc(cap * sizeof *dead);
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b)) {
     if (ir_cfg_index(g, b) != IR_CFG_NONE)
@@ -259,14 +254,18 @@ size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g) {
     dead[n++] = b;
   }
   /* Dead blocks may use each other's values and branch to each other: drop
-   * every operand and terminator first, then the blocks. */
+   * every operand first (a terminator's result, an llvm.invoke's, may be
+   * used in another dead block: destroyed before its users let go, its
+   * uses would dangle), then the terminators that branch, then the
+   * blocks. */
+  for (size_t i = 0; i < n; ++i)
+    for (MlirOperation op = mlirBlockGetFirstOperation(dead[i]);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+      mlirOperationSetOperands(op, 0, NULL);
   for (size_t i = 0; i < n; ++i) {
     MlirOperation t = mlirBlockGetTerminator(dead[i]);
     if (!mlirOperationIsNull(t) && mlirOperationGetNumSuccessors(t) > 0)
       mlirOperationDestroy(t);
-    for (MlirOperation op = mlirBlockGetFirstOperation(dead[i]);
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      mlirOperationSetOperands(op, 0, NULL);
   }
   for (size_t i = 0; i < n; ++i) {
     mlirBlockDetach(dead[i]);
@@ -329,8 +328,8 @@ bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
   if (!nsucc || !ir_successor_operands(term, 0, &first, &count))
     return false;
   intptr_t nops = mlirOperationGetNumOperands(term);
-  MlirValue *ops = xmalloc((size_t)(nops + nsucc) * sizeof *ops);
-  int32_t *sizes = xmalloc((size_t)nsucc * sizeof *sizes);
+  MlirValue *ops = ir_xmalloc((size_t)(nops + nsucc) * sizeof *ops);
+  int32_t *sizes = ir_xmalloc((size_t)nsucc * sizeof *sizes);
   intptr_t n = 0, prefix = op_is(term, "llvm.br") ? 0 : 1;
   for (intptr_t i = 0; i < prefix; ++i)
     ops[n++] = mlirOperationGetOperand(term, i);

@@ -328,3 +328,17 @@ MlirStringRef ir_callee(MlirOperation op) {
   MlirAttribute c = ir_callee_attr(op);
   return mlirAttributeIsNull(c) ? none : mlirFlatSymbolRefAttrGetValue(c);
 }
+
+bool ir_is_lifetime_marker(MlirOperation op) {
+  return coro_op_named(op, "llvm.intr.lifetime.start") ||
+         coro_op_named(op, "llvm.intr.lifetime.end");
+}
+
+void ir_erase_lifetime_markers(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    u = mlirOpOperandGetNextUse(u);
+    if (ir_is_lifetime_marker(user))
+      mlirOperationDestroy(user);
+  }
+}

@@ -94,6 +94,13 @@ MlirAttribute ir_symbol_addressed(MlirValue v);
 MlirValue ir_call_through(struct ir_builder *b, MlirValue fn, intptr_t n,
                           const MlirValue *args, MlirType result);
 
+/* Whether `op` is llvm.intr.lifetime.start or .end. LLVM takes them only
+ * on an alloca: a pass that replaces an alloca by other memory erases its
+ * markers (ir_erase_lifetime_markers). */
+bool ir_is_lifetime_marker(MlirOperation op);
+/* Erases the lifetime markers among the users of `v`. */
+void ir_erase_lifetime_markers(MlirValue v);
+
 /* The direct callee of an llvm.call (its "callee" attribute), or an empty
  * name for an indirect call or another op. Borrowed from the context. */
 MlirStringRef ir_callee(MlirOperation op);

@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "coro"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".c", ".test"]
+config.suffixes = [".mlir", ".c", ".test", ".ll"]
 config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "CMakeLists.txt", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.coro_obj_root, "test")
@@ -45,6 +45,12 @@ else:
 # with the compiler of this build (a sanitized library needs the same ASan
 # runtime in the program), and with pkg-config when it is installed.
 config.substitutions.append(("%cc", config.cc))
+# C++ programs (test/Integration/CXX, test/CXX): clang++ beside the C
+# compiler, which the set-up installs with clang-22.
+cxx = os.path.join(os.path.dirname(config.cc), "clang++")
+if os.path.exists(cxx):
+    config.available_features.add("clang-cxx")
+    config.substitutions.append(("%cxx", cxx))
 # test/GPU runs device LLVM IR on the host (Inputs/emulate.sh): the C
 # compiler must read LLVM 22's IR, which clang does
 if "clang" in os.path.basename(config.cc):

@@ -73,7 +73,7 @@ bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
     return false;
   in->ctx = mlirContextCreateWithThreading(false);
   in->diags.file_name = in->src.name;
-  if (!drv_is_bytecode(in->src.data, in->src.len)) {
+  if (!drv_is_binary(in->src.data, in->src.len)) {
     in->diags.source = in->src.data;
     in->diags.source_len = in->src.len;
   }

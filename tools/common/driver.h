@@ -125,6 +125,15 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
 
 /* Whether `text` is MLIR bytecode rather than text. */
 bool drv_is_bytecode(const char *text, size_t len);
+/* Whether `text` is LLVM bitcode (its magic, or a bitcode wrapper's). */
+bool drv_is_llvm_bitcode(const char *text, size_t len);
+/* Whether the input `name` holding `text` is LLVM IR: bitcode, or a name
+ * ending in .ll or .bc. drv_parse imports it into the LLVM dialect
+ * (coroImportLLVMIR) instead of parsing it as MLIR. */
+bool drv_is_llvm_ir(const char *name, const char *text, size_t len);
+/* Whether `text` is binary (MLIR bytecode, LLVM bitcode): no source lines
+ * to show under a diagnostic. */
+bool drv_is_binary(const char *text, size_t len);
 
 /* mlir-opt's --verify-diagnostics for one chunk: matches the diagnostics in
  * `diags` against the chunk's expected-* annotations, prints every mismatch

@@ -11,13 +11,15 @@
  * Diagnostics go to the context's handler (drv_diags_attach); a chunk is
  * parsed from an owned copy padded so that its lines keep their numbers in
  * the file, and the returned module or op is owned by the caller. See
- * driver.h for the contract. */
+ * driver.h for the contract. LLVM IR (text or bitcode) is imported into
+ * the LLVM dialect by coroImportLLVMIR instead. */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/common/alloc.h"
 #include "tools/common/driver.h"
 
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
+#include "coro-c/Translate.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -309,6 +311,38 @@ bool drv_is_bytecode(const char *text, size_t len) {
   return len >= 4 && memcmp(text, "ML\xefR", 4) == 0;
 }
 
+/*===-- LLVM IR -----------------------------------------------------------===*/
+
+bool drv_is_llvm_bitcode(const char *text, size_t len) {
+  return len >= 4 && (memcmp(text, "BC\xc0\xde", 4) == 0 ||
+                      memcmp(text, "\xde\xc0\x17\x0b", 4) == 0);
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), k = strlen(suffix);
+  return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+bool drv_is_llvm_ir(const char *name, const char *text, size_t len) {
+  return drv_is_llvm_bitcode(text, len) || ends_with(name, ".ll") ||
+         ends_with(name, ".bc");
+}
+
+bool drv_is_binary(const char *text, size_t len) {
+  return drv_is_bytecode(text, len) || drv_is_llvm_bitcode(text, len);
+}
+
+/* The chunk (the whole input: LLVM IR is never split) imported into the
+ * LLVM dialect; the importer's own located errors on failure. */
+static MlirOperation import_llvm_ir(MlirContext ctx, const char *name,
+                                    const struct drv_chunk *chunk) {
+  MlirModule m =
+      coroImportLLVMIR(ctx, mlirStringRefCreate(chunk->text, chunk->len),
+                       mlirStringRefCreateFromCString(name));
+  return mlirModuleIsNull(m) ? (MlirOperation){NULL}
+                             : mlirModuleGetOperation(m);
+}
+
 /*===-- Parsing -----------------------------------------------------------===*/
 
 /* The chunk as its own buffer, preceded by newlines so that its lines keep
@@ -327,6 +361,8 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
                            const struct drv_chunk *chunk,
                            struct drv_diags *diags, bool implicit_module) {
   MlirStringRef file = mlirStringRefCreateFromCString(name);
+  if (drv_is_llvm_ir(name, chunk->text, chunk->len))
+    return import_llvm_ir(ctx, name, chunk);
   unsigned line, col;
   if (!nesting_ok(chunk, &line, &col)) {
     MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);

@@ -527,7 +527,7 @@ static int run(void *data) {
 
   MlirContext ctx = mlirContextCreateWithThreading(!o->no_threading);
   struct drv_diags diags = {.file_name = src.name};
-  if (!drv_is_bytecode(src.data, src.len)) {
+  if (!drv_is_binary(src.data, src.len)) {
     diags.source = src.data;
     diags.source_len = src.len;
   }

@@ -351,6 +351,7 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
     ir_store(&b, ir_load(&b, head, sp->ptr, 8), blk, 8);
     ir_store(&b, blk, head, 8);
     MlirValue p = ir_gep_bytes(&b, blk, HEADER);
+    ir_erase_lifetime_markers(mlirOperationGetResult(a, 0));
     split_replace_result(a, extra ? split_aligned(&b, p, aligns[i]) : p);
     split_erase(a);
   }

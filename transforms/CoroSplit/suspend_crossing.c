@@ -2,6 +2,7 @@
  * suspend_crossing.h). */
 #include "transforms/CoroSplit/suspend_crossing.h"
 
+#include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -189,11 +190,6 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
   }
 }
 
-static bool is_lifetime(MlirOperation op) {
-  return coro_op_named(op, "llvm.intr.lifetime.start") ||
-         coro_op_named(op, "llvm.intr.lifetime.end");
-}
-
 /* An alloca: its uses are those of every pointer derived from it; passing
  * it anywhere else than a load's or store's address escapes it. */
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
@@ -230,7 +226,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
         }
       } else if (!(coro_op_named(user, "llvm.load") ||
                    (coro_op_named(user, "llvm.store") && at == 1) ||
-                   is_lifetime(user))) {
+                   ir_is_lifetime_marker(user))) {
         st->cand[id].escaped = true;
       }
     }

@@ -144,6 +144,8 @@ static void place_allocas(struct variant_state *vs) {
     /* in a clone, an address next to each use (the frame, the dispatch
      * block's argument, dominates them all), which -O0 folds into the
      * access; in the ramp, the one make_field_ptrs made */
+    /* a frame field is no alloca: LLVM takes no lifetime marker on it */
+    ir_erase_lifetime_markers(mine);
     while (!mlirOpOperandIsNull(mlirValueGetFirstUse(mine))) {
       MlirOpOperand u = mlirValueGetFirstUse(mine);
       MlirOperation user = mlirOpOperandGetOwner(u);

@@ -18,6 +18,17 @@
 extern "C" {
 #endif
 
+/// Reads LLVM IR, as text (`.ll`) or bitcode (`.bc`), from `buffer`
+/// (borrowed; need not be NUL-terminated) into a new module of the LLVM
+/// dialect in `ctx` (owned by the caller), through MLIR's LLVM IR importer.
+/// `name` (borrowed) is the file name locations carry. Malformed input gets
+/// LLVM's parser error at its line and column (`name`:0:0 for bitcode and
+/// for IR LLVM's verifier rejects) and a null module. A C++20 coroutine
+/// compiled with `clang++ -Xclang -disable-llvm-passes -emit-llvm` reaches
+/// coro's own split (`--coro-split`) this way.
+MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
+                            MlirStringRef name);
+
 /// Translates `module` (borrowed) to LLVM IR for the host and prints it to
 /// `callback` (called one or more times with borrowed pieces, valid only
 /// during the call). With `split` false the IR is printed as translated:

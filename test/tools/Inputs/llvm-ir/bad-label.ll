@@ -1,0 +1,3 @@
+define i32 @f() {
+  br label %nowhere
+}
