@@ -35,11 +35,14 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -239,6 +242,32 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
       coro_import_llvm_module(llvm::wrap(module.release()), ctx).ptr};
 }
 
+/// MLIR's importer turns calls of the intrinsics it knows into intrinsic ops
+/// and drops their declarations, but an intrinsic LLVM invokes (an
+/// await.suspend that may throw; a resume the inliner put in a try
+/// region) stays an llvm.invoke of the symbol: this declares each one such
+/// an invoke names, as the LLVM module did, so that the module verifies
+/// and translates back.
+static void declareInvokedIntrinsics(mlir::ModuleOp module) {
+  mlir::SymbolTable table(module);
+  mlir::OpBuilder builder(module.getContext());
+  builder.setInsertionPointToEnd(module.getBody());
+  module.walk([&](mlir::LLVM::InvokeOp op) {
+    mlir::FlatSymbolRefAttr callee = op.getCalleeAttr();
+    if (!callee || !callee.getValue().starts_with("llvm.") ||
+        table.lookup(callee.getValue()))
+      return;
+    llvm::SmallVector<mlir::Type> args(op.getCalleeOperands().getTypes());
+    mlir::Type result =
+        op.getNumResults() ? op->getResult(0).getType()
+                           : mlir::LLVM::LLVMVoidType::get(module.getContext());
+    auto fn = mlir::LLVM::LLVMFuncOp::create(
+        builder, op.getLoc(), callee.getValue(),
+        mlir::LLVM::LLVMFunctionType::get(result, args));
+    table.insert(fn);
+  });
+}
+
 extern "C" MlirOperation coro_import_llvm_module(LLVMModuleRef m,
                                                  MlirContext ctx) {
   std::unique_ptr<llvm::Module> module(llvm::unwrap(m));
@@ -247,5 +276,8 @@ extern "C" MlirOperation coro_import_llvm_module(LLVMModuleRef m,
   unwrap(ctx)->appendDialectRegistry(registry);
   mlir::OwningOpRef<mlir::ModuleOp> imported = mlir::translateLLVMIRToModule(
       std::move(module), unwrap(ctx), /*emitExpensiveWarnings=*/false);
-  return wrap(imported ? imported.release().getOperation() : nullptr);
+  if (!imported)
+    return wrap(static_cast<mlir::Operation *>(nullptr));
+  declareInvokedIntrinsics(*imported);
+  return wrap(imported.release().getOperation());
 }

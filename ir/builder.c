@@ -1,6 +1,8 @@
 /* builder.c - named builders over the MLIR C API (see builder.h). Every
  * attribute is built typed; none is parsed from text. */
 #include "ir/builder.h"
+#include "ir/cfg.h"
+#include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
 
@@ -292,6 +294,65 @@ MlirValue ir_call(struct ir_builder *b, MlirAttribute sym, bool is_func,
     return llvm_call(b, sym, 0, 0, (MlirType){NULL}, n, args, result);
   MlirNamedAttribute a = ir_named(b->ctx, "callee", sym);
   return val_attrs(b, "func.call", n, args, result, 1, &a);
+}
+
+MlirOperation ir_invoke(struct ir_builder *b, MlirAttribute sym, intptr_t n,
+                        const MlirValue *args, MlirType result,
+                        MlirBlock normal, intptr_t nnormal,
+                        const MlirValue *normal_ops, MlirBlock unwind,
+                        intptr_t nunwind, const MlirValue *unwind_ops) {
+  intptr_t total = n + nnormal + nunwind;
+  MlirValue *ops = ir_xmalloc((size_t)(total + 1) * sizeof *ops);
+  for (intptr_t i = 0; i < n; ++i)
+    ops[i] = args[i];
+  for (intptr_t i = 0; i < nnormal; ++i)
+    ops[n + i] = normal_ops[i];
+  for (intptr_t i = 0; i < nunwind; ++i)
+    ops[n + nnormal + i] = unwind_ops[i];
+  int32_t seg[4] = {(int32_t)n, (int32_t)nnormal, (int32_t)nunwind, 0};
+  MlirNamedAttribute a[3] = {
+      ir_segments(b->ctx, 4, seg),
+      ir_named(b->ctx, "op_bundle_sizes", ir_i32_array(b->ctx, 0, NULL)),
+      ir_named(b->ctx, "callee", sym)};
+  MlirBlock succ[2] = {normal, unwind};
+  /* no callee attribute: an indirect invoke of args[0] */
+  intptr_t na = mlirAttributeIsNull(sym) ? 2 : 3;
+  MlirOperation op = ir_op(b, "llvm.invoke", total, ops,
+                           !mlirTypeIsNull(result), &result, na, a, 2, succ);
+  free(ops);
+  return op;
+}
+
+MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like) {
+  struct ir_builder b = ir_before(call);
+  intptr_t n0, c0, n1, c1;
+  ir_successor_operands(like, 0, &n0, &c0);
+  ir_successor_operands(like, 1, &n1, &c1);
+  MlirValue *dest = ir_xmalloc((size_t)(c0 + c1 + 1) * sizeof *dest);
+  for (intptr_t i = 0; i < c0 + c1; ++i)
+    dest[i] = mlirOperationGetOperand(like, (i < c0 ? n0 : n1 - c0) + i);
+  intptr_t n = mlirOperationGetNumOperands(call);
+  MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = mlirOperationGetOperand(call, i);
+  MlirType result = mlirOperationGetNumResults(call)
+                        ? mlirValueGetType(mlirOperationGetResult(call, 0))
+                        : (MlirType){NULL};
+  MlirOperation inv =
+      ir_invoke(&b, ir_callee_attr(call), n, args, result,
+                mlirOperationGetSuccessor(like, 0), c0, dest,
+                mlirOperationGetSuccessor(like, 1), c1, dest + c0);
+  MlirStringRef cc = mlirStringRefCreateFromCString("CConv");
+  MlirAttribute conv = mlirOperationGetAttributeByName(call, cc);
+  if (!mlirAttributeIsNull(conv))
+    mlirOperationSetAttributeByName(inv, cc, conv);
+  if (!mlirTypeIsNull(result))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(call, 0),
+                                  mlirOperationGetResult(inv, 0));
+  mlirOperationDestroy(call);
+  free(dest);
+  free(args);
+  return inv;
 }
 
 MlirValue ir_call_cc(struct ir_builder *b, MlirAttribute sym, int cconv,

@@ -47,6 +47,21 @@ MlirAttribute ir_sym_ref(MlirContext ctx, const char *name);
 MlirNamedAttribute ir_segments(MlirContext ctx, intptr_t n,
                                const int32_t *sizes);
 
+/* An llvm.invoke of the function `sym` on args[0..n) returning `result`
+ * (none when null), going on at `normal` (passing normal_ops) or, when
+ * the callee unwinds, at `unwind` (passing unwind_ops). With a null `sym`
+ * the invoke is indirect: args[0] is the function pointer. */
+MlirOperation ir_invoke(struct ir_builder *b, MlirAttribute sym, intptr_t n,
+                        const MlirValue *args, MlirType result,
+                        MlirBlock normal, intptr_t nnormal,
+                        const MlirValue *normal_ops, MlirBlock unwind,
+                        intptr_t nunwind, const MlirValue *unwind_ops);
+
+/* Replaces the llvm.call `call` by an llvm.invoke of the same callee,
+ * operands and calling convention with the destinations (and their
+ * operands) of the invoke `like`; returns it. */
+MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like);
+
 /* The generic builder: creates `name` and inserts it at `b`. */
 MlirOperation ir_op(struct ir_builder *b, const char *name, intptr_t nOperands,
                     const MlirValue *operands, intptr_t nResults,

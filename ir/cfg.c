@@ -298,6 +298,13 @@ bool ir_successor_operands(MlirOperation term, intptr_t succ, intptr_t *first,
     *count = succ == 0 ? nt : nf;
     return true;
   }
+  if (op_is(term, "llvm.invoke")) {
+    int32_t callee = segment(term, "operandSegmentSizes", 0);
+    int32_t normal = segment(term, "operandSegmentSizes", 1);
+    *first = succ == 0 ? callee : callee + normal;
+    *count = succ == 0 ? normal : segment(term, "operandSegmentSizes", 2);
+    return true;
+  }
   if (op_is(term, "llvm.switch")) {
     intptr_t at = 1 + segment(term, "operandSegmentSizes", 1);
     if (succ == 0) {
@@ -330,7 +337,11 @@ bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
   intptr_t nops = mlirOperationGetNumOperands(term);
   MlirValue *ops = ir_xmalloc((size_t)(nops + nsucc) * sizeof *ops);
   int32_t *sizes = ir_xmalloc((size_t)nsucc * sizeof *sizes);
+  bool invoke = op_is(term, "llvm.invoke");
+  /* the operands before the successors' (an invoke's callee operands) */
   intptr_t n = 0, prefix = op_is(term, "llvm.br") ? 0 : 1;
+  if (invoke)
+    prefix = first;
   for (intptr_t i = 0; i < prefix; ++i)
     ops[n++] = mlirOperationGetOperand(term, i);
   for (intptr_t s = 0; s < nsucc; ++s) {
@@ -342,7 +353,16 @@ bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
       ops[n++] = v;
     sizes[s] = (int32_t)(count + to_dest);
   }
+  /* an invoke's operand bundles come after its successors' operands */
+  intptr_t tail = invoke ? first + count : nops;
+  for (intptr_t i = tail; i < nops; ++i)
+    ops[n++] = mlirOperationGetOperand(term, i);
   mlirOperationSetOperands(term, n, ops);
+  if (invoke) {
+    int32_t seg[4] = {(int32_t)prefix, sizes[0], sizes[1],
+                      segment(term, "operandSegmentSizes", 3)};
+    set_segments(term, "operandSegmentSizes", 4, seg);
+  }
   if (op_is(term, "llvm.cond_br")) {
     int32_t seg[3] = {1, sizes[0], sizes[1]};
     set_segments(term, "operandSegmentSizes", 3, seg);

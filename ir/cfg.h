@@ -45,14 +45,15 @@ size_t ir_erase_unreachable(MlirRegion region);
  * since it was built: erases every block `g` does not number. */
 size_t ir_erase_unnumbered(MlirRegion region, const struct ir_cfg *g);
 
-/* The operands `term` (llvm.br, llvm.cond_br or llvm.switch) passes to its
+/* The operands `term` (llvm.br, llvm.cond_br, llvm.switch or llvm.invoke)
+ * passes to its
  * successor number `succ`: [*first, *first + *count). False for another
  * terminator. */
 bool ir_successor_operands(MlirOperation term, intptr_t succ, intptr_t *first,
                            intptr_t *count);
 /* Appends `v` to the operands `term` passes on every edge to `dest`. False
- * (and nothing changed) for a terminator other than llvm.br, llvm.cond_br
- * or llvm.switch. */
+ * (and nothing changed) for a terminator other than llvm.br, llvm.cond_br,
+ * llvm.switch or llvm.invoke. */
 bool ir_append_successor_operand(MlirOperation term, MlirBlock dest,
                                  MlirValue v);
 

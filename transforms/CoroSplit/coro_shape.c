@@ -90,6 +90,34 @@ static bool check_suspend(struct coro_shape *s, struct coro_suspend *sp) {
       sp->await_kind = k;
     }
   }
+  /* An await_suspend that may throw: clang invokes the await intrinsic at
+   * the end of the save's block, and the suspend starts its normal
+   * destination (nothing but constants before it). */
+  if (mlirOperationIsNull(sp->await) && !mlirOperationIsNull(sp->save) &&
+      !same) {
+    MlirOperation term =
+        mlirBlockGetTerminator(mlirOperationGetBlock(sp->save));
+    enum coro_intr k =
+        mlirOperationIsNull(term) ? CI_NONE : coro_intr_classify(term);
+    bool first = true;
+    for (MlirOperation it =
+             mlirBlockGetFirstOperation(mlirOperationGetBlock(op));
+         first && !mlirOperationEqual(it, op);
+         it = mlirOperationGetNextInBlock(it))
+      first = ir_op_is_constant(it);
+    if ((k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) &&
+        coro_op_named(term, "llvm.invoke") && first &&
+        mlirBlockEqual(mlirOperationGetSuccessor(term, 0),
+                       mlirOperationGetBlock(op))) {
+      if (mlirOperationGetNumOperands(term) < 3) {
+        ir_emit_error(term, "an await.suspend intrinsic takes the awaiter, "
+                            "the coroutine handle and the wrapper function");
+        return false;
+      }
+      sp->await = term;
+      sp->await_kind = k;
+    }
+  }
   if (!used_only_below(op)) {
     ir_emit_error(op,
                   "the result of llvm.coro.suspend is used outside its block: "

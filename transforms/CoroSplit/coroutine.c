@@ -210,6 +210,72 @@ struct coro_str split_part_name(const struct split *sp, const char *sfx) {
   return n;
 }
 
+/* The function attributes a part takes from its coroutine, as LLVM's
+ * CoroSplit clones keep them: how its code is compiled and unwinds (a
+ * landing pad copied into a part needs the personality). Not taken: what
+ * describes the coroutine's own signature, linkage, inlining (but for
+ * optnone, which needs noinline) or memory effects, which differ for a
+ * part. */
+static const char *const inherited[] = {"personality",
+                                        "garbageCollector",
+                                        "frame_pointer",
+                                        "target_cpu",
+                                        "tune_cpu",
+                                        "target_features",
+                                        "reciprocal_estimates",
+                                        "prefer_vector_width",
+                                        "no_infs_fp_math",
+                                        "no_nans_fp_math",
+                                        "no_signed_zeros_fp_math",
+                                        "denormal_fp_math",
+                                        "denormal_fp_math_f32",
+                                        "fp_contract",
+                                        "instrument_function_entry",
+                                        "instrument_function_exit",
+                                        "no_unwind",
+                                        "uwtable_kind",
+                                        "vscale_range",
+                                        "convergent"};
+
+void split_inherit_attributes(const struct split *sp, MlirOperation part) {
+  for (size_t i = 0; i < sizeof inherited / sizeof *inherited; ++i) {
+    MlirStringRef key = mlirStringRefCreateFromCString(inherited[i]);
+    MlirAttribute a = mlirOperationGetAttributeByName(sp->func, key);
+    if (!mlirAttributeIsNull(a))
+      mlirOperationSetAttributeByName(part, key, a);
+  }
+  MlirStringRef optnone = mlirStringRefCreateFromCString("optimize_none");
+  MlirAttribute a = mlirOperationGetAttributeByName(sp->func, optnone);
+  if (!mlirAttributeIsNull(a)) {
+    mlirOperationSetAttributeByName(part, optnone, a);
+    mlirOperationSetAttributeByName(
+        part, mlirStringRefCreateFromCString("no_inline"), a);
+  }
+  /* the passthrough attributes but the coroutine's own marks */
+  MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
+  MlirAttribute p = mlirOperationGetAttributeByName(sp->func, key);
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return;
+  intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
+  MlirAttribute *keep = ir_xmalloc((size_t)(n + 1) * sizeof *keep);
+  bool no_opt = ir_passthrough_has(sp->func, "optnone");
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute e = mlirArrayAttrGetElement(p, i);
+    MlirStringRef v = mlirAttributeIsAString(e) ? mlirStringAttrGetValue(e)
+                                                : mlirStringRefCreate("", 0);
+    bool inlining = coro_ref_eq(v, "noinline") ||
+                    coro_ref_eq(v, "alwaysinline") ||
+                    coro_ref_eq(v, "inlinehint");
+    if (!coro_ref_eq(v, "presplitcoroutine") &&
+        !coro_ref_starts_with(v, "coro_") && (!inlining || no_opt))
+      keep[k++] = e;
+  }
+  if (k)
+    mlirOperationSetAttributeByName(part, key,
+                                    mlirArrayAttrGet(sp->ctx, k, keep));
+  free(keep);
+}
+
 struct coro_str split_part_name_of(MlirStringRef coro, enum variant v) {
   struct coro_str n = {0};
   coro_str_append(&n, coro.data, coro.length);

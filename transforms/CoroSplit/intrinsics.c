@@ -27,7 +27,7 @@ static MlirStringRef intr_name(MlirOperation op, MlirStringRef name) {
                ? mlirStringAttrGetValue(a)
                : none;
   }
-  if (eq(name, "llvm.call")) {
+  if (eq(name, "llvm.call") || eq(name, "llvm.invoke")) {
     MlirAttribute a = ir_callee_attr(op);
     return !mlirAttributeIsNull(a) && mlirAttributeIsAFlatSymbolRef(a)
                ? mlirFlatSymbolRefAttrGetValue(a)
@@ -70,6 +70,7 @@ static const struct {
     {"coro.await.suspend.void", CI_AWAIT_VOID, false},
     {"coro.await.suspend.bool", CI_AWAIT_BOOL, false},
     {"coro.await.suspend.handle", CI_AWAIT_HANDLE, false},
+    {"coro.is_in_ramp", CI_IS_IN_RAMP, false},
     {"coro.id.retcon", CI_ID_RETCON, false},
     {"coro.id.retcon.once", CI_ID_RETCON_ONCE, false},
     {"coro.end.results", CI_END_RESULTS, false},
@@ -80,12 +81,28 @@ static const struct {
     {"coro.async.size.replace", CI_ASYNC_SIZE_REPLACE, false},
 };
 
+static enum coro_intr classify(MlirOperation op, MlirStringRef name);
+
 enum coro_intr coro_intr_classify(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  /* most ops are none of llvm.call, llvm.call_intrinsic, llvm.intr.* */
+  /* most ops are none of llvm.call, llvm.call_intrinsic, llvm.intr.*,
+   * llvm.invoke */
   if (!starts(name, "llvm.") ||
-      (!starts(name, "llvm.call") && !starts(name, "llvm.intr.")))
+      (!starts(name, "llvm.call") && !starts(name, "llvm.intr.") &&
+       !eq(name, "llvm.invoke")))
     return CI_NONE;
+  enum coro_intr k = classify(op, name);
+  /* an await.suspend may be invoked (an await_suspend that may throw), and
+   * so may a resume or destroy (the inliner makes an invoke of a call that
+   * may unwind); no other coroutine intrinsic is */
+  if (k != CI_NONE && eq(name, "llvm.invoke") && k != CI_AWAIT_VOID &&
+      k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE && k != CI_RESUME &&
+      k != CI_DESTROY)
+    return CI_OTHER;
+  return k;
+}
+
+static enum coro_intr classify(MlirOperation op, MlirStringRef name) {
   MlirStringRef n = intr_name(op, name);
   if (starts(n, "llvm."))
     n.data += 5, n.length -= 5;

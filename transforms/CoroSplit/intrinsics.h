@@ -34,6 +34,7 @@ enum coro_intr {
   CI_AWAIT_VOID, /* llvm.coro.await.suspend.void(awaiter, hdl, fn) */
   CI_AWAIT_BOOL, /* llvm.coro.await.suspend.bool(...) -> i1 */
   CI_AWAIT_HANDLE, /* llvm.coro.await.suspend.handle(...) */
+  CI_IS_IN_RAMP,   /* llvm.coro.is_in_ramp() -> i1: true in the ramp only */
   /* the returned-continuation ABIs */
   CI_ID_RETCON,      /* llvm.coro.id.retcon(size, align, storage, proto,
                         alloc, dealloc) -> token */

@@ -374,6 +374,29 @@ static MlirWalkResult note_called(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* The lowering of `op`, an invoked resume or destroy, ends its block as
+ * `op` did: the last call the lowering made becomes an invoke with `op`'s
+ * destinations (a branch to the normal one when it made none). */
+static void end_as_invoked(MlirOperation op) {
+  MlirOperation last = {NULL};
+  for (MlirOperation it = mlirBlockGetFirstOperation(mlirOperationGetBlock(op));
+       !mlirOperationEqual(it, op); it = mlirOperationGetNextInBlock(it))
+    if (coro_op_named(it, "llvm.call"))
+      last = it;
+  if (!mlirOperationIsNull(last)) {
+    ir_call_to_invoke(last, op);
+    return;
+  }
+  intptr_t first, count;
+  ir_successor_operands(op, 0, &first, &count);
+  MlirValue *args = ir_xmalloc((size_t)(count + 1) * sizeof *args);
+  for (intptr_t i = 0; i < count; ++i)
+    args[i] = mlirOperationGetOperand(op, first + i);
+  struct ir_builder b = ir_before(op);
+  ir_br(&b, mlirOperationGetSuccessor(op, 0), count, args);
+  free(args);
+}
+
 static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   struct ir_builder b = ir_before(op);
   MlirType ptr = ir_ptr_type(b.ctx);
@@ -457,6 +480,8 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   }
   if (!mlirValueIsNull(r))
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
+  if (coro_op_named(op, "llvm.invoke"))
+    end_as_invoked(op);
   mlirOperationDestroy(op);
   return true;
 }

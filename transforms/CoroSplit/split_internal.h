@@ -342,6 +342,10 @@ void split_reload_kept(struct variant_state *vs, size_t i,
 MlirValue split_mapv(const struct variant_state *vs, MlirValue v);
 /* "NAME" followed by `suffix`, owned by the caller. */
 struct coro_str split_part_name(const struct split *sp, const char *suffix);
+/* Gives the new part `part` the coroutine's function attributes that say
+ * how code is compiled and unwinds (personality, target, frame pointer,
+ * passthrough but presplitcoroutine, ...), as LLVM's clones keep them. */
+void split_inherit_attributes(const struct split *sp, MlirOperation part);
 /* The name of variant `v` of the coroutine `coro` (split_suffix), owned by
  * the caller. */
 struct coro_str split_part_name_of(MlirStringRef coro, enum variant v);

@@ -508,6 +508,7 @@ bool split_make_cont(struct split *sp, MlirSymbolTable table, size_t i,
   MlirOperation fn = ir_llvm_func(sp->module, &spec, true,
                                   ir_generated_loc(sp->loc, "resume"));
   coro_str_free(&n);
+  split_inherit_attributes(sp, fn);
   if (!mlirAttributeIsNull(cconv))
     mlirOperationSetAttributeByName(fn, mlirStringRefCreateFromCString("CConv"),
                                     cconv);

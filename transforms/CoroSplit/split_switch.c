@@ -252,6 +252,7 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
                                   ir_generated_loc(sp->loc, "elided"));
   free(args);
   coro_str_free(&name);
+  split_inherit_attributes(sp, fn);
   mlirSymbolTableInsert(table, fn);
   struct ir_map map = {0};
   MlirBlock entry = split_clone_reached(sp, fn, V_ELIDED, 0, &map);
@@ -279,6 +280,7 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
         ir_llvm_func(sp->module, &spec, true,
                      ir_generated_loc(sp->loc, split_suffix[v] + 1));
     coro_str_free(&n);
+    split_inherit_attributes(sp, fn);
     if (v == V_RESUME) { /* filled by resume_in_place, last */
       mlirSymbolTableInsert(table, fn);
       sp->sw.resume_fn = fn;

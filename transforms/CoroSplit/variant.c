@@ -33,6 +33,30 @@ MlirValue split_mapv(const struct variant_state *vs, MlirValue v) {
 
 /* Calls the await wrapper in place of the await intrinsic; returns its
  * result (null for .void). */
+/* The await intrinsic `await`, invoked (an await_suspend that may throw),
+ * becomes the invoke of its wrapper on args[0..2) returning `result`, with
+ * the same destinations; returns the result (null for none). */
+static MlirValue invoke_wrapper(struct ir_builder *b, MlirOperation await,
+                                const MlirValue *args, MlirType result) {
+  intptr_t n0, c0, n1, c1;
+  ir_successor_operands(await, 0, &n0, &c0);
+  ir_successor_operands(await, 1, &n1, &c1);
+  MlirValue *dest = ir_xmalloc((size_t)(c0 + c1 + 1) * sizeof *dest);
+  for (intptr_t i = 0; i < c0 + c1; ++i)
+    dest[i] = mlirOperationGetOperand(await, (i < c0 ? n0 : n1 - c0) + i);
+  MlirValue fn = mlirOperationGetOperand(await, 2);
+  MlirAttribute sym = ir_symbol_addressed(fn);
+  MlirValue indirect[3] = {fn, args[0], args[1]};
+  MlirOperation op =
+      ir_invoke(b, sym, mlirAttributeIsNull(sym) ? 3 : 2,
+                mlirAttributeIsNull(sym) ? indirect : args, result,
+                mlirOperationGetSuccessor(await, 0), c0, dest,
+                mlirOperationGetSuccessor(await, 1), c1, dest + c0);
+  free(dest);
+  return mlirTypeIsNull(result) ? (MlirValue){NULL}
+                                : mlirOperationGetResult(op, 0);
+}
+
 MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
                              MlirType i1) {
   struct ir_builder b = ir_before(s->await);
@@ -43,8 +67,13 @@ MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
                                                        : (MlirType){NULL};
   /* the wrapper is named (llvm.mlir.addressof) in every producer we know:
    * called directly */
-  MlirValue r = ir_call_through(&b, mlirOperationGetOperand(s->await, 2), 2,
-                                args, result);
+  MlirValue r;
+  if (coro_op_named(s->await, "llvm.invoke")) {
+    r = invoke_wrapper(&b, s->await, args, result);
+  } else {
+    r = ir_call_through(&b, mlirOperationGetOperand(s->await, 2), 2, args,
+                        result);
+  }
   if (s->await_kind == CI_AWAIT_BOOL)
     split_replace_result(s->await, r);
   split_erase(s->await);
@@ -107,6 +136,9 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     break;
   case CI_FRAME:
     split_replace_result(op, vs->frame);
+    break;
+  case CI_IS_IN_RAMP: /* clang's: an exception out of the ramp rethrows */
+    split_replace_by_const(&b, op, !split_is_clone(vs->v));
     break;
   case CI_END:
   case CI_END_ASYNC:
@@ -318,7 +350,11 @@ bool split_rewrite_variant(struct variant_state *vs) {
       if (ir_ptrmap_find(&with_suspend, op.ptr))
         continue;
       struct coro_suspend alone = {.await = op, .await_kind = k};
-      struct ir_builder b = ir_before(mlirOperationGetNextInBlock(op));
+      /* after the call, or at the front of an invoke's normal destination */
+      struct ir_builder b = coro_op_named(op, "llvm.invoke")
+                                ? ir_before(mlirBlockGetFirstOperation(
+                                      mlirOperationGetSuccessor(op, 0)))
+                                : ir_before(mlirOperationGetNextInBlock(op));
       MlirValue r = split_call_wrapper(&alone, sp->ptr, sp->i1);
       if (k == CI_AWAIT_HANDLE)
         split_resume_next(&b, r, false, sp->device);
