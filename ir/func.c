@@ -342,3 +342,9 @@ void ir_erase_lifetime_markers(MlirValue v) {
       mlirOperationDestroy(user);
   }
 }
+
+bool ir_is_mem_intrinsic(MlirOperation op) {
+  return coro_op_named(op, "llvm.intr.memcpy") ||
+         coro_op_named(op, "llvm.intr.memmove") ||
+         coro_op_named(op, "llvm.intr.memset");
+}

@@ -98,6 +98,9 @@ MlirValue ir_call_through(struct ir_builder *b, MlirValue fn, intptr_t n,
  * on an alloca: a pass that replaces an alloca by other memory erases its
  * markers (ir_erase_lifetime_markers). */
 bool ir_is_lifetime_marker(MlirOperation op);
+/* Whether `op` is llvm.intr.memcpy, memmove or memset: a memory access
+ * that lets no pointer escape. */
+bool ir_is_mem_intrinsic(MlirOperation op);
 /* Erases the lifetime markers among the users of `v`. */
 void ir_erase_lifetime_markers(MlirValue v);
 

@@ -486,6 +486,11 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
     if (ok && dynamic.n)
       ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
     free(dynamic.v);
+    /* what the ramp puts in memory before llvm.coro.begin (a by-value
+     * parameter) is copied into the frame after it */
+    bool copied = false;
+    if (ok)
+      ok = split_copy_in(&sp, &copied) && (!copied || recompute(&sp));
     /* large values made of smaller ones: their inputs are kept instead */
     if (ok && split_sink_chains(&sp))
       ok = recompute(&sp);

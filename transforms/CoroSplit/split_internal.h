@@ -243,6 +243,13 @@ void split_mark_before_begin(const struct split *sp, bool *before);
 bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
                         const struct ir_opvec *allocas);
 
+/* Moves the uses before llvm.coro.begin of each frame alloca to an alloca
+ * of the ramp copied into it after llvm.coro.begin, and gives each byval
+ * argument used from llvm.coro.begin on a copy made there
+ * (split_copy_in.c); `*changed` when anything moved (the analyses must be
+ * computed again). False after located errors. */
+bool split_copy_in(struct split *sp, bool *changed);
+
 /* Copies, into each block using it, the chain of cheap ops making a value
  * kept across a suspension whose inputs take fewer bytes than it
  * (split_sink.c); true when anything moved (the analyses must be computed

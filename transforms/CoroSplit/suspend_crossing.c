@@ -191,7 +191,8 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
 }
 
 /* An alloca: its uses are those of every pointer derived from it; passing
- * it anywhere else than a load's or store's address escapes it. */
+ * it anywhere else than a load's or store's address, a lifetime marker or
+ * llvm.memcpy/memmove/memset escapes it. */
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   MlirValue a = mlirOperationGetResult(op, 0);
   size_t id = cand_new(st, a, defb);
@@ -226,7 +227,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
         }
       } else if (!(coro_op_named(user, "llvm.load") ||
                    (coro_op_named(user, "llvm.store") && at == 1) ||
-                   ir_is_lifetime_marker(user))) {
+                   ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user))) {
         st->cand[id].escaped = true;
       }
     }

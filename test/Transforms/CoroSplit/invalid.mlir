@@ -138,15 +138,20 @@ llvm.func @taken.resume() {
 
 // -----
 
-// An alloca the frame keeps, used before the frame exists.
+// An alloca the frame keeps, whose address escapes before the frame exists
+// (stores into it there are copied into the frame after llvm.coro.begin:
+// copy-in.ll; its address would be left behind).
+llvm.mlir.global external @escaped() : !llvm.ptr
 llvm.func @early_use() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c0 = llvm.mlir.constant(0 : i32) : i32
   %one = llvm.mlir.constant(1 : i64) : i64
   %null = llvm.mlir.zero : !llvm.ptr
   %false = llvm.mlir.constant(false) : i1
+  %g = llvm.mlir.addressof @escaped : !llvm.ptr
   %a = llvm.alloca %one x i32 : (i64) -> !llvm.ptr
-  // expected-error @+1 {{this use of an alloca the coroutine keeps in its frame runs before llvm.coro.begin}}
   llvm.store %c0, %a : i32, !llvm.ptr
+  // expected-error @+1 {{this use of an alloca the coroutine keeps in its frame runs before llvm.coro.begin and lets its address escape}}
+  llvm.store %a, %g : !llvm.ptr, !llvm.ptr
   %id = llvm.intr.coro.id %c0, %null, %null, %null : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
   %hdl = llvm.intr.coro.begin %id, %null : (!llvm.token, !llvm.ptr) -> !llvm.ptr
   %save = llvm.intr.coro.save %hdl : (!llvm.ptr) -> !llvm.token
