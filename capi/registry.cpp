@@ -38,6 +38,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/MLIRContext.h"
@@ -51,9 +52,15 @@
 #include "mlir/Target/LLVMIR/Import.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/AsmParser/AsmParserContext.h"
+#include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
@@ -211,16 +218,86 @@ extern "C" void coroPassManagerEnableTimingReport(MlirPassManager pm,
   unwrap(pm)->enableTiming(unwrapReport(report)->root);
 }
 
+/// LLVM IR text without debug info gives MLIR's importer nothing to locate
+/// an op with, so a diagnostic about it could name only the file. Each
+/// function of `module` without a subprogram gets a synthetic one, and
+/// each of its instructions a debug location at the line and column where
+/// the parser read it (`positions`); the importer turns those into
+/// file:line:col locations, and stripSyntheticScopes then drops the
+/// synthetic subprograms again, so that no debug info reaches the output.
+/// Returns whether it made any.
+static bool locateInstructions(llvm::Module &module, llvm::StringRef file,
+                               const llvm::AsmParserContext &positions) {
+  llvm::DIBuilder di(module);
+  llvm::DIFile *difile = di.createFile(file, ".");
+  bool made = false;
+  for (llvm::Function &fn : module) {
+    if (fn.isDeclaration() || fn.getSubprogram())
+      continue;
+    if (!made)
+      di.createCompileUnit(llvm::dwarf::DW_LANG_C, difile, "coro-import",
+                           /*isOptimized=*/false, "", 0);
+    made = true;
+    std::optional<llvm::FileLocRange> at = positions.getFunctionLocation(&fn);
+    unsigned line = at ? at->Start.Line + 1 : 0;
+    llvm::DISubprogram *sp = di.createFunction(
+        difile, fn.getName(), fn.getName(), difile, line,
+        di.createSubroutineType(di.getOrCreateTypeArray({})), line,
+        llvm::DINode::FlagZero, llvm::DISubprogram::SPFlagDefinition);
+    fn.setSubprogram(sp);
+    for (llvm::Instruction &inst : llvm::instructions(fn)) {
+      if (inst.getDebugLoc())
+        continue;
+      std::optional<llvm::FileLocRange> r =
+          positions.getInstructionLocation(&inst);
+      inst.setDebugLoc(llvm::DILocation::get(
+          module.getContext(), r ? r->Start.Line + 1 : line,
+          r ? r->Start.Col + 1 : 0, sp));
+    }
+  }
+  di.finalize();
+  return made;
+}
+
+/// A location of `module` without the synthetic subprograms
+/// locateInstructions made: their file:line:col alone.
+static mlir::Location stripSyntheticScope(mlir::Location loc) {
+  auto fused = llvm::dyn_cast<mlir::FusedLoc>(loc);
+  if (!fused)
+    return loc;
+  auto sp =
+      llvm::dyn_cast_or_null<mlir::LLVM::DISubprogramAttr>(fused.getMetadata());
+  if (!sp || !sp.getCompileUnit() || !sp.getCompileUnit().getProducer() ||
+      sp.getCompileUnit().getProducer().getValue() != "coro-import")
+    return loc;
+  llvm::SmallVector<mlir::Location> inner;
+  for (mlir::Location l : fused.getLocations())
+    inner.push_back(stripSyntheticScope(l));
+  return mlir::FusedLoc::get(loc.getContext(), inner);
+}
+
+static void stripSyntheticScopes(mlir::ModuleOp module) {
+  module.walk([](mlir::Operation *op) {
+    op->setLoc(stripSyntheticScope(op->getLoc()));
+    for (mlir::Region &r : op->getRegions())
+      for (mlir::Block &b : r)
+        for (mlir::BlockArgument a : b.getArguments())
+          a.setLoc(stripSyntheticScope(a.getLoc()));
+  });
+}
+
 extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
                                        MlirStringRef name) {
   mlir::MLIRContext *context = unwrap(ctx);
   llvm::StringRef file = unwrap(name);
   llvm::LLVMContext llvmContext;
   llvm::SMDiagnostic error;
+  llvm::AsmParserContext positions;
   std::unique_ptr<llvm::MemoryBuffer> input = llvm::MemoryBuffer::getMemBuffer(
       unwrap(buffer), file, /*RequiresNullTerminator=*/false);
   std::unique_ptr<llvm::Module> module =
-      llvm::parseIR(input->getMemBufferRef(), error, llvmContext);
+      llvm::parseIR(input->getMemBufferRef(), error, llvmContext, {},
+                    &positions);
   if (!module) {
     // LLVM's parser error at its line and column (bitcode has neither: 0:0)
     mlir::emitError(mlir::FileLineColLoc::get(
@@ -238,8 +315,14 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
         << "invalid LLVM IR: " << first;
     return MlirModule{nullptr};
   }
-  return MlirModule{
-      coro_import_llvm_module(llvm::wrap(module.release()), ctx).ptr};
+  bool bitcode = llvm::isBitcode(
+      reinterpret_cast<const unsigned char *>(buffer.data),
+      reinterpret_cast<const unsigned char *>(buffer.data + buffer.length));
+  bool synthetic = !bitcode && locateInstructions(*module, file, positions);
+  MlirOperation op = coro_import_llvm_module(llvm::wrap(module.release()), ctx);
+  if (synthetic && !mlirOperationIsNull(op))
+    stripSyntheticScopes(llvm::cast<mlir::ModuleOp>(unwrap(op)));
+  return MlirModule{op.ptr};
 }
 
 /// MLIR's importer turns calls of the intrinsics it knows into intrinsic ops

@@ -10,7 +10,9 @@
 declare ptr @malloc(i64)
 declare void @free(ptr)
 
-; CHECK: error: this use of an alloca the coroutine keeps in its frame runs before llvm.coro.begin and lets its address escape
+; CHECK: copy-in-invalid.ll:[[@LINE+6]]:3: error: this use of an alloca the coroutine keeps in its frame runs before llvm.coro.begin and lets its address escape
+; CHECK-NEXT: store ptr %x, ptr @escaped
+; CHECK-NEXT: ^
 define ptr @f(ptr %out) presplitcoroutine {
 entry:
   %x = alloca i64
