@@ -88,6 +88,13 @@ static void drop_intrinsic_decls(MlirOperation module,
  * its function `fn` (`top`), as the consumers' lowering takes them. */
 static void scan_op(MlirOperation op, MlirOperation fn, bool top,
                     struct split_leftovers *left, struct ir_ptrmap *called) {
+  if (ir_is_lifetime_marker(op)) {
+    MlirValue p = mlirOperationGetOperand(op, 0);
+    if (!mlirValueIsAOpResult(p) ||
+        !coro_op_named(mlirOpResultGetOwner(p), "llvm.alloca"))
+      ir_opvec_push(&left->stray_markers, op);
+    return;
+  }
   enum coro_intr k = coro_intr_classify(op);
   if (k == CI_ASYNC_SIZE_REPLACE) {
     ir_opvec_push(&left->size_replace, op);
@@ -196,6 +203,9 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   struct ir_ptrmap called = {0};
   if (ok) {
     split_scan_module(module, &left, &called);
+    /* LLVM takes a lifetime marker only on an alloca */
+    for (size_t i = 0; i < left.stray_markers.n; ++i)
+      mlirOperationDestroy(left.stray_markers.v[i]);
     ok = split_async_size_replace(table, &left);
   }
   if (ok) {
@@ -208,6 +218,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   free(left.marked.v);
   free(left.intr.v);
   free(left.intr_fn.v);
+  free(left.stray_markers.v);
   ir_ptrmap_free(&left.changed);
   ir_ptrmap_free(&called);
   ir_ptrmap_free(&done);

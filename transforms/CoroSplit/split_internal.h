@@ -266,6 +266,9 @@ struct split_leftovers {
   struct ir_opvec intr;         /* every other coroutine intrinsic */
   struct ir_opvec intr_fn;      /* the function of each, in module order */
   struct ir_ptrmap changed;     /* functions changed since the scan */
+  /* lifetime markers on what is no alloca any more: a frame field, or a
+   * block argument MLIR's block merging made of two frame allocas */
+  struct ir_opvec stray_markers;
 };
 
 /* Lowers every llvm.coro.async.size.replace of `left` (after the split:
