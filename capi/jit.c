@@ -20,6 +20,9 @@
  * instead of letting ORC link. Nothing is kept outside the engine and the
  * context. */
 #include "coro-c/JIT.h"
+#include "dialect/contract.h"
+#include "ir/blocks.h"
+#include "ir/func.h"
 #include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -170,6 +173,28 @@ static bool record_unresolved(MlirModule module, MlirExecutionEngine jit) {
   return true;
 }
 
+static MlirWalkResult note_mark(MlirOperation op, void *user) {
+  if (coro_ref_eq(ir_callee(op), CORO_OUTSIDE_FRAME_MARKER))
+    ir_opvec_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The execution engine translates and optimizes in one step: the marks of
+ * coro.outside.frame an LLVM IR import left (route A: the split has not
+ * erased them) cannot become metadata again, and go. */
+static void drop_outside_frame_marks(MlirModule module) {
+  MlirOperation m = mlirModuleGetOperation(module);
+  struct ir_opvec marks = {0};
+  mlirOperationWalk(m, note_mark, &marks, MlirWalkPostOrder);
+  for (size_t i = 0; i < marks.n; ++i)
+    mlirOperationDestroy(marks.v[i]);
+  free(marks.v);
+  MlirOperation decl = coro_lookup_symbol(
+      m, mlirStringRefCreateFromCString(CORO_OUTSIDE_FRAME_MARKER));
+  if (!mlirOperationIsNull(decl))
+    mlirOperationDestroy(decl);
+}
+
 MlirExecutionEngine coroJITCreate(MlirModule module, int optLevel,
                                   intptr_t nSharedLibs,
                                   const MlirStringRef *sharedLibPaths) {
@@ -179,6 +204,7 @@ MlirExecutionEngine coroJITCreate(MlirModule module, int optLevel,
     return (MlirExecutionEngine){NULL};
   }
   mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
+  drop_outside_frame_marks(module);
   MlirExecutionEngine jit = mlirExecutionEngineCreate(
       module, optLevel, (int)nSharedLibs, sharedLibPaths, false, false);
   if (mlirExecutionEngineIsNull(jit)) {

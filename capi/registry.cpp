@@ -29,6 +29,7 @@
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
 #include "coro-c/Translate.h"
+#include "dialect/contract.h"
 #include "ir/remark.h"
 
 #include "mlir-c/Pass.h"
@@ -38,9 +39,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Location.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Location.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
@@ -54,13 +55,14 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/AsmParser/AsmParserContext.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
@@ -250,13 +252,34 @@ static bool locateInstructions(llvm::Module &module, llvm::StringRef file,
         continue;
       std::optional<llvm::FileLocRange> r =
           positions.getInstructionLocation(&inst);
-      inst.setDebugLoc(llvm::DILocation::get(
-          module.getContext(), r ? r->Start.Line + 1 : line,
-          r ? r->Start.Col + 1 : 0, sp));
+      inst.setDebugLoc(llvm::DILocation::get(module.getContext(),
+                                             r ? r->Start.Line + 1 : line,
+                                             r ? r->Start.Col + 1 : 0, sp));
     }
   }
   di.finalize();
   return made;
+}
+
+/// `!coro.outside.frame` on an alloca (clang's ramp-only slots), which
+/// MLIR's importer drops, as a call of CORO_OUTSIDE_FRAME_MARKER on it
+/// right after it (dialect/contract.h).
+static void markOutsideFrame(llvm::Module &module) {
+  unsigned kind = module.getContext().getMDKindID("coro.outside.frame");
+  llvm::FunctionCallee marker;
+  for (llvm::Function &fn : module)
+    for (llvm::Instruction &inst : llvm::instructions(fn)) {
+      auto *alloca = llvm::dyn_cast<llvm::AllocaInst>(&inst);
+      if (!alloca || !alloca->getMetadata(kind))
+        continue;
+      if (!marker)
+        marker = module.getOrInsertFunction(
+            CORO_OUTSIDE_FRAME_MARKER,
+            llvm::FunctionType::get(llvm::Type::getVoidTy(module.getContext()),
+                                    {alloca->getType()}, false));
+      llvm::IRBuilder<> b(alloca->getNextNode());
+      b.CreateCall(marker, {alloca});
+    }
 }
 
 /// A location of `module` without the synthetic subprograms
@@ -295,9 +318,8 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
   llvm::AsmParserContext positions;
   std::unique_ptr<llvm::MemoryBuffer> input = llvm::MemoryBuffer::getMemBuffer(
       unwrap(buffer), file, /*RequiresNullTerminator=*/false);
-  std::unique_ptr<llvm::Module> module =
-      llvm::parseIR(input->getMemBufferRef(), error, llvmContext, {},
-                    &positions);
+  std::unique_ptr<llvm::Module> module = llvm::parseIR(
+      input->getMemBufferRef(), error, llvmContext, {}, &positions);
   if (!module) {
     // LLVM's parser error at its line and column (bitcode has neither: 0:0)
     mlir::emitError(mlir::FileLineColLoc::get(
@@ -315,6 +337,7 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
         << "invalid LLVM IR: " << first;
     return MlirModule{nullptr};
   }
+  markOutsideFrame(*module);
   bool bitcode = llvm::isBitcode(
       reinterpret_cast<const unsigned char *>(buffer.data),
       reinterpret_cast<const unsigned char *>(buffer.data + buffer.length));

@@ -6,6 +6,7 @@
  * diagnostics at the module's location. */
 #include "coro-c/Translate.h"
 #include "capi/presplit.h"
+#include "dialect/contract.h"
 #include "ir/support.h"
 
 #include "mlir-c/Diagnostics.h"
@@ -74,6 +75,29 @@ bool coro_target_and_run(MlirModule module, LLVMModuleRef m,
   return false;
 }
 
+/* The calls of CORO_OUTSIDE_FRAME_MARKER the LLVM IR import made become
+ * the `!coro.outside.frame` of their allocas again, for LLVM's CoroSplit
+ * (dialect/contract.h). */
+static void restore_outside_frame(LLVMModuleRef m, LLVMContextRef llctx) {
+  LLVMValueRef marker = LLVMGetNamedFunction(m, CORO_OUTSIDE_FRAME_MARKER);
+  if (!marker)
+    return;
+  static const char kind_name[] = "coro.outside.frame";
+  unsigned kind =
+      LLVMGetMDKindIDInContext(llctx, kind_name, sizeof kind_name - 1);
+  LLVMValueRef empty =
+      LLVMMetadataAsValue(llctx, LLVMMDNodeInContext2(llctx, NULL, 0));
+  for (LLVMUseRef u = LLVMGetFirstUse(marker); u;) {
+    LLVMValueRef call = LLVMGetUser(u);
+    u = LLVMGetNextUse(u);
+    LLVMValueRef a = LLVMGetOperand(call, 0);
+    if (LLVMIsAAllocaInst(a))
+      LLVMSetMetadata(a, kind, empty);
+    LLVMInstructionEraseFromParent(call);
+  }
+  LLVMDeleteFunction(marker);
+}
+
 /* The translated module, targeted at `tm`'s host, after LLVM's pipeline when
  * `split`. NULL after an error; otherwise the caller disposes of it. */
 static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
@@ -86,6 +110,7 @@ static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
     error_at(module, "translation to LLVM IR failed", NULL);
     return NULL;
   }
+  restore_outside_frame(m, llctx);
   char passes[32];
   snprintf(passes, sizeof passes, "default<O%d>", opt_level);
   if (!coro_target_and_run(module, m, tm, split ? passes : NULL)) {

@@ -167,6 +167,15 @@
  * alignment of every frame */
 #define CORO_ARENA_RECORD 16
 
+/* `call void @__coro_outside_frame(ptr %a)` after an alloca: the alloca
+ * carried LLVM's `!coro.outside.frame` (clang's: the ramp's return slot
+ * and what it reads after the coroutine may have ended), which MLIR's
+ * importer drops. Written by the LLVM IR import (coroImportLLVMIR);
+ * read by --coro-split (such an alloca stays in the ramp, never in the
+ * frame), which erases the calls; the translation to LLVM IR turns them
+ * back into the metadata for LLVM's CoroSplit, and the JIT drops them. */
+#define CORO_OUTSIDE_FRAME_MARKER "__coro_outside_frame"
+
 /*===--- predicates on the attributes above (contract.c) ------------------===*/
 
 /* Whether `module` is marked CORO_DEVICE_ATTR. */

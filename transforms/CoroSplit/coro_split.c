@@ -95,6 +95,10 @@ static void scan_op(MlirOperation op, MlirOperation fn, bool top,
       ir_opvec_push(&left->stray_markers, op);
     return;
   }
+  if (coro_ref_eq(ir_callee(op), CORO_OUTSIDE_FRAME_MARKER)) {
+    ir_opvec_push(&left->stray_markers, op); /* its alloca stayed out */
+    return;
+  }
   enum coro_intr k = coro_intr_classify(op);
   if (k == CI_ASYNC_SIZE_REPLACE) {
     ir_opvec_push(&left->size_replace, op);
@@ -203,9 +207,14 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   struct ir_ptrmap called = {0};
   if (ok) {
     split_scan_module(module, &left, &called);
-    /* LLVM takes a lifetime marker only on an alloca */
+    /* LLVM takes a lifetime marker only on an alloca; the frame is laid
+     * out, so the coro.outside.frame marks are done with */
     for (size_t i = 0; i < left.stray_markers.n; ++i)
       mlirOperationDestroy(left.stray_markers.v[i]);
+    MlirOperation mark = mlirSymbolTableLookup(
+        table, mlirStringRefCreateFromCString(CORO_OUTSIDE_FRAME_MARKER));
+    if (!mlirOperationIsNull(mark))
+      mlirOperationDestroy(mark);
     ok = split_async_size_replace(table, &left);
   }
   if (ok) {

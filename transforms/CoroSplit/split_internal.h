@@ -266,8 +266,9 @@ struct split_leftovers {
   struct ir_opvec intr;         /* every other coroutine intrinsic */
   struct ir_opvec intr_fn;      /* the function of each, in module order */
   struct ir_ptrmap changed;     /* functions changed since the scan */
-  /* lifetime markers on what is no alloca any more: a frame field, or a
-   * block argument MLIR's block merging made of two frame allocas */
+  /* lifetime markers on what is no alloca any more (a frame field, or a
+   * block argument MLIR's block merging made of two frame allocas), and
+   * the coro.outside.frame marks (CORO_OUTSIDE_FRAME_MARKER) */
   struct ir_opvec stray_markers;
 };
 

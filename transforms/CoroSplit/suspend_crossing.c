@@ -2,6 +2,7 @@
  * suspend_crossing.h). */
 #include "transforms/CoroSplit/suspend_crossing.h"
 
+#include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
@@ -73,6 +74,13 @@ static bool excluded(const struct state *st, MlirValue v) {
     return false;
   if (ir_op_is_constant(op) || mlirOperationEqual(op, st->s->begin))
     return true;
+  /* an alloca the producer keeps out of the frame (coro.outside.frame) */
+  if (coro_op_named(op, "llvm.alloca"))
+    for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u))
+      if (coro_ref_eq(ir_callee(mlirOpOperandGetOwner(u)),
+                      CORO_OUTSIDE_FRAME_MARKER))
+        return true;
   enum coro_intr k = coro_intr_classify(op);
   if (k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
       k == CI_ID_ASYNC || k == CI_ASYNC_RESUME || k == CI_SAVE ||

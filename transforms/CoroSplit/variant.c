@@ -190,6 +190,69 @@ static void place_allocas(struct variant_state *vs) {
   }
 }
 
+/* Moves a clone's copies of the coroutine's allocas that stay allocas (not
+ * in the frame: not live across a suspension, or kept out of it by
+ * coro.outside.frame) into its dispatch block, where they dominate every
+ * use: the copy of a block the clone does not reach, which holds such an
+ * alloca, is erased later. */
+static void hoist_local_allocas(struct variant_state *vs) {
+  const struct split *sp = vs->sp;
+  struct ir_ptrmap framed = {0};
+  for (size_t i = 0; i < sp->crossing.nitem; ++i)
+    if (sp->crossing.item[i].alloca)
+      ir_ptrmap_put(&framed, sp->crossing.item[i].value.ptr, (void *)1);
+  for (size_t i = 0; i < sp->shape.allocas.n; ++i) {
+    MlirValue a = mlirOperationGetResult(sp->shape.allocas.v[i], 0);
+    if (ir_ptrmap_find(&framed, a.ptr) ||
+        (!mlirValueIsNull(sp->shape.promise) &&
+         mlirValueEqual(a, sp->shape.promise)))
+      continue;
+    MlirValue mine = split_mapv(vs, a);
+    if ((vs->map && mlirValueEqual(mine, a)) || !mlirValueIsAOpResult(mine))
+      continue; /* not copied into this clone */
+    MlirOperation op = mlirOpResultGetOwner(mine);
+    MlirValue count = mlirOperationGetOperand(op, 0);
+    if (mlirValueIsAOpResult(count) &&
+        !mlirBlockEqual(mlirOperationGetBlock(mlirOpResultGetOwner(count)),
+                        vs->dispatch))
+      continue; /* its size is computed elsewhere: left where it is */
+    mlirOperationRemoveFromParent(op);
+    mlirBlockAppendOwnedOperation(vs->dispatch, op);
+  }
+  ir_ptrmap_free(&framed);
+}
+
+/* Erases the allocas hoist_local_allocas moved into `dispatch` that nothing
+ * in the clone uses (their uses were in blocks it does not reach), and
+ * then the constants only they used. */
+static void drop_unused_allocas(MlirBlock dispatch) {
+  struct ir_opvec counts = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(dispatch);
+       !mlirOperationIsNull(op);) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    if (coro_op_named(op, "llvm.alloca") &&
+        mlirOpOperandIsNull(
+            mlirValueGetFirstUse(mlirOperationGetResult(op, 0)))) {
+      MlirValue count = mlirOperationGetOperand(op, 0);
+      mlirOperationDestroy(op);
+      if (mlirValueIsAOpResult(count))
+        ir_opvec_push(&counts, mlirOpResultGetOwner(count));
+    }
+    op = next;
+  }
+  /* each constant once, when nothing else uses it */
+  for (size_t i = 0; i < counts.n; ++i) {
+    MlirOperation c = counts.v[i];
+    bool seen = false;
+    for (size_t j = 0; j < i && !seen; ++j)
+      seen = mlirOperationEqual(counts.v[j], c);
+    if (!seen &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(c, 0))))
+      mlirOperationDestroy(c);
+  }
+  free(counts.v);
+}
+
 /* Moves every constant of the clone into its dispatch block, where it
  * dominates every use: those of the block after the dispatch block (the
  * copy of the coroutine's entry, which also holds the copy's
@@ -334,6 +397,8 @@ bool split_rewrite_variant(struct variant_state *vs) {
   if (!split_is_clone(vs->v))
     split_make_field_ptrs(vs, &at);
   place_allocas(vs);
+  if (split_is_clone(vs->v))
+    hoist_local_allocas(vs);
   /* Awaits that belong to a suspension go with it; any other is the call
    * of its wrapper (and, for .handle, a call resuming what it returns). */
   struct ir_ptrmap with_suspend = {0};
@@ -389,6 +454,8 @@ bool split_rewrite_variant(struct variant_state *vs) {
     ir_erase_unreachable(region);
   }
   split_sweep(vs);
+  if (split_is_clone(vs->v))
+    drop_unused_allocas(vs->dispatch);
   ir_unify_returns(vs->fn);
   free(vs->landing);
   free(vs->merged);
