@@ -415,6 +415,10 @@ void coro_shape_free(struct coro_shape *s) {
 }
 
 intptr_t coro_suspend_target(const struct coro_suspend *s, int64_t c) {
-  return ir_branch_target_given(mlirOperationGetNextInBlock(s->suspend),
-                                mlirOperationGetResult(s->suspend, 0), c);
+  MlirOperation next = mlirOperationGetNextInBlock(s->suspend);
+  /* a suspend.retcon whose prototype takes only the buffer has no result:
+   * nothing after it depends on how it resumed */
+  if (!mlirOperationGetNumResults(s->suspend))
+    return ir_branch_target(next);
+  return ir_branch_target_given(next, mlirOperationGetResult(s->suspend, 0), c);
 }
