@@ -16,4 +16,22 @@ MlirAttribute ir_distinct_id(MlirContext ctx);
  * last '/'; directory "" when it has none). */
 MlirAttribute ir_di_file(MlirContext ctx, MlirStringRef file);
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Replaces the attribute `from` by `to` wherever it appears in `op` and the
+ * ops nested in it: their locations (a debug scope inside a fused
+ * location, a lexical block's scope, an inlined-at chain) and attributes.
+ * A split part gets a subprogram of its own, and every location of the
+ * coroutine it copies names the coroutine's: LLVM takes a !dbg of one
+ * subprogram only in that subprogram's function. Implemented in
+ * ir/shim.cpp (MLIR's AttrTypeReplacer; docs/contract-notes.md). */
+void ir_replace_attribute_in(MlirOperation op, MlirAttribute from,
+                             MlirAttribute to);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif /* CORO_IR_DEBUG_H */

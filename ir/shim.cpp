@@ -8,6 +8,8 @@
 //   builds and frees an IRMapping per copy.
 // - The library's out-of-memory policy (ir/support.h): LLVM's allocation
 //   failure handler, as MLIR's own allocations use.
+// - Replacing one attribute by another in every location and attribute of
+//   a function (ir/debug.h: a split part's debug scopes).
 // - Optimisation remarks (ir/remark.h): emitting one from C, asking
 //   whether a category is shown, and turning MLIR's remark engine on for a
 //   context with a category filter.
@@ -18,10 +20,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ir/copy.h"
+#include "ir/debug.h"
 #include "ir/remark.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
@@ -172,4 +176,19 @@ extern "C" void coro_emit_remark(MlirLocation loc, enum coro_remark_kind kind,
 // Declared _Noreturn in ir/support.h (C).
 extern "C" [[noreturn]] void ir_out_of_memory(void) {
   llvm::report_bad_alloc_error("coro: out of memory");
+}
+
+extern "C" void ir_replace_attribute_in(MlirOperation op, MlirAttribute from,
+                                        MlirAttribute to) {
+  mlir::Attribute f = unwrap(from), t = unwrap(to);
+  mlir::AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](mlir::Attribute a) -> std::optional<mlir::Attribute> {
+        if (a == f)
+          return t;
+        return std::nullopt;
+      });
+  replacer.recursivelyReplaceElementsIn(unwrap(op), /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/true,
+                                        /*replaceTypes=*/false);
 }

@@ -146,6 +146,8 @@ void frame_debug_attach(MlirOperation clone, MlirAttribute sp,
       mlirLLVMDISubprogramAttrGetScope(sp), name, name, file, line,
       mlirLLVMDISubprogramAttrGetScopeLine(sp), SP_DEFINITION,
       mlirLLVMDISubprogramAttrGetType(sp), 0, NULL, 0, NULL);
+  /* what the part copied of the coroutine is in the part's scope */
+  ir_replace_attribute_in(clone, sp, csp);
   MlirLocation loc = mlirOperationGetLocation(clone);
   if (mlirLocationIsAFused(loc) && mlirLocationFusedGetNumLocations(loc) == 1)
     mlirLocationFusedGetLocations(loc, &loc);

@@ -223,6 +223,25 @@ static bool copy_byval(struct copy_in *c, MlirValue arg, MlirType t,
   return true;
 }
 
+/* Erases the debug records (llvm.intr.dbg.declare, dbg.value) on the frame
+ * alloca `a`: its address becomes a frame field's, made after
+ * llvm.coro.begin, which a record before it cannot name. The variable
+ * loses its location in the debugger; the coroutine's own values keep
+ * theirs (frame_debug.h describes the frame). */
+static bool drop_debug_records(MlirValue a) {
+  bool any = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(a); !mlirOpOperandIsNull(u);) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    u = mlirOpOperandGetNextUse(u);
+    if (coro_op_named(user, "llvm.intr.dbg.declare") ||
+        coro_op_named(user, "llvm.intr.dbg.value")) {
+      mlirOperationDestroy(user);
+      any = true;
+    }
+  }
+  return any;
+}
+
 bool split_copy_in(struct split *sp, bool *changed) {
   *changed = false;
   struct copy_in c = {
@@ -232,9 +251,13 @@ bool split_copy_in(struct split *sp, bool *changed) {
       .at = ir_before(mlirOperationGetNextInBlock(sp->shape.begin))};
   split_mark_before_begin(sp, c.before);
   bool ok = true;
+  if (!mlirValueIsNull(sp->shape.promise))
+    *changed |= drop_debug_records(sp->shape.promise);
   for (size_t it = 0; it < sp->crossing.nitem; ++it) {
     MlirValue v = sp->crossing.item[it].value;
     int64_t count;
+    if (sp->crossing.item[it].alloca)
+      *changed |= drop_debug_records(v);
     if (sp->crossing.item[it].alloca && mlirValueIsAOpResult(v) &&
         ir_const_int_value(mlirOperationGetOperand(mlirOpResultGetOwner(v), 0),
                            &count))
