@@ -383,6 +383,25 @@ static const struct split_abi *abi_of(MlirOperation func) {
 
 /* The shape, graph and crossing sets of `sp`'s coroutine again, after a
  * rewrite of its body. */
+/* The alignment the frame's memory is known to have, 0 for any the layout
+ * asks: the async context's; for a switch coroutine, what its llvm.coro.id
+ * says the allocator guarantees (clang's __STDCPP_DEFAULT_NEW_ALIGNMENT__,
+ * as LLVM's CoroFrame reads it; 0 from coro's own conversions, whose
+ * frames are allocated as aligned as they ask). Fields aligned to more are
+ * aligned at run time (frame_layout.h). */
+static uint64_t frame_align_bound(const struct split *sp) {
+  if (sp->shape.abi == CORO_SHAPE_ASYNC)
+    return (uint64_t)sp->shape.buffer_align;
+  int64_t align = 0;
+  if (sp->shape.abi == CORO_SHAPE_SWITCH &&
+      !mlirOperationIsNull(sp->shape.id) &&
+      mlirOperationGetNumOperands(sp->shape.id) > 0 &&
+      ir_const_int_value(mlirOperationGetOperand(sp->shape.id, 0), &align) &&
+      align > 0)
+    return (uint64_t)align;
+  return 0;
+}
+
 static bool recompute(struct split *sp) {
   suspend_crossing_free(&sp->crossing);
   ir_cfg_free(&sp->cfg);
@@ -498,9 +517,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
          (remat_compute(&sp.remat, &sp.crossing, &sp.shape),
           frame_layout_compute(&sp.layout, &sp.crossing, sp.remat.iremat,
                                sp.shape.promise, sp.abi->frame_header,
-                               sp.shape.abi == CORO_SHAPE_ASYNC
-                                   ? (uint64_t)sp.shape.buffer_align
-                                   : 0)) &&
+                               frame_align_bound(&sp))) &&
          check_frame_allocas(&sp) && check_saves(&sp) &&
          (!sp.abi->prepare || sp.abi->prepare(&sp, table));
   }
