@@ -323,14 +323,24 @@ MlirOperation ir_invoke(struct ir_builder *b, MlirAttribute sym, intptr_t n,
   return op;
 }
 
-MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like) {
-  struct ir_builder b = ir_before(call);
+MlirOperation ir_invoke_like(struct ir_builder *b, MlirOperation like,
+                             MlirAttribute sym, intptr_t n,
+                             const MlirValue *args, MlirType result) {
   intptr_t n0, c0, n1, c1;
   ir_successor_operands(like, 0, &n0, &c0);
   ir_successor_operands(like, 1, &n1, &c1);
   MlirValue *dest = ir_xmalloc((size_t)(c0 + c1 + 1) * sizeof *dest);
   for (intptr_t i = 0; i < c0 + c1; ++i)
     dest[i] = mlirOperationGetOperand(like, (i < c0 ? n0 : n1 - c0) + i);
+  MlirOperation op =
+      ir_invoke(b, sym, n, args, result, mlirOperationGetSuccessor(like, 0), c0,
+                dest, mlirOperationGetSuccessor(like, 1), c1, dest + c0);
+  free(dest);
+  return op;
+}
+
+MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like) {
+  struct ir_builder b = ir_before(call);
   intptr_t n = mlirOperationGetNumOperands(call);
   MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t i = 0; i < n; ++i)
@@ -339,9 +349,7 @@ MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like) {
                         ? mlirValueGetType(mlirOperationGetResult(call, 0))
                         : (MlirType){NULL};
   MlirOperation inv =
-      ir_invoke(&b, ir_callee_attr(call), n, args, result,
-                mlirOperationGetSuccessor(like, 0), c0, dest,
-                mlirOperationGetSuccessor(like, 1), c1, dest + c0);
+      ir_invoke_like(&b, like, ir_callee_attr(call), n, args, result);
   MlirStringRef cc = mlirStringRefCreateFromCString("CConv");
   MlirAttribute conv = mlirOperationGetAttributeByName(call, cc);
   if (!mlirAttributeIsNull(conv))
@@ -350,7 +358,6 @@ MlirOperation ir_call_to_invoke(MlirOperation call, MlirOperation like) {
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(call, 0),
                                   mlirOperationGetResult(inv, 0));
   mlirOperationDestroy(call);
-  free(dest);
   free(args);
   return inv;
 }

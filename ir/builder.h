@@ -57,6 +57,11 @@ MlirOperation ir_invoke(struct ir_builder *b, MlirAttribute sym, intptr_t n,
                         const MlirValue *normal_ops, MlirBlock unwind,
                         intptr_t nunwind, const MlirValue *unwind_ops);
 
+/* An llvm.invoke (as ir_invoke) with the destinations of the invoke `like`
+ * and the operands it passes them. */
+MlirOperation ir_invoke_like(struct ir_builder *b, MlirOperation like,
+                             MlirAttribute sym, intptr_t n,
+                             const MlirValue *args, MlirType result);
 /* Replaces the llvm.call `call` by an llvm.invoke of the same callee,
  * operands and calling convention with the destinations (and their
  * operands) of the invoke `like`; returns it. */

@@ -31,32 +31,23 @@ MlirValue split_mapv(const struct variant_state *vs, MlirValue v) {
   return vs->map ? ir_map_lookup(vs->map, v) : v;
 }
 
-/* Calls the await wrapper in place of the await intrinsic; returns its
- * result (null for .void). */
 /* The await intrinsic `await`, invoked (an await_suspend that may throw),
  * becomes the invoke of its wrapper on args[0..2) returning `result`, with
  * the same destinations; returns the result (null for none). */
 static MlirValue invoke_wrapper(struct ir_builder *b, MlirOperation await,
                                 const MlirValue *args, MlirType result) {
-  intptr_t n0, c0, n1, c1;
-  ir_successor_operands(await, 0, &n0, &c0);
-  ir_successor_operands(await, 1, &n1, &c1);
-  MlirValue *dest = ir_xmalloc((size_t)(c0 + c1 + 1) * sizeof *dest);
-  for (intptr_t i = 0; i < c0 + c1; ++i)
-    dest[i] = mlirOperationGetOperand(await, (i < c0 ? n0 : n1 - c0) + i);
   MlirValue fn = mlirOperationGetOperand(await, 2);
   MlirAttribute sym = ir_symbol_addressed(fn);
   MlirValue indirect[3] = {fn, args[0], args[1]};
   MlirOperation op =
-      ir_invoke(b, sym, mlirAttributeIsNull(sym) ? 3 : 2,
-                mlirAttributeIsNull(sym) ? indirect : args, result,
-                mlirOperationGetSuccessor(await, 0), c0, dest,
-                mlirOperationGetSuccessor(await, 1), c1, dest + c0);
-  free(dest);
+      ir_invoke_like(b, await, sym, mlirAttributeIsNull(sym) ? 3 : 2,
+                     mlirAttributeIsNull(sym) ? indirect : args, result);
   return mlirTypeIsNull(result) ? (MlirValue){NULL}
                                 : mlirOperationGetResult(op, 0);
 }
 
+/* Calls the await wrapper in place of the await intrinsic; returns its
+ * result (null for .void). */
 MlirValue split_call_wrapper(const struct coro_suspend *s, MlirType ptr,
                              MlirType i1) {
   struct ir_builder b = ir_before(s->await);
