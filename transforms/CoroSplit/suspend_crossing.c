@@ -56,6 +56,9 @@ struct state {
   struct vec stack;
   MlirType token; /* !llvm.token, once a candidate needs it */
   bool ok;
+  /* [g->n] a block some resumed path reaches without passing a fallthrough
+   * coro.end: a use in another block runs only in the ramp */
+  bool *resumed;
 };
 
 static MlirOperation owner(MlirValue v) {
@@ -153,7 +156,51 @@ static size_t use_block(const struct state *st, MlirOperation user,
                         MlirBlock b) {
   if (ir_ptrmap_find(&st->s->ramp_only, user.ptr))
     return IR_CFG_NONE;
-  return ir_cfg_index(st->g, b);
+  size_t i = ir_cfg_index(st->g, b);
+  return i != IR_CFG_NONE && !st->resumed[i] ? IR_CFG_NONE : i;
+}
+
+/* Fills st->resumed: from each suspension's block on, stopping at the
+ * blocks that end the coroutine (a fallthrough coro.end, after which the
+ * parts return: what follows runs only in the ramp, as LLVM's
+ * SuspendCrossingInfo has it). */
+static void mark_resumed(struct state *st) {
+  const struct ir_cfg *g = st->g;
+  const struct coro_shape *s = st->s;
+  st->resumed = ir_xcalloc(g->n + 1, sizeof *st->resumed);
+  bool *ends = ir_xcalloc(g->n + 1, sizeof *ends);
+  for (size_t i = 0; i < s->nintr; ++i) {
+    enum coro_intr k = s->intr[i].kind;
+    int64_t unwind = 0;
+    if ((k != CI_END && k != CI_END_ASYNC) ||
+        (mlirOperationGetNumOperands(s->intr[i].op) > 1 &&
+         ir_const_int_value(mlirOperationGetOperand(s->intr[i].op, 1),
+                            &unwind) &&
+         unwind))
+      continue;
+    size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->intr[i].op));
+    if (b != IR_CFG_NONE)
+      ends[b] = true;
+  }
+  st->stack.n = 0;
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->susp[i].suspend));
+    if (b != IR_CFG_NONE && !st->resumed[b]) {
+      st->resumed[b] = true;
+      vec_push(&st->stack, b);
+    }
+  }
+  while (st->stack.n) {
+    size_t x = st->stack.d[--st->stack.n];
+    if (ends[x])
+      continue;
+    for (size_t q = g->succ_start[x]; q < g->succ_start[x + 1]; ++q)
+      if (!st->resumed[g->succ[q]]) {
+        st->resumed[g->succ[q]] = true;
+        vec_push(&st->stack, g->succ[q]);
+      }
+  }
+  free(ends);
 }
 
 /* Makes `v` (defined in block number `defb`) a candidate once, as *id;
@@ -378,6 +425,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   st.livein = ir_xcalloc(g->n + 1, sizeof *st.livein);
   st.mark = ir_xcalloc(g->n + 1, sizeof *st.mark);
   st.susp_in = ir_xcalloc(g->n + 1, sizeof *st.susp_in);
+  mark_resumed(&st);
   st.many.ptr = &st; /* no op */
   for (size_t i = 0; i < s->nsusp; ++i) {
     size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->susp[i].suspend));
@@ -478,6 +526,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   free(st.livein);
   free(st.mark);
   free(st.susp_in);
+  free(st.resumed);
   free(st.stack.d);
   free(st.cand);
   free(ga.seen);
