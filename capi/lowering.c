@@ -66,11 +66,22 @@ static bool abis_supported(MlirModule module) {
   return ok;
 }
 
+static MlirWalkResult drop_route(MlirOperation op, void *user) {
+  if (coro_op_named(op, "builtin.module"))
+    mlirOperationRemoveAttributeByName(
+        op, mlirStringRefCreateFromCString(CORO_ROUTE_ATTR));
+  return MlirWalkResultAdvance;
+}
+
 void coroSetRoute(MlirModule module, CoroRoute route) {
   /* route B lowers what route A cannot (the verifier reads this) */
-  if (route != CoroRouteMLIRSplit)
-    return;
   MlirOperation m = mlirModuleGetOperation(module);
+  if (route != CoroRouteMLIRSplit) {
+    /* a module that says route B, lowered by route A: the verifier must
+     * refuse, at the op, what route A cannot lower */
+    mlirOperationWalk(m, drop_route, NULL, MlirWalkPreOrder);
+    return;
+  }
   MlirContext ctx = mlirOperationGetContext(m);
   mlirOperationSetAttributeByName(
       m, mlirStringRefCreateFromCString(CORO_ROUTE_ATTR),

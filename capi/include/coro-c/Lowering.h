@@ -37,7 +37,8 @@ MlirLogicalResult coroLowerToLLVMDialect(MlirModule module);
 typedef enum { CoroRouteLLVM = 0, CoroRouteMLIRSplit = 1 } CoroRoute;
 
 /// Marks `module` as lowered by `route` (the module attribute coro.route =
-/// "mlir-split" for route B; nothing for route A), so that coroVerify
+/// "mlir-split" for route B; for route A, none: an attribute the module
+/// had, on it or on a module nested in it, is removed), so that coroVerify
 /// accepts what only that route lowers: an alloca of dynamic size live
 /// across a suspension. coroLowerToLLVMDialectWithOptions marks the module
 /// itself; call this before a coroVerify of your own.
