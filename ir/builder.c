@@ -275,9 +275,7 @@ static MlirValue llvm_call(struct ir_builder *b, MlirAttribute sym, int cconv,
 
 MlirValue ir_call_func(struct ir_builder *b, MlirOperation fn, int tail,
                        intptr_t n, const MlirValue *args) {
-  MlirType fty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(fty);
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ir_func_type(fn));
   MlirAttribute sym = mlirFlatSymbolRefAttrGet(
       b->ctx, mlirStringAttrGetValue(mlirOperationGetAttributeByName(
                   fn, mlirStringRefCreateFromCString("sym_name"))));

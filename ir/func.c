@@ -271,9 +271,7 @@ static void erase_dead_chain(MlirValue v) {
 }
 
 void ir_unify_returns(MlirOperation fn) {
-  MlirType ft = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type")));
-  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ft);
+  MlirType rt = mlirLLVMFunctionTypeGetReturnType(ir_func_type(fn));
   if (!mlirTypeIsALLVMStructType(rt))
     return;
   MlirRegion region = mlirOperationGetRegion(fn, 0);
@@ -347,4 +345,10 @@ bool ir_is_mem_intrinsic(MlirOperation op) {
   return coro_op_named(op, "llvm.intr.memcpy") ||
          coro_op_named(op, "llvm.intr.memmove") ||
          coro_op_named(op, "llvm.intr.memset");
+}
+
+bool ir_is_memory_access(MlirOperation user, intptr_t operand) {
+  return coro_op_named(user, "llvm.load") ||
+         (coro_op_named(user, "llvm.store") && operand == 1) ||
+         ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user);
 }

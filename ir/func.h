@@ -101,6 +101,10 @@ bool ir_is_lifetime_marker(MlirOperation op);
 /* Whether `op` is llvm.intr.memcpy, memmove or memset: a memory access
  * that lets no pointer escape. */
 bool ir_is_mem_intrinsic(MlirOperation op);
+/* Whether `user` only reads or writes the memory its operand number
+ * `operand` points to, letting no pointer escape: an llvm.load, the address
+ * of an llvm.store, a lifetime marker, llvm.memcpy/memmove/memset. */
+bool ir_is_memory_access(MlirOperation user, intptr_t operand);
 /* Erases the lifetime markers among the users of `v`. */
 void ir_erase_lifetime_markers(MlirValue v);
 

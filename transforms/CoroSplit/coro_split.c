@@ -95,7 +95,8 @@ static void scan_op(MlirOperation op, MlirOperation fn, bool top,
       ir_opvec_push(&left->stray_markers, op);
     return;
   }
-  if (coro_ref_eq(ir_callee(op), CORO_OUTSIDE_FRAME_MARKER)) {
+  if (left->outside_marks &&
+      coro_ref_eq(ir_callee(op), CORO_OUTSIDE_FRAME_MARKER)) {
     ir_opvec_push(&left->stray_markers, op); /* its alloca stayed out */
     return;
   }
@@ -206,15 +207,16 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   struct split_leftovers left = {0};
   struct ir_ptrmap called = {0};
   if (ok) {
+    MlirOperation mark = mlirSymbolTableLookup(
+        table, mlirStringRefCreateFromCString(CORO_OUTSIDE_FRAME_MARKER));
+    left.outside_marks = !mlirOperationIsNull(mark);
     split_scan_module(module, &left, &called);
     /* LLVM takes a lifetime marker only on an alloca; the frame is laid
      * out, so the coro.outside.frame marks are done with */
     for (size_t i = 0; i < left.stray_markers.n; ++i)
       mlirOperationDestroy(left.stray_markers.v[i]);
-    MlirOperation mark = mlirSymbolTableLookup(
-        table, mlirStringRefCreateFromCString(CORO_OUTSIDE_FRAME_MARKER));
-    if (!mlirOperationIsNull(mark))
-      mlirOperationDestroy(mark);
+    if (left.outside_marks)
+      mlirSymbolTableErase(table, mark);
     ok = split_async_size_replace(table, &left);
   }
   if (ok) {

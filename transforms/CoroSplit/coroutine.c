@@ -46,6 +46,15 @@ void split_mark_before_begin(const struct split *sp, bool *before) {
   free(stack);
 }
 
+bool split_runs_before_begin(const struct split *sp, const bool *before,
+                             MlirOperation op) {
+  MlirBlock b = mlirOperationGetBlock(op);
+  size_t x = ir_cfg_index(&sp->cfg, b);
+  return (x != IR_CFG_NONE && before[x]) ||
+         (mlirBlockEqual(b, mlirOperationGetBlock(sp->shape.begin)) &&
+          mlirOperationIsBeforeInBlock(op, sp->shape.begin));
+}
+
 /* Allocas moved into the frame exist from coro.begin on: no use before. */
 static bool check_frame_allocas(const struct split *sp) {
   bool *before = ir_xcalloc(sp->cfg.n + 1, sizeof *before);
@@ -62,13 +71,7 @@ static bool check_frame_allocas(const struct split *sp) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       if (mlirOperationEqual(user, sp->shape.id))
         continue;
-      MlirBlock ub = mlirOperationGetBlock(user);
-      size_t x = ir_cfg_index(&sp->cfg, ub);
-      bool early =
-          (x != IR_CFG_NONE && before[x]) ||
-          (mlirBlockEqual(ub, mlirOperationGetBlock(sp->shape.begin)) &&
-           mlirOperationIsBeforeInBlock(user, sp->shape.begin));
-      if (early) {
+      if (split_runs_before_begin(sp, before, user)) {
         mlirEmitError(mlirOperationGetLocation(user),
                       "this use of an alloca the coroutine keeps in its "
                       "frame runs before llvm.coro.begin, when the frame "

@@ -43,11 +43,7 @@ struct copy_in {
 
 /* Whether `op` runs before llvm.coro.begin. */
 static bool early(const struct copy_in *c, MlirOperation op) {
-  MlirBlock b = mlirOperationGetBlock(op);
-  if (mlirBlockEqual(b, c->begin_block))
-    return mlirOperationIsBeforeInBlock(op, c->sp->shape.begin);
-  size_t i = ir_cfg_index(&c->sp->cfg, b);
-  return i != IR_CFG_NONE && c->before[i];
+  return split_runs_before_begin(c->sp, c->before, op);
 }
 
 static void copy_bytes(struct ir_builder *b, MlirValue dst, MlirValue src,
@@ -100,9 +96,7 @@ static bool early_use_ok(const struct copy_in *c, MlirOperation user,
     }
     return ok;
   }
-  if (coro_op_named(user, "llvm.load") ||
-      (coro_op_named(user, "llvm.store") && at == 1) ||
-      ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user))
+  if (ir_is_memory_access(user, at))
     return true;
   escape_error(user);
   return false;

@@ -229,16 +229,6 @@ static void own_allocator(const struct split *sp, MlirSymbolTable table,
     *alloc = *dealloc = (MlirOperation){NULL};
 }
 
-/* Whether `op` runs before llvm.coro.begin (`before`: the blocks that do). */
-static bool runs_before_begin(const struct split *sp, const bool *before,
-                              MlirOperation op) {
-  MlirBlock b = mlirOperationGetBlock(op);
-  size_t x = ir_cfg_index(&sp->cfg, b);
-  return (x != IR_CFG_NONE && before[x]) ||
-         (mlirBlockEqual(b, mlirOperationGetBlock(sp->shape.begin)) &&
-          mlirOperationIsBeforeInBlock(op, sp->shape.begin));
-}
-
 /* The checks: off the device, after coro.begin, a known element size
  * (`size`) and a power-of-two alignment (`align`). */
 static bool check_alloca(const struct split *sp, const bool *before,
@@ -251,7 +241,7 @@ static bool check_alloca(const struct split *sp, const bool *before,
            "a static size)");
     return false;
   }
-  if (runs_before_begin(sp, before, a)) {
+  if (split_runs_before_begin(sp, before, a)) {
     ir_emit_error(
         a, "an llvm.alloca of dynamic size live across a suspension runs "
            "before llvm.coro.begin, when the frame that owns its memory "

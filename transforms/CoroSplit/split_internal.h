@@ -235,6 +235,10 @@ void split_return_at(MlirOperation from, MlirValue v);
 /* Blocks that run before coro.begin's block (`before`, [sp->cfg.n]):
  * reachable from the entry without passing through it. */
 void split_mark_before_begin(const struct split *sp, bool *before);
+/* Whether `op` runs before llvm.coro.begin (`before`, from
+ * split_mark_before_begin: the blocks that do). */
+bool split_runs_before_begin(const struct split *sp, const bool *before,
+                             MlirOperation op);
 
 /* Gives each alloca of `allocas` (of dynamic size, live across a
  * suspension) heap memory the frame owns, freed at every llvm.coro.end
@@ -270,6 +274,9 @@ struct split_leftovers {
    * block argument MLIR's block merging made of two frame allocas), and
    * the coro.outside.frame marks (CORO_OUTSIDE_FRAME_MARKER) */
   struct ir_opvec stray_markers;
+  /* (in) the module declares CORO_OUTSIDE_FRAME_MARKER: its calls are
+   * looked for */
+  bool outside_marks;
 };
 
 /* Lowers every llvm.coro.async.size.replace of `left` (after the split:

@@ -234,9 +234,7 @@ static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
 /* NAME.elided(args..., ptr frame) -> ptr: the ramp on a frame its caller
  * provides. */
 bool split_make_elided(struct split *sp, MlirSymbolTable table) {
-  MlirAttribute ft = mlirOperationGetAttributeByName(
-      sp->func, mlirStringRefCreateFromCString("function_type"));
-  MlirType fty = mlirTypeAttrGetValue(ft);
+  MlirType fty = ir_func_type(sp->func);
   intptr_t n = mlirLLVMFunctionTypeGetNumInputs(fty);
   MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t i = 0; i < n; ++i)

@@ -280,9 +280,7 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
           ir_ptrmap_put(&seen, r.ptr, (void *)1);
           PUSH(r);
         }
-      } else if (!(coro_op_named(user, "llvm.load") ||
-                   (coro_op_named(user, "llvm.store") && at == 1) ||
-                   ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user))) {
+      } else if (!ir_is_memory_access(user, at)) {
         st->cand[id].escaped = true;
       }
     }
