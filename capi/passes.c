@@ -16,6 +16,7 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
+#include "ir/symbols.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/coro_elide.h"
 #include "transforms/debug_info.h"
@@ -31,9 +32,15 @@ static void pass_construct(void *userData) {}
 static void pass_destruct(void *userData) {}
 static void *pass_clone(void *userData) { return userData; }
 
+/* Every pass runs with a symbol scope of its op (ir/symbols.h): a lookup
+ * per coroutine, call or consumer is then O(1), not a scan of the module. */
 static void pass_run(MlirOperation op, MlirExternalPass pass, void *userData) {
   const struct coro_pass_info *info = userData;
-  if (mlirLogicalResultIsFailure(info->run(op)))
+  struct ir_symbol_scope scope;
+  ir_symbol_scope_enter(&scope, op);
+  MlirLogicalResult res = info->run(op);
+  ir_symbol_scope_exit(&scope);
+  if (mlirLogicalResultIsFailure(res))
     mlirExternalPassSignalFailure(pass);
 }
 

@@ -9,6 +9,7 @@
 #include "mlir-c/Dialect/LLVM.h"
 
 #include "ir/support.h"
+#include "ir/symbols.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -73,6 +74,7 @@ MlirOperation ir_llvm_func(MlirOperation module,
   }
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   mlirBlockAppendOwnedOperation(mbody, f);
+  ir_symbol_added(f);
   return f;
 }
 
@@ -101,6 +103,7 @@ MlirOperation ir_llvm_global(MlirOperation module,
   assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
   MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   mlirBlockAppendOwnedOperation(mbody, g);
+  ir_symbol_added(g);
   return g;
 }
 

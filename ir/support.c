@@ -52,15 +52,6 @@ bool coro_ref_starts_with(MlirStringRef ref, const char *prefix) {
   return ref.length >= n && memcmp(ref.data, prefix, n) == 0;
 }
 
-MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
-  MlirSymbolTable symbols = mlirSymbolTableCreate(table);
-  if (mlirSymbolTableIsNull(symbols))
-    return (MlirOperation){NULL};
-  MlirOperation op = mlirSymbolTableLookup(symbols, name);
-  mlirSymbolTableDestroy(symbols);
-  return op;
-}
-
 bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *col) {
   if (mlirLocationIsNull(loc))

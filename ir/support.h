@@ -3,7 +3,7 @@
  * A growable string (`struct coro_str`) that doubles as an MlirStringCallback
  * sink, so types, attributes and ops can be printed to memory, plus string
  * comparisons on MlirStringRef. Memory is owned by the struct; release it with
- * coro_str_free. Nothing here keeps global state. */
+ * coro_str_free. */
 #ifndef CORO_IR_SUPPORT_H
 #define CORO_IR_SUPPORT_H
 
@@ -46,7 +46,8 @@ static inline bool coro_op_named(MlirOperation op, const char *name) {
 }
 
 /* The op named `name` in the symbol table of `table` (usually the module),
- * or null when there is none or `table` is not a symbol table. */
+ * or null when there is none or `table` is not a symbol table. O(1) while
+ * a scope of ir/symbols.h is installed for `table`; else a scan of it. */
 MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
 
 /* The file, line and column of `loc` (borrowed; the file name is borrowed

@@ -49,6 +49,7 @@
 #include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -377,7 +378,7 @@ static void drop_unreached(MlirOperation module) {
     if ((coro_op_named(fn, "llvm.func") ||
          coro_op_named(fn, "llvm.mlir.global")) &&
         !ir_ptrmap_find(&r.seen, fn.ptr) && !host_facing(fn))
-      mlirOperationDestroy(fn);
+      ir_symbol_erase(fn);
     fn = next;
   }
   free(r.work.v);

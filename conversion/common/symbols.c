@@ -1,6 +1,7 @@
 /* symbols.c - the functions a lowering needs in the module: declarations,
  * the allocator pair of a coroutine, the entry function of the ABIs whose
  * coroutine is renamed (see abi.h). */
+#include "ir/symbols.h"
 #include "conversion/common/abi.h"
 #include "dialect/contract.h"
 #include "dialect/dialect.h"
@@ -189,6 +190,7 @@ MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
   mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
   mlirBlockAppendOwnedOperation(
       mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), f);
+  ir_symbol_added(f);
   free(in);
   free(locs);
   return entry;

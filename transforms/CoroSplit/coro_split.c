@@ -24,6 +24,7 @@
 #include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "transforms/CoroSplit/split_internal.h"
 
 #include <assert.h>
@@ -79,7 +80,7 @@ static void drop_intrinsic_decls(MlirOperation module,
         !ir_ptrmap_find(called, mlirIdentifierGet(mlirOperationGetContext(op),
                                                   ir_sym_name(op))
                                     .ptr))
-      mlirOperationDestroy(op);
+      ir_symbol_erase(op);
     op = next;
   }
 }
@@ -169,7 +170,10 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     }
     coros[n++] = op;
   }
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  /* the split's table is the one coro_lookup_symbol answers from */
+  struct ir_symbol_scope scope;
+  ir_symbol_scope_enter(&scope, module);
+  MlirSymbolTable table = scope.table;
   bool ok = true;
   struct ir_ptrmap done = {0};
   uint64_t size, align;
@@ -181,7 +185,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   struct elided_calls calls = {0};
   split_find_elided_calls(module, coros, n, &calls);
   for (size_t k = 0; k < calls.caller.n; ++k)
-    wanted[calls.callee[k]] = true;
+    wanted[calls.call[k].callee] = true;
   for (bool progress = true; progress;) {
     progress = false;
     for (size_t i = 0; i < n; ++i) {
@@ -194,12 +198,11 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
       bool split = split_and_record(c, table, true, &done, &size, &align);
       ok &= split;
       if (split)
-        split_elide_calls(module, c, &done, size, align);
+        split_elide_calls(&calls, i, c, &done, size, align);
     }
   }
   free(wanted);
-  free(calls.caller.v);
-  free(calls.callee);
+  split_elided_calls_free(&calls);
   for (size_t i = 0; i < n; ++i)
     if (!mlirOperationIsNull(coros[i]))
       ok &= split_and_record(coros[i], table, false, &done, &size, &align);
@@ -233,6 +236,6 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   ir_ptrmap_free(&left.changed);
   ir_ptrmap_free(&called);
   ir_ptrmap_free(&done);
-  mlirSymbolTableDestroy(table);
+  ir_symbol_scope_exit(&scope);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

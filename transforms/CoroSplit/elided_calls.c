@@ -39,8 +39,7 @@ static bool call_elided(MlirOperation op, MlirOperation coro) {
 
 struct find_elided {
   MlirOperation *coros;
-  MlirStringRef *names; /* of coros[], looked up once */
-  size_t n;
+  struct ir_ptrmap index; /* a coroutine's name (identifier) -> 1 + number */
   struct elided_calls *e;
 };
 
@@ -48,24 +47,42 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
   struct find_elided *f = user;
   struct elided_calls *e = f->e;
   MlirStringRef c = ir_callee(op);
-  for (size_t i = 0; c.length && i < f->n; ++i) {
-    if (!mlirStringRefEqual(c, f->names[i]) || !call_elided(op, f->coros[i]))
-      continue;
-    e->callee = ir_grow(e->callee, &e->cap, e->caller.n, sizeof *e->callee);
-    e->callee[e->caller.n] = i;
-    ir_opvec_push(&e->caller, fn);
-  }
+  if (!c.length)
+    return;
+  size_t i = (size_t)ir_ptrmap_find(
+      &f->index, mlirIdentifierGet(mlirOperationGetContext(op), c).ptr);
+  if (!i-- || !call_elided(op, f->coros[i]))
+    return;
+  size_t k = e->caller.n;
+  e->call = ir_grow(e->call, &e->cap, k, sizeof *e->call);
+  e->call[k] = (struct elided_call){
+      .callee = i,
+      .next_of_callee = e->first_of_callee[i],
+      .next_of_caller = (size_t)ir_ptrmap_find(&e->by_caller, fn.ptr)};
+  e->first_of_callee[i] = k + 1;
+  ir_ptrmap_put(&e->by_caller, fn.ptr, (void *)(k + 1));
+  ir_opvec_push(&e->caller, fn);
 }
 
 /* Fills `e` from every llvm.func of `module`, in one pass: the splits only
  * ever remove such calls (of a coroutine split, whose number is done). */
 void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
                              size_t n, struct elided_calls *e) {
-  struct find_elided f = {coros, ir_xmalloc((n + 1) * sizeof *f.names), n, e};
+  struct find_elided f = {coros, {0}, e};
+  MlirContext ctx = mlirOperationGetContext(module);
   for (size_t i = 0; i < n; ++i)
-    f.names[i] = ir_sym_name(coros[i]);
+    ir_ptrmap_put(&f.index, mlirIdentifierGet(ctx, ir_sym_name(coros[i])).ptr,
+                  (void *)(i + 1));
+  e->first_of_callee = ir_xcalloc(n + 1, sizeof *e->first_of_callee);
   ir_each_func_op(module, note_elided_call, &f);
-  free(f.names);
+  ir_ptrmap_free(&f.index);
+}
+
+void split_elided_calls_free(struct elided_calls *e) {
+  free(e->caller.v);
+  free(e->call);
+  free(e->first_of_callee);
+  ir_ptrmap_free(&e->by_caller);
 }
 
 /* Whether coroutine number `i` (the function `self`) makes an elided call
@@ -73,9 +90,10 @@ void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
  * is split first, its frame size then known. */
 bool split_waits_for_elided(const struct elided_calls *e, MlirOperation self,
                             size_t i, const MlirOperation *coros) {
-  for (size_t k = 0; k < e->caller.n; ++k)
-    if (mlirOperationEqual(e->caller.v[k], self) && e->callee[k] != i &&
-        !mlirOperationIsNull(coros[e->callee[k]]))
+  for (size_t k = (size_t)ir_ptrmap_find(&e->by_caller, self.ptr); k--;
+       k = e->call[k].next_of_caller)
+    if (e->call[k].callee != i &&
+        !mlirOperationIsNull(coros[e->call[k].callee]))
       return true;
   return false;
 }
@@ -116,24 +134,26 @@ static void elide_call(MlirOperation op, MlirOperation fn, MlirStringRef name,
  * as LLVM's CoroElide does: the handle must be destroyed before the call
  * runs again, and before its caller returns (what coro.alloc = "elide"
  * asserts). */
-void split_elide_calls(MlirOperation module, MlirOperation coro,
-                       const struct ir_ptrmap *done, uint64_t size,
-                       uint64_t align) {
-  MlirContext ctx = mlirOperationGetContext(module);
+void split_elide_calls(const struct elided_calls *e, size_t i,
+                       MlirOperation coro, const struct ir_ptrmap *done,
+                       uint64_t size, uint64_t align) {
+  MlirContext ctx = mlirOperationGetContext(coro);
   MlirStringRef name = ir_sym_name(coro);
   struct coro_str elided = split_part_name_of(name, V_ELIDED);
   MlirAttribute sym = mlirFlatSymbolRefAttrGet(
       ctx, mlirStringRefCreate(elided.data, elided.len));
   MlirType frame = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), size);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
-    if (!coro_op_named(fn, "llvm.func") || ir_ptrmap_find(done, fn.ptr))
+  struct ir_ptrmap walked = {0}; /* a caller may make several such calls */
+  for (size_t k = e->first_of_callee[i]; k--; k = e->call[k].next_of_callee) {
+    MlirOperation fn = e->caller.v[k];
+    if (ir_ptrmap_find(done, fn.ptr) || ir_ptrmap_find(&walked, fn.ptr))
       continue;
+    ir_ptrmap_put(&walked, fn.ptr, fn.ptr);
     for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
          ir_op_walk_next(&w);)
       if (mlirStringRefEqual(ir_callee(w.op), name) && call_elided(w.op, coro))
         elide_call(w.op, fn, name, sym, frame, align);
   }
+  ir_ptrmap_free(&walked);
   coro_str_free(&elided);
 }

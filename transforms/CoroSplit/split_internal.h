@@ -384,24 +384,36 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
 /* The elided calls of the module: function caller[i] calls coroutine
  * number callee[i] (of the coroutines being split) with its frame in the
  * caller. */
+/* The elided calls of a module's coroutines, indexed both ways so that
+ * each question costs what it answers: call k is in caller.v[k] and calls
+ * coroutine call[k].callee; the calls of coroutine i are
+ * first_of_callee[i], then call[k].next_of_callee (each 1 + k, 0 ends);
+ * those a function makes, by_caller (function -> 1 + k), then
+ * call[k].next_of_caller. */
 struct elided_calls {
   struct ir_opvec caller;
-  size_t *callee, cap;
+  struct elided_call {
+    size_t callee, next_of_callee, next_of_caller;
+  } *call;
+  size_t cap;
+  size_t *first_of_callee; /* per coroutine */
+  struct ir_ptrmap by_caller;
 };
 
 /* Fills `e` from every llvm.func of `module`, in one pass, for the
  * coroutines coros[0..n). */
 void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
                              size_t n, struct elided_calls *e);
+void split_elided_calls_free(struct elided_calls *e);
 /* Whether coroutine number `i` (the function `self`) makes an elided call
  * of a coroutine still pending in coros[] (not null) other than itself. */
 bool split_waits_for_elided(const struct elided_calls *e, MlirOperation self,
                             size_t i, const MlirOperation *coros);
-/* Gives every elided call of the split coroutine `coro` in a function not
- * in `done` a frame of `size` and `align` in its caller. */
-void split_elide_calls(MlirOperation module, MlirOperation coro,
-                       const struct ir_ptrmap *done, uint64_t size,
-                       uint64_t align);
+/* Gives every elided call of the split coroutine number `i` (`coro`) in a
+ * function not in `done` a frame of `size` and `align` in its caller. */
+void split_elide_calls(const struct elided_calls *e, size_t i,
+                       MlirOperation coro, const struct ir_ptrmap *done,
+                       uint64_t size, uint64_t align);
 
 /*===--- reach.c
  * --------------------------------------------------------------*/

@@ -1,0 +1,81 @@
+/* symbols.c - symbol scopes: see symbols.h. */
+#include "ir/symbols.h"
+#include "ir/support.h"
+
+#include "mlir-c/BuiltinAttributes.h"
+
+#ifdef CORO_CHECK_SYMBOL_SCOPE
+#include <stdio.h>
+#include <stdlib.h>
+#endif
+
+static _Thread_local struct ir_symbol_scope *innermost;
+
+void ir_symbol_scope_enter(struct ir_symbol_scope *s, MlirOperation table_op) {
+  s->op = table_op;
+  s->table = mlirSymbolTableCreate(table_op);
+  s->outer = innermost;
+  innermost = s;
+}
+
+void ir_symbol_scope_exit(struct ir_symbol_scope *s) {
+  innermost = s->outer;
+  if (!mlirSymbolTableIsNull(s->table))
+    mlirSymbolTableDestroy(s->table);
+  s->table = (MlirSymbolTable){NULL};
+}
+
+/* The scope installed for `table_op` (null when none). */
+static struct ir_symbol_scope *scope_of(MlirOperation table_op) {
+  for (struct ir_symbol_scope *s = innermost; s; s = s->outer)
+    if (mlirOperationEqual(s->op, table_op) && !mlirSymbolTableIsNull(s->table))
+      return s;
+  return NULL;
+}
+
+static MlirOperation lookup_fresh(MlirOperation table, MlirStringRef name) {
+  MlirSymbolTable symbols = mlirSymbolTableCreate(table);
+  if (mlirSymbolTableIsNull(symbols))
+    return (MlirOperation){NULL};
+  MlirOperation op = mlirSymbolTableLookup(symbols, name);
+  mlirSymbolTableDestroy(symbols);
+  return op;
+}
+
+MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
+  struct ir_symbol_scope *s = scope_of(table);
+  if (!s)
+    return lookup_fresh(table, name);
+  MlirOperation op = mlirSymbolTableLookup(s->table, name);
+#ifdef CORO_CHECK_SYMBOL_SCOPE
+  /* a build that checks the scope's bookkeeping against a fresh table */
+  if (!mlirOperationEqual(op, lookup_fresh(table, name))) {
+    fprintf(stderr, "coro: symbol scope out of date for '%.*s'\n",
+            (int)name.length, name.data);
+    abort();
+  }
+#endif
+  return op;
+}
+
+void ir_symbol_added(MlirOperation symbol) {
+  struct ir_symbol_scope *s = scope_of(mlirOperationGetParentOperation(symbol));
+  if (!s)
+    return;
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      symbol, mlirSymbolTableGetSymbolAttributeName());
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+    return;
+  MlirOperation had =
+      mlirSymbolTableLookup(s->table, mlirStringAttrGetValue(name));
+  if (mlirOperationIsNull(had))
+    mlirSymbolTableInsert(s->table, symbol); /* already placed: recorded */
+}
+
+void ir_symbol_erase(MlirOperation symbol) {
+  struct ir_symbol_scope *s = scope_of(mlirOperationGetParentOperation(symbol));
+  if (s)
+    mlirSymbolTableErase(s->table, symbol);
+  else
+    mlirOperationDestroy(symbol);
+}
