@@ -13,9 +13,15 @@ static _Thread_local struct ir_symbol_scope *innermost;
 
 void ir_symbol_scope_enter(struct ir_symbol_scope *s, MlirOperation table_op) {
   s->op = table_op;
-  s->table = mlirSymbolTableCreate(table_op);
+  s->table = (MlirSymbolTable){NULL}; /* built by the first lookup */
   s->outer = innermost;
   innermost = s;
+}
+
+MlirSymbolTable ir_symbol_scope_table(struct ir_symbol_scope *s) {
+  if (mlirSymbolTableIsNull(s->table))
+    s->table = mlirSymbolTableCreate(s->op);
+  return s->table;
 }
 
 void ir_symbol_scope_exit(struct ir_symbol_scope *s) {
@@ -25,11 +31,12 @@ void ir_symbol_scope_exit(struct ir_symbol_scope *s) {
   s->table = (MlirSymbolTable){NULL};
 }
 
-/* The scope installed for `table_op` (null when none). */
+/* The scope installed for `table_op` (null when none, or when `table_op`
+ * is no symbol table). */
 static struct ir_symbol_scope *scope_of(MlirOperation table_op) {
   for (struct ir_symbol_scope *s = innermost; s; s = s->outer)
-    if (mlirOperationEqual(s->op, table_op) && !mlirSymbolTableIsNull(s->table))
-      return s;
+    if (mlirOperationEqual(s->op, table_op))
+      return mlirSymbolTableIsNull(ir_symbol_scope_table(s)) ? NULL : s;
   return NULL;
 }
 
@@ -58,8 +65,18 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
   return op;
 }
 
+/* The scope installed for `table_op` whose table is built already: one
+ * not built yet will see every symbol when it is. */
+static struct ir_symbol_scope *built_scope_of(MlirOperation table_op) {
+  for (struct ir_symbol_scope *s = innermost; s; s = s->outer)
+    if (mlirOperationEqual(s->op, table_op))
+      return mlirSymbolTableIsNull(s->table) ? NULL : s;
+  return NULL;
+}
+
 void ir_symbol_added(MlirOperation symbol) {
-  struct ir_symbol_scope *s = scope_of(mlirOperationGetParentOperation(symbol));
+  struct ir_symbol_scope *s =
+      built_scope_of(mlirOperationGetParentOperation(symbol));
   if (!s)
     return;
   MlirAttribute name = mlirOperationGetAttributeByName(
@@ -73,7 +90,8 @@ void ir_symbol_added(MlirOperation symbol) {
 }
 
 void ir_symbol_erase(MlirOperation symbol) {
-  struct ir_symbol_scope *s = scope_of(mlirOperationGetParentOperation(symbol));
+  struct ir_symbol_scope *s =
+      built_scope_of(mlirOperationGetParentOperation(symbol));
   if (s)
     mlirSymbolTableErase(s->table, symbol);
   else

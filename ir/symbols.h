@@ -23,12 +23,16 @@
 
 struct ir_symbol_scope {
   MlirOperation op;      /* the symbol-table op (a module) */
-  MlirSymbolTable table; /* built once, by ir_symbol_scope_enter */
+  MlirSymbolTable table; /* built once, by the first lookup */
   struct ir_symbol_scope *outer;
 };
 
-/* Installs `s` for `table_op` on this thread, until ir_symbol_scope_exit. */
+/* Installs `s` for `table_op` on this thread, until ir_symbol_scope_exit;
+ * a pass that looks nothing up pays nothing. */
 void ir_symbol_scope_enter(struct ir_symbol_scope *s, MlirOperation table_op);
+/* The table of `s`, built now if it was not (null when its op is no
+ * symbol table). */
+MlirSymbolTable ir_symbol_scope_table(struct ir_symbol_scope *s);
 /* Ends `s`, the innermost scope of this thread, and frees its table. */
 void ir_symbol_scope_exit(struct ir_symbol_scope *s);
 

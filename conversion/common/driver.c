@@ -34,6 +34,7 @@ struct collect {
   struct ir_opvec elided;  /* func.calls marked coro.elided = true */
   bool ok;
   bool foreign_coroutines; /* the module has coroutines of other ABIs */
+  bool handles;            /* some value has a !coro.handle type */
 };
 
 static bool is_consumer(MlirOperation op) {
@@ -109,8 +110,30 @@ static bool check_value_type(MlirOperation op, const char *what) {
   return false;
 }
 
+/* Whether `op` defines a value of a !coro.handle type (a result, or an
+ * argument of a block of its regions). */
+static bool defines_handle(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+    if (coro_type_is_handle(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  for (intptr_t i = 0, n = mlirOperationGetNumRegions(op); i < n; ++i)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (intptr_t a = 0, na = mlirBlockGetNumArguments(b); a < na; ++a)
+        if (coro_type_is_handle(mlirValueGetType(mlirBlockGetArgument(b, a))))
+          return true;
+  return false;
+}
+
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
+  if (!c->handles)
+    c->handles = defines_handle(op);
+  /* what follows is about coro.* and func.* ops only */
+  MlirStringRef name = coro_op_name(op);
+  if (!coro_ref_starts_with(name, "coro.") &&
+      !coro_ref_starts_with(name, "func."))
+    return MlirWalkResultAdvance;
   if (coro_op_named(op, "func.call")) {
     MlirAttribute mark = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
@@ -418,13 +441,47 @@ lower_coroutine(const struct coro_abi *abi, MlirOperation module,
   return res;
 }
 
+/* Which ABIs the coroutines of a module use, from its functions alone
+ * (their bodies are not entered). */
+struct abis_used {
+  const struct coro_abi *abi;
+  bool mine, foreign;
+};
+
+static MlirWalkResult note_abi(MlirOperation op, void *user) {
+  struct abis_used *u = user;
+  if (coro_op_named(op, "func.func")) {
+    if (coro_op_is_coroutine(op)) {
+      if (coro_ref_eq(coro_coroutine_abi(op), u->abi->name))
+        u->mine = true;
+      else
+        u->foreign = true;
+    }
+    return MlirWalkResultSkip;
+  }
+  return coro_op_named(op, "llvm.func") ? MlirWalkResultSkip
+                                        : MlirWalkResultAdvance;
+}
+
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, {0}, true, false};
+  /* A module whose coroutines are all of other ABIs is theirs: their
+   * conversions lower its consumers too (see below) and report what is
+   * wrong in it. Deciding that from the functions alone keeps a
+   * conversion the module does not use from walking every op. */
+  struct abis_used used = {abi, false, false};
+  mlirOperationWalk(module, note_abi, &used, MlirWalkPreOrder);
+  if (!used.mine && used.foreign)
+    return mlirLogicalResultSuccess();
+  struct collect c = {abi, module, {0},  {0},   NULL, 0,
+                      {0}, {0},    true, false, false};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
-  if (c.ok && c.coroutines.n == 0 && c.foreign_coroutines) {
+  if (c.ok && c.coroutines.n == 0 &&
+      (c.foreign_coroutines || (!c.handles && c.consumers.n == 0))) {
     /* Handles of unknown origin in a module whose coroutines are all of
-     * other ABIs are theirs: leave the module to their conversions. */
+     * other ABIs are theirs: leave the module to their conversions. A
+     * module with no coroutine, no consumer and no handle left (another
+     * conversion lowered them) has nothing for this one. */
     free(c.consumers.v);
     free(c.coroutines.v);
     free(c.origins);

@@ -173,7 +173,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   /* the split's table is the one coro_lookup_symbol answers from */
   struct ir_symbol_scope scope;
   ir_symbol_scope_enter(&scope, module);
-  MlirSymbolTable table = scope.table;
+  MlirSymbolTable table = ir_symbol_scope_table(&scope);
   bool ok = true;
   struct ir_ptrmap done = {0};
   uint64_t size, align;
