@@ -23,7 +23,11 @@
 #include "transforms/misuse_checks.h"
 
 #include "mlir-c/Dialect/Arith.h"
+#include "mlir-c/Dialect/ControlFlow.h"
+#include "mlir-c/Dialect/Func.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "mlir-c/Dialect/NVVM.h"
+#include "mlir-c/Dialect/SCF.h"
 #include "mlir-c/RegisterEverything.h"
 
 #include <stddef.h>
@@ -54,9 +58,9 @@ MlirPass coro_pass_create(const struct coro_pass_info *info) {
   };
   /* The row's address is unique per pass and suitably aligned: it is the
    * pass's TypeID. */
-  MlirDialectHandle deps[4];
+  MlirDialectHandle deps[8];
   intptr_t ndeps = 0;
-  for (intptr_t i = 0; info->dependent && info->dependent[i] && ndeps < 4; ++i)
+  for (intptr_t i = 0; info->dependent && info->dependent[i] && ndeps < 8; ++i)
     deps[ndeps++] = info->dependent[i]();
   return mlirCreateExternalPass(
       mlirTypeIDCreate(info), mlirStringRefCreateFromCString(info->name),
@@ -66,9 +70,20 @@ MlirPass coro_pass_create(const struct coro_pass_info *info) {
       (void *)info);
 }
 
+/* The dialects whose ops, types and attributes the coro passes create:
+ * the LLVM dialect (frames, intrinsics, debug info, coro_storage_type in
+ * the verifier), func, arith, cf and scf (the checked mode's scf.if). A
+ * pass declares them, so that it runs first in a fresh context, as in
+ * upstream mlir-opt (DESIGN §5). */
+static MlirDialectHandle (*const coro_deps[])(void) = {
+    mlirGetDialectHandle__llvm__,  mlirGetDialectHandle__func__,
+    mlirGetDialectHandle__arith__, mlirGetDialectHandle__cf__,
+    mlirGetDialectHandle__scf__,   NULL};
+
 /* One pass: its row and its public constructor, which the registry calls
  * too (it stores a constructor without user data). */
-#define CORO_PASS(row, ctor, ...) CORO_PASS_DEPS(row, ctor, NULL, __VA_ARGS__)
+#define CORO_PASS(row, ctor, ...)                                              \
+  CORO_PASS_DEPS(row, ctor, coro_deps, __VA_ARGS__)
 /* The same for a pass that creates ops of `deps` (a null-terminated array
  * of dialect handle getters). */
 #define CORO_PASS_DEPS(row, ctor, deps, ...)                                   \
@@ -101,7 +116,13 @@ CORO_PASS(async_pass, coroCreateConvertCoroToLLVMAsyncPass,
 /* convert-coro-to-nvvm makes NVVM special-register reads (gpu.thread_id
  * and the like) and arith index casts. */
 static MlirDialectHandle (*const nvvm_deps[])(void) = {
-    mlirGetDialectHandle__nvvm__, mlirGetDialectHandle__arith__, NULL};
+    mlirGetDialectHandle__nvvm__,
+    mlirGetDialectHandle__llvm__,
+    mlirGetDialectHandle__func__,
+    mlirGetDialectHandle__arith__,
+    mlirGetDialectHandle__cf__,
+    mlirGetDialectHandle__scf__,
+    NULL};
 
 CORO_PASS_DEPS(nvvm_pass, coroCreateConvertCoroToNVVMPass, nvvm_deps,
                "convert-coro-to-nvvm", "ConvertCoroToNVVM",
@@ -203,7 +224,11 @@ void coroRegisterPasses(void) {
    * this ran before (in this process, from any caller). */
   if (coro_registry_has(verify_pass.argument))
     return;
-  mlirRegisterAllPasses();
+  /* Upstream's passes, unless the process has them (mlir-opt, which loads
+   * lib/CoroPlugin.so, registered them already; registering a pipeline
+   * twice aborts in an MLIR built with assertions). */
+  if (!coro_registry_has("canonicalize"))
+    mlirRegisterAllPasses();
   for (size_t i = 0; i < num_coro_passes; ++i)
     coro_registry_add_pass(coro_passes[i].create);
   /* coro-lower-<abi>: route A for one ABI; coro-lower: for every ABI

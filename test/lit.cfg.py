@@ -27,6 +27,16 @@ config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
 config.substitutions.append(("%python", '"' + sys.executable + '"'))
 config.substitutions.append(("%coro_bin", config.coro_obj_root))
 config.substitutions.append(("%capi_bin", os.path.join(config.coro_obj_root, "test", "CAPI")))
+# test/Plugin: upstream mlir-opt and mlir-translate of the MLIR this build
+# uses (mlir-22-tools, first on PATH) load lib/CoroPlugin.so.
+config.substitutions.append(
+    ("%coro_plugin", os.path.join(config.coro_obj_root, "lib", "CoroPlugin.so")))
+if all(os.path.exists(os.path.join(config.llvm_tools_dir, tool))
+       for tool in ("mlir-opt", "mlir-translate")):
+    config.available_features.add("mlir-opt")
+else:
+    lit_config.note("mlir-opt or mlir-translate is not installed "
+                    "(mlir-22-tools): test/Plugin is skipped")
 
 if config.sanitizers:
     config.available_features.add("sanitizers")
