@@ -312,25 +312,86 @@ MlirLogicalResult coroLowerToLLVMDialect(MlirModule module) {
   return coroLowerToLLVMDialectWithRoute(module, CoroRouteLLVM);
 }
 
-static MlirPassManager module_pass_manager(MlirModule module) {
+MlirPassManager coroPassManagerCreate(MlirContext context) {
+  coroRegisterPasses();
   MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      mlirModuleGetContext(module),
-      mlirStringRefCreateFromCString("builtin.module"));
+      context, mlirStringRefCreateFromCString("builtin.module"));
   coroPassManagerEnableImplicitNesting(pm);
   return pm;
+}
+
+static MlirPassManager module_pass_manager(MlirModule module) {
+  return coroPassManagerCreate(mlirModuleGetContext(module));
+}
+
+CoroRoute coroDefaultRoute(void) { return CoroRouteLLVM; }
+
+bool coroLowerConfigRoute(const CoroLowerConfig *config, CoroRoute *route) {
+  switch (config ? config->route : CoroLowerRouteDefault) {
+  case CoroLowerRouteDefault:
+    *route = coroDefaultRoute();
+    return true;
+  case CoroLowerRouteLLVM:
+    *route = CoroRouteLLVM;
+    return true;
+  case CoroLowerRouteMLIRSplit:
+    *route = CoroRouteMLIRSplit;
+    return true;
+  }
+  return false;
+}
+
+/* The first thing `c` asks for that does not exist, or NULL. */
+static const char *config_error(const CoroLowerConfig *c, CoroRoute route) {
+  if (c->opt_level < 0 || c->opt_level > 3)
+    return "the optimisation level of a lowering is 0 to 3";
+  if (!c->device)
+    return NULL;
+  if (route != CoroRouteMLIRSplit && c->route != CoroLowerRouteDefault)
+    return "a device module lowers by route B only (coro's own split): "
+           "route A would need device malloc";
+  if (c->checked)
+    return "the checked mode is not available for a device module";
+  if (c->debug_info)
+    return "debug info is not available for a device module";
+  return NULL;
+}
+
+MlirLogicalResult coroLowerModule(MlirModule module,
+                                  const CoroLowerConfig *config) {
+  CoroLowerConfig c = config ? *config : (CoroLowerConfig){0};
+  CoroRoute route = CoroRouteLLVM;
+  const char *why = coroLowerConfigRoute(&c, &route) ? config_error(&c, route)
+                                                     : "unknown lowering route";
+  if (why) {
+    mlirEmitError(mlirOperationGetLocation(mlirModuleGetOperation(module)),
+                  why);
+    return mlirLogicalResultFailure();
+  }
+  if (c.device)
+    return coroLowerForDeviceAtLevel(module, c.opt_level, c.device_cpu);
+  CoroLowerOptions options = {route, c.checked, c.debug_info, c.no_elide};
+  return coroLowerToLLVMDialectAtLevel(module, options, c.opt_level);
+}
+
+MlirLogicalResult coroPassManagerAddPipeline(MlirPassManager pm,
+                                             MlirStringRef pipeline,
+                                             MlirStringCallback errorCallback,
+                                             void *userData) {
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  return coro_ref_starts_with(pipeline, "builtin.module(")
+             ? mlirParsePassPipeline(opm, pipeline, errorCallback, userData)
+             : mlirOpPassManagerAddPipeline(opm, pipeline, errorCallback,
+                                            userData);
 }
 
 MlirLogicalResult coroRunPassPipeline(MlirModule module,
                                       MlirStringRef pipeline) {
   coroRegisterPasses();
   MlirPassManager pm = module_pass_manager(module);
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
   struct coro_str why = {0};
   MlirLogicalResult ok =
-      coro_ref_starts_with(pipeline, "builtin.module(")
-          ? mlirParsePassPipeline(opm, pipeline, coro_str_callback, &why)
-          : mlirOpPassManagerAddPipeline(opm, pipeline, coro_str_callback,
-                                         &why);
+      coroPassManagerAddPipeline(pm, pipeline, coro_str_callback, &why);
   if (mlirLogicalResultIsSuccess(ok)) {
     ok = mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module));
   } else {

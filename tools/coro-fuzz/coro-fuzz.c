@@ -75,16 +75,18 @@ static int one_input(void *arg) {
            * dialect, then (route B, on a copy) coro's own --coro-split,
            * which also splits coroutines written in the LLVM dialect. */
           MlirModule b = mlirModuleFromOperation(mlirOperationClone(op));
-          if (mlirLogicalResultIsSuccess(coroLowerToLLVMDialect(module)))
+          CoroLowerConfig route_a = {.route = CoroLowerRouteLLVM};
+          CoroLowerConfig route_b = {.route = CoroLowerRouteMLIRSplit};
+          if (mlirLogicalResultIsSuccess(coroLowerModule(module, &route_a)))
             mlirOperationPrint(op, discard, &printed);
-          if (mlirLogicalResultIsSuccess(
-                  coroLowerToLLVMDialectWithRoute(b, CoroRouteMLIRSplit)))
+          if (mlirLogicalResultIsSuccess(coroLowerModule(b, &route_b)))
             mlirOperationPrint(mlirModuleGetOperation(b), discard, &printed);
           mlirModuleDestroy(b);
           /* and, for a device module, the GPU path's lowering */
           if (device_code(op)) {
             MlirModule d = mlirModuleFromOperation(mlirOperationClone(op));
-            if (mlirLogicalResultIsSuccess(coroLowerForDevice(d)))
+            CoroLowerConfig device = {.device = true};
+            if (mlirLogicalResultIsSuccess(coroLowerModule(d, &device)))
               mlirOperationPrint(mlirModuleGetOperation(d), discard, &printed);
             mlirModuleDestroy(d);
           }

@@ -391,10 +391,14 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
-  if (mlirLogicalResultIsFailure(coroLowerToLLVMDialectAtLevel(
-          module,
-          (CoroLowerOptions){o->route, o->checked, o->debug_info, o->no_elide},
-          o->opt_level))) {
+  CoroLowerConfig config = {.route = o->route == CoroRouteMLIRSplit
+                                         ? CoroLowerRouteMLIRSplit
+                                         : CoroLowerRouteLLVM,
+                            .opt_level = o->opt_level,
+                            .no_elide = o->no_elide,
+                            .checked = o->checked,
+                            .debug_info = o->debug_info};
+  if (mlirLogicalResultIsFailure(coroLowerModule(module, &config))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }
@@ -453,7 +457,7 @@ static int run(void *data) {
 }
 
 int main(int argc, char **argv) {
-  struct options o = {0};
+  struct options o = {.route = coroDefaultRoute()};
   int args = parse_args(argc, argv, &o);
   if (args == 2) {
     usage();

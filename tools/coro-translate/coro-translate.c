@@ -254,10 +254,20 @@ static int run(void *data) {
   bool ok = false;
   bool device = !mlirModuleIsNull(in.module) &&
                 (o->emit == EMIT_PTX || device_module(in.module));
+  CoroLowerConfig config = {.route = o->route == CoroRouteMLIRSplit
+                                         ? CoroLowerRouteMLIRSplit
+                                         : CoroLowerRouteLLVM,
+                            .opt_level = o->opt_level,
+                            .no_elide = o->no_elide,
+                            .checked = o->checked,
+                            .debug_info = o->debug_info,
+                            .device = device,
+                            .device_cpu = o->mcpu ? o->mcpu : "sm_90"};
   if (device) {
+    /* the device path is route B whatever --route says */
+    config.route = CoroLowerRouteDefault;
     if (o->emit == EMIT_PTX || o->emit == EMIT_LLVM) {
-      if (mlirLogicalResultIsSuccess(coroLowerForDeviceAtLevel(
-              in.module, o->opt_level, o->mcpu ? o->mcpu : "sm_90")))
+      if (mlirLogicalResultIsSuccess(coroLowerModule(in.module, &config)))
         ok = emit_device(in.module, o);
     } else {
       fprintf(stderr,
@@ -266,11 +276,7 @@ static int run(void *data) {
               tool);
     }
   } else if (!mlirModuleIsNull(in.module) &&
-             mlirLogicalResultIsSuccess(coroLowerToLLVMDialectAtLevel(
-                 in.module,
-                 (CoroLowerOptions){o->route, o->checked, o->debug_info,
-                                    o->no_elide},
-                 o->opt_level)))
+             mlirLogicalResultIsSuccess(coroLowerModule(in.module, &config)))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
   drv_input_close(&in);
@@ -278,7 +284,7 @@ static int run(void *data) {
 }
 
 int main(int argc, char **argv) {
-  struct options o = {0};
+  struct options o = {.route = coroDefaultRoute()};
   int args = parse_args(argc, argv, &o);
   if (args == 2) {
     usage();

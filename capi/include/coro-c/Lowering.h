@@ -125,6 +125,66 @@ MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
                                                 CoroLowerOptions options,
                                                 int optLevel);
 
+/// The one lowering entry point: how coroLowerModule lowers. A zeroed
+/// config is the project's default route (coroDefaultRoute) at -O0, on the
+/// host, with elision, unchecked and without debug info.
+typedef enum {
+  CoroLowerRouteDefault = 0,   /* coroDefaultRoute() */
+  CoroLowerRouteLLVM = 1,      /* route A: LLVM's CoroSplit (--route=llvm) */
+  CoroLowerRouteMLIRSplit = 2, /* route B: coro's --coro-split */
+} CoroLowerRoute;
+typedef struct {
+  CoroLowerRoute route;
+  /// The level the code will be optimised at, 0 to 3 (the tools' -O): at 2
+  /// and 3 route B runs LLVM's pre-split simplification before its split
+  /// (coroLowerToLLVMDialectAtLevel, coroLowerForDeviceAtLevel).
+  int opt_level;
+  bool no_elide;   /* CoroLowerOptions.no_elide */
+  bool checked;    /* CoroLowerOptions.checked: the checked mode */
+  bool debug_info; /* CoroLowerOptions.debug_info: the tools' -g */
+  /// A device module (coroLowerForDevice): route B only; no checked mode
+  /// and no debug info there.
+  bool device;
+  /// With `device`: the GPU whose costs the -O2 pre-split simplification
+  /// uses ("sm_90" when NULL; borrowed).
+  const char *device_cpu;
+} CoroLowerConfig;
+/// The route a config of CoroLowerRouteDefault, and the tools without
+/// --route, take: route A (CoroRouteLLVM) today. It becomes route B when
+/// the conditions of docs/route-b.md ("Which route is the default") hold.
+CoroRoute coroDefaultRoute(void);
+/// Lowers `module` (borrowed, changed in place) to the LLVM dialect as
+/// `config` says (NULL: a zeroed config): for the host,
+/// coroLowerToLLVMDialectAtLevel with the route resolved; for a device,
+/// coroLowerForDeviceAtLevel. A config that asks for what does not exist
+/// (an unknown route or level, route A or the checked mode or debug info
+/// on a device) is an error at the module's location, and a failed result
+/// with the module unchanged. Every tool lowers through this function; the
+/// older entry points stay, with their documented behaviour (route A where
+/// they take no route).
+MlirLogicalResult coroLowerModule(MlirModule module,
+                                  const CoroLowerConfig *config);
+/// The route `config` (NULL: zeroed) resolves to: its own, or
+/// coroDefaultRoute() for CoroLowerRouteDefault. False for a route that
+/// does not exist.
+bool coroLowerConfigRoute(const CoroLowerConfig *config, CoroRoute *route);
+/// A pass manager anchored on builtin.module, with implicit nesting (passes
+/// anchored on func.func run on every function). Destroy it with
+/// mlirPassManagerDestroy.
+MlirPassManager coroPassManagerCreate(MlirContext context);
+/// Adds the textual pipeline `pipeline` (borrowed) to `pm`, a manager of
+/// coroPassManagerCreate, with or without its anchor:
+/// "builtin.module(coro-lower-switch,coro-split)" and
+/// "coro-lower-switch,coro-split" add the same passes. The trap this
+/// avoids: mlirOpPassManagerAddPipeline takes a pipeline without its
+/// anchor, and given "builtin.module(...)" nests it one level down, on the
+/// modules inside the module, so the pipeline lowers nothing and succeeds.
+/// A pipeline that does not parse is a failure, with the parser's message
+/// to `errorCallback`.
+MlirLogicalResult coroPassManagerAddPipeline(MlirPassManager pm,
+                                             MlirStringRef pipeline,
+                                             MlirStringCallback errorCallback,
+                                             void *userData);
 /// Whether coroutines with `coro.abi = abi` can be lowered: whether the
 /// conversion `convert-coro-to-llvm-<abi>` (with '.' spelled '-', so
 /// "retcon.once" needs `convert-coro-to-llvm-retcon-once`) is registered.

@@ -514,7 +514,8 @@ static char *read_file(const char *path) {
 
 /* Lowers, compiles and runs every generator's drain function. */
 static bool run(struct ir *ir, const struct names *names, int optLevel) {
-  if (mlirLogicalResultIsFailure(coroLowerToLLVMDialect(ir->module)))
+  CoroLowerConfig config = {.opt_level = optLevel};
+  if (mlirLogicalResultIsFailure(coroLowerModule(ir->module, &config)))
     return false;
   /* The runtime (libCoroRuntime.so) serves coroutines of the async ABI. */
   MlirStringRef runtime = mlirStringRefCreateFromCString(CORO_RUNTIME_LIBRARY);
@@ -527,7 +528,7 @@ static bool run(struct ir *ir, const struct names *names, int optLevel) {
   for (size_t k = 0; ok && k < names->count; ++k) {
     char fn[160];
     snprintf(fn, sizeof fn, "drain_%s", names->items[k]);
-    int64_t (*drain)(void) = (int64_t(*)(void))coroJITLookup(jit, fn);
+    int64_t (*drain)(void) = (int64_t (*)(void))coroJITLookup(jit, fn);
     if (!drain) {
       fprintf(stderr, "gen-lang: error: '%s' not found after compilation\n",
               fn);
