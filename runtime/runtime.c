@@ -1,5 +1,9 @@
 /* runtime.c - coro's run-time library (see coro-runtime/Runtime.h).
  *
+ * The host API reaches into handles only at the offsets HandleLayout.h
+ * states (checked below against C structs of the same shape), and checks
+ * what it can see before it calls an entry: a null handle, an ended
+ * coroutine (null resume entry).
  * Tasks are calloc'd with their prefix in front (malloc aligns to 16 on the
  * platforms we build for, and the prefix is 32 bytes, so handles are
  * 16-aligned). The executor is a growable ring buffer of handles; an event
@@ -31,6 +35,24 @@ _Static_assert(offsetof(struct coro_rt_header, destroy) ==
 _Static_assert(offsetof(struct coro_rt_header, continuation) ==
                    CORO_HANDLE_PROMISE_OFFSET,
                "promise");
+/* The start of a retcon control block whose value and resume value are at
+ * most 8 bytes, aligned to at most 8 (the conversion's control prefix
+ * type, {ptr, ptr, {ptr, S}, ptr, R}). */
+struct coro_rt_retcon_prefix {
+  struct coro_rt_header header; /* resume, destroy, promise continuation */
+  int64_t value;                /* the promise's value */
+  void *continuation;           /* LLVM's retcon continuation */
+  int64_t slot;                 /* the resume slot */
+};
+_Static_assert(offsetof(struct coro_rt_retcon_prefix, value) ==
+                   CORO_HANDLE_PROMISE_VALUE_OFFSET,
+               "promise value");
+_Static_assert(offsetof(struct coro_rt_retcon_prefix, continuation) ==
+                   CORO_RETCON_CONTINUATION_OFFSET,
+               "retcon continuation");
+_Static_assert(offsetof(struct coro_rt_retcon_prefix, slot) ==
+                   CORO_RETCON_RESUME_SLOT_OFFSET,
+               "retcon resume slot");
 /* The task prefix, at negative offsets from the handle. */
 #define PREFIX_AT(field)                                                       \
   ((int)offsetof(coro_rt_task_prefix, field) - CORO_TASK_PREFIX_SIZE)
@@ -61,19 +83,92 @@ void *coro_rt_context_alloc(int64_t size) {
 
 void coro_rt_context_free(void *context) { free(context); }
 
-void coro_rt_resume(void *handle) {
+/*===-- Handles -----------------------------------------------------------===*/
+
+int coro_rt_resume(void *handle) {
   struct coro_rt_header *h = handle;
+  if (!h)
+    return CORO_RT_ERR_NULL;
+  if (!h->resume)
+    return CORO_RT_ERR_DONE;
   h->resume(handle);
+  return CORO_RT_OK;
 }
 
-void coro_rt_destroy(void *handle) {
+int coro_rt_destroy(void *handle) {
   struct coro_rt_header *h = handle;
+  if (!h)
+    return CORO_RT_ERR_NULL;
   h->destroy(handle);
+  return CORO_RT_OK;
 }
 
 int coro_rt_done(void *handle) {
   struct coro_rt_header *h = handle;
+  if (!h)
+    return CORO_RT_ERR_NULL;
   return h->resume == NULL;
+}
+
+static int is_pow2(size_t n) { return n && !(n & (n - 1)); }
+
+/* `n` rounded up to the power of two `align`. */
+static size_t align_up(size_t n, size_t align) {
+  return (n + align - 1) & ~(align - 1);
+}
+
+void *coro_rt_promise_aligned(void *handle, size_t align) {
+  if (!handle || !is_pow2(align))
+    return NULL;
+  /* Field 1 of {ptr continuation; T value} at the promise. */
+  size_t field = align_up(sizeof(void *), align);
+  return (char *)handle + CORO_HANDLE_PROMISE_OFFSET + field;
+}
+
+void *coro_rt_promise(void *handle) {
+  return handle ? (char *)handle + CORO_HANDLE_PROMISE_VALUE_OFFSET : NULL;
+}
+
+/* The typed accessors; memcpy keeps them free of aliasing assumptions. */
+#define PROMISE_ACCESSORS(SUFFIX, TYPE)                                        \
+  TYPE coro_rt_promise_##SUFFIX(void *handle) {                                \
+    TYPE value = 0;                                                            \
+    if (handle)                                                                \
+      memcpy(&value, coro_rt_promise(handle), sizeof value);                   \
+    return value;                                                              \
+  }                                                                            \
+  int coro_rt_promise_set_##SUFFIX(void *handle, TYPE value) {                 \
+    if (!handle)                                                               \
+      return CORO_RT_ERR_NULL;                                                 \
+    memcpy(coro_rt_promise(handle), &value, sizeof value);                     \
+    return CORO_RT_OK;                                                         \
+  }                                                                            \
+  int coro_rt_resume_with_##SUFFIX(void *handle, TYPE value) {                 \
+    return coro_rt_resume_with(handle, &value, sizeof value, _Alignof(TYPE));  \
+  }
+PROMISE_ACCESSORS(i64, int64_t)
+PROMISE_ACCESSORS(i32, int32_t)
+PROMISE_ACCESSORS(f64, double)
+PROMISE_ACCESSORS(f32, float)
+PROMISE_ACCESSORS(ptr, void *)
+#undef PROMISE_ACCESSORS
+
+int coro_rt_resume_with(void *handle, const void *value, size_t size,
+                        size_t align) {
+  struct coro_rt_header *h = handle;
+  if (!h)
+    return CORO_RT_ERR_NULL;
+  if (!is_pow2(align) || (!value && size))
+    return CORO_RT_ERR_ARG;
+  if (!h->resume)
+    return CORO_RT_ERR_DONE;
+  /* The slot follows LLVM's continuation, after a 16-byte promise. */
+  size_t slot =
+      align_up(CORO_RETCON_CONTINUATION_OFFSET + sizeof(void *), align);
+  if (size)
+    memcpy((char *)handle + slot, value, size);
+  h->resume(handle);
+  return CORO_RT_OK;
 }
 
 /*===-- Executor ----------------------------------------------------------===*/
@@ -95,11 +190,13 @@ void coro_rt_executor_destroy(coro_rt_executor *executor) {
 }
 
 int coro_rt_schedule(coro_rt_executor *e, void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
   if (e->count == e->cap) {
     size_t cap = e->cap ? 2 * e->cap : 16;
     void **ring = malloc(cap * sizeof *ring);
     if (!ring)
-      return -1;
+      return CORO_RT_ERR_NOMEM;
     for (size_t i = 0; i < e->count; ++i)
       ring[i] = e->ring[(e->head + i) % e->cap];
     free(e->ring);
@@ -109,7 +206,7 @@ int coro_rt_schedule(coro_rt_executor *e, void *handle) {
   }
   e->ring[(e->head + e->count) % e->cap] = handle;
   ++e->count;
-  return 0;
+  return CORO_RT_OK;
 }
 
 int64_t coro_rt_run(coro_rt_executor *e) {
@@ -118,8 +215,8 @@ int64_t coro_rt_run(coro_rt_executor *e) {
     void *h = e->ring[e->head];
     e->head = (e->head + 1) % e->cap;
     --e->count;
-    coro_rt_resume(h);
-    ++resumed;
+    if (coro_rt_resume(h) == CORO_RT_OK)
+      ++resumed;
   }
   return resumed;
 }
@@ -150,18 +247,20 @@ void coro_rt_event_destroy(coro_rt_event *event) {
 }
 
 int coro_rt_event_wait(coro_rt_event *ev, void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
   if (ev->set)
     return coro_rt_schedule(ev->executor, handle);
   if (ev->count == ev->cap) {
     size_t cap = ev->cap ? 2 * ev->cap : 4;
     void **w = realloc(ev->waiters, cap * sizeof *w);
     if (!w)
-      return -1;
+      return CORO_RT_ERR_NOMEM;
     ev->waiters = w;
     ev->cap = cap;
   }
   ev->waiters[ev->count++] = handle;
-  return 0;
+  return CORO_RT_OK;
 }
 
 void coro_rt_event_signal(coro_rt_event *ev) {
@@ -207,10 +306,11 @@ static void *pool_next(coro_rt_pool *p) {
 static void *pool_worker(void *arg) {
   coro_rt_pool *p = arg;
   for (void *h; (h = pool_next(p));) {
-    coro_rt_resume(h);
+    int rc = coro_rt_resume(h);
     pthread_mutex_lock(&p->mu);
     --p->running;
-    ++p->resumed;
+    if (rc == CORO_RT_OK)
+      ++p->resumed;
     if (p->running == 0 && p->queue.count == 0)
       pthread_cond_broadcast(&p->idle);
     pthread_mutex_unlock(&p->mu);
@@ -262,9 +362,11 @@ void coro_rt_pool_destroy(coro_rt_pool *p) {
 }
 
 int coro_rt_pool_submit(coro_rt_pool *p, void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
   pthread_mutex_lock(&p->mu);
   int rc = coro_rt_schedule(&p->queue, handle);
-  if (rc == 0)
+  if (rc == CORO_RT_OK)
     pthread_cond_signal(&p->work);
   pthread_mutex_unlock(&p->mu);
   return rc;

@@ -3,10 +3,12 @@
  * The run-time library on its own, driven from C: task allocation (prefix,
  * alignment, zeroing), resuming and destroying through the handle header,
  * the executor's FIFO order, and events waking their waiters through the
- * executor. The handles here are hand-made blocks with the common header;
- * their resume entry counts down a budget of suspensions. */
+ * executor, and the error codes of the handle and queueing functions. The
+ * handles here are hand-made blocks with the common header; their resume entry
+ * counts down a budget of suspensions. */
 #include "coro-runtime/Runtime.h"
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,13 +78,71 @@ static void testHandles(void) {
   // CHECK: done 0
   printf("done %d\n", coro_rt_done(&f));
   // CHECK: resume 7 (1)
-  coro_rt_resume(&f);
+  // CHECK-NEXT: resumed 0
+  printf("resumed %d\n", coro_rt_resume(&f));
   // CHECK: done 1
   printf("done %d\n", coro_rt_done(&f));
+  /* An ended coroutine is not resumed again (nothing is printed). */
+  // CHECK-NEXT: again -3
+  printf("again %d\n", coro_rt_resume(&f));
   destroyed = 0;
-  coro_rt_destroy(&f);
-  // CHECK: destroyed 1
-  printf("destroyed %d\n", destroyed);
+  // CHECK: destroyed 1 rc 0
+  int rc = coro_rt_destroy(&f);
+  printf("destroyed %d rc %d\n", destroyed, rc);
+  // CHECK: null -2 -2 -2
+  printf("null %d %d %d\n", coro_rt_resume(NULL), coro_rt_destroy(NULL),
+         coro_rt_done(NULL));
+}
+
+/* A hand-made retcon control block (HandleLayout.h): the resume entry adds
+ * the resume slot to the promise's value. */
+struct fake_retcon {
+  void (*resume)(void *);
+  void (*destroy)(void *);
+  void *promise_continuation;
+  int64_t value;
+  void *continuation;
+  int64_t slot;
+};
+_Static_assert(offsetof(struct fake_retcon, value) ==
+                   CORO_HANDLE_PROMISE_VALUE_OFFSET,
+               "value");
+_Static_assert(offsetof(struct fake_retcon, slot) ==
+                   CORO_RETCON_RESUME_SLOT_OFFSET,
+               "slot");
+
+static void retcon_resume(void *h) {
+  struct fake_retcon *f = h;
+  f->value += f->slot;
+}
+
+static void testPromise(void) {
+  printf("@promise\n");
+  // CHECK-LABEL: @promise
+  struct fake_retcon f = {retcon_resume, fake_destroy, NULL, 5, NULL, 0};
+  // CHECK: value 5 at 1
+  printf("value %lld at %d\n", (long long)coro_rt_promise_i64(&f),
+         coro_rt_promise(&f) == &f.value);
+  // CHECK: with 0 value 12 slot 7
+  int rc = coro_rt_resume_with_i64(&f, 7);
+  printf("with %d value %lld slot %lld\n", rc, (long long)f.value,
+         (long long)f.slot);
+  // CHECK: set 0 value 40
+  rc = coro_rt_promise_set_i64(&f, 40);
+  printf("set %d value %lld\n", rc, (long long)f.value);
+  /* A value aligned to 16 is 16 bytes into the promise; to 8 or less, 8. */
+  // CHECK: aligned 16 8 8 8
+  char *p = (char *)&f + CORO_HANDLE_PROMISE_OFFSET;
+  printf("aligned %d %d %d %d\n",
+         (int)((char *)coro_rt_promise_aligned(&f, 16) - p),
+         (int)((char *)coro_rt_promise_aligned(&f, 8) - p),
+         (int)((char *)coro_rt_promise_aligned(&f, 4) - p),
+         (int)((char *)coro_rt_promise_aligned(&f, 1) - p));
+  f.resume = NULL; /* ended */
+  f.slot = 0;
+  // CHECK: ended -3 slot 0
+  rc = coro_rt_resume_with_i64(&f, 9);
+  printf("ended %d slot %lld\n", rc, (long long)f.slot);
 }
 
 static void testExecutor(void) {
@@ -119,6 +179,14 @@ static void testExecutor(void) {
   // CHECK: resume 1099 (1)
   // CHECK-NEXT: many done 100
   printf("many done %d\n", done);
+  /* A null handle is refused; a queued coroutine that ended meanwhile is
+   * skipped and not counted. */
+  struct fake ended = make(9, 1, NULL);
+  ended.resume = NULL;
+  // CHECK-NEXT: null -2 ended ran 0
+  int rc = coro_rt_schedule(ex, NULL);
+  coro_rt_schedule(ex, &ended);
+  printf("null %d ended ran %lld\n", rc, (long long)coro_rt_run(ex));
   coro_rt_executor_destroy(ex);
 }
 
@@ -130,6 +198,8 @@ static void testEvents(void) {
   struct fake a = make(1, 1, NULL), b = make(2, 1, NULL), c = make(3, 1, NULL);
   coro_rt_event_wait(ev, &a);
   coro_rt_event_wait(ev, &b);
+  // CHECK: wait null -2
+  printf("wait null %d\n", coro_rt_event_wait(ev, NULL));
   // Nothing runs before the signal.
   // CHECK: before: ran 0 set 0
   int64_t ran = coro_rt_run(ex);
@@ -180,6 +250,8 @@ static void testPool(void) {
   printf("bad sizes %d\n",
          coro_rt_pool_create(0) == NULL && coro_rt_pool_create(257) == NULL);
   coro_rt_pool *pool = coro_rt_pool_create(4);
+  // CHECK: submit null -2
+  printf("submit null %d\n", coro_rt_pool_submit(pool, NULL));
   enum { N = 64 };
   static struct pooled tasks[N];
   int64_t expected = 0;
@@ -210,6 +282,7 @@ static void testPool(void) {
 int main(void) {
   testTasks();
   testHandles();
+  testPromise();
   testExecutor();
   testEvents();
   testPool();

@@ -4,14 +4,16 @@
  *            [--cc=COMPILER] [--no-run]
  *
  * A host program embedding coro through pkg-config. It loads FILE.mlir,
- * gives every coroutine in it the chosen ABI (`coro.abi = "ABI"`; the ABIs
- * on offer are discovered from the pass table with coroForEachPass, so a
- * new conversion needs no change here), renames the entry function (no
+ * gives every coroutine in it the chosen ABI (`coro.abi = "ABI"`, ABI
+ * spelled as coro.abi spells it: switch, retcon, retcon.once, async; one
+ * that coroABIIsSupported does not know is an error listing those it
+ * knows, discovered from the pass table with coroForEachPass, so a new
+ * conversion needs no change here), renames the entry function (no
  * arguments, one i32 or i64 result) to `coro_aot_entry`, lowers the module
- * with the named pipeline `coro-lower-<abi>` (by name, through
- * coroRunPassPipeline), emits EXE.o (coroEmitObjectFile, LLVM's coroutine
- * passes included), writes EXE-main.c, a C `main` that prints the entry's
- * result, links both with the system C compiler (and coro's runtime
+ * with the named pipeline `coro-lower-<abi>` ('.' spelled '-', by name,
+ * through coroRunPassPipeline), emits EXE.o (coroEmitObjectFile, LLVM's
+ * coroutine passes included), writes EXE-main.c, a C `main` that prints the
+ * entry's result, links both with the system C compiler (and coro's runtime
  * library, which async coroutines call) into EXE and runs it; EXE's output
  * and exit status become host-aot's. Diagnostics are printed as
  * `FILE:LINE:COL: error: ...`, other failures as `host-aot: error: ...`;
@@ -52,36 +54,55 @@ struct options {
 
 /*===-- ABIs from the pass table -----------------------------------------===*/
 
-struct abi_search {
-  char abi[64]; /* the wanted ABI, spelled as in the pass name */
-  bool found;
-};
-
-/* Every `convert-coro-to-llvm-<abi>` pass names an ABI we can lower. */
-static void match_abi(MlirStringRef arg, MlirStringRef desc, void *user) {
-  struct abi_search *s = user;
-  size_t n = sizeof prefix - 1;
-  if (arg.length > n && !strncmp(arg.data, prefix, n) &&
-      arg.length - n == strlen(s->abi) &&
-      !strncmp(arg.data + n, s->abi, arg.length - n))
-    s->found = true;
-}
-
-static void list_abi(MlirStringRef arg, MlirStringRef desc, void *user) {
-  size_t n = sizeof prefix - 1;
-  if (arg.length > n && !strncmp(arg.data, prefix, n))
-    fprintf(stderr, " %.*s", (int)(arg.length - n), arg.data + n);
-}
-
-/* Whether `abi` ("retcon.once" or "retcon-once") has a conversion. */
-static bool abi_available(const char *abi, struct abi_search *s) {
-  snprintf(s->abi, sizeof s->abi, "%s", abi);
-  for (char *c = s->abi; *c; ++c)
+/* An ABI is named as coro.abi spells it ("retcon.once"); its conversion
+ * and pipeline spell '.' as '-' (convert-coro-to-llvm-retcon-once,
+ * coro-lower-retcon-once). */
+static void dashed(char *out, size_t n, const char *abi) {
+  snprintf(out, n, "%s", abi);
+  for (char *c = out; *c; ++c)
     if (*c == '.')
       *c = '-';
-  s->found = false;
-  coroForEachPass(match_abi, s);
-  return s->found;
+}
+
+/* The ABI a conversion `convert-coro-to-llvm-<suffix>` lowers, written to
+ * `abi`: the suffix itself, or with its '-'s spelled '.', whichever
+ * coroABIIsSupported knows; false when neither is. */
+static bool abi_of_suffix(const char *suffix, size_t n, char abi[64]) {
+  if (n >= 64)
+    return false;
+  memcpy(abi, suffix, n);
+  abi[n] = 0;
+  if (coroABIIsSupported(mlirStringRefCreate(abi, n)))
+    return true;
+  for (char *c = abi; *c; ++c)
+    if (*c == '-')
+      *c = '.';
+  return coroABIIsSupported(mlirStringRefCreate(abi, n));
+}
+
+/* Lists every ABI with a registered conversion, discovered from the pass
+ * table, so a new conversion needs no change here. */
+static void list_abi(MlirStringRef arg, MlirStringRef desc, void *user) {
+  size_t n = sizeof prefix - 1;
+  char abi[64];
+  if (arg.length > n && !strncmp(arg.data, prefix, n) &&
+      abi_of_suffix(arg.data + n, arg.length - n, abi))
+    fprintf(stderr, " %s", abi);
+}
+
+/* Whether `abi`, spelled as coro.abi spells it, can be lowered; otherwise
+ * says so, with the ABIs that can (and "retcon.once" for "retcon-once"). */
+static bool abi_available(const char *abi) {
+  if (coroABIIsSupported(mlirStringRefCreateFromCString(abi)))
+    return true;
+  fprintf(stderr, "%s: error: no conversion for coro.abi = \"%s\"", tool, abi);
+  char dotted[64];
+  if (strchr(abi, '-') && abi_of_suffix(abi, strlen(abi), dotted))
+    fprintf(stderr, " (did you mean \"%s\"?)", dotted);
+  fprintf(stderr, "; the ABIs are:");
+  coroForEachPass(list_abi, NULL);
+  fprintf(stderr, "\n");
+  return false;
 }
 
 /*===-- Preparing the module ---------------------------------------------===*/
@@ -90,15 +111,11 @@ static MlirStringRef ref(const char *s) {
   return mlirStringRefCreateFromCString(s);
 }
 
-/* Gives every coroutine of `module` the ABI `abi` (its coro.abi value, with
- * '.' as in "retcon.once"); returns how many there are. */
+/* Gives every coroutine of `module` the ABI `abi` (its coro.abi value, as
+ * "retcon.once"); returns how many there are. */
 static int set_abi(MlirModule module, const char *abi) {
   MlirContext ctx = mlirModuleGetContext(module);
-  char value[64];
-  snprintf(value, sizeof value, "%s", abi);
-  if (!strcmp(value, "retcon-once"))
-    strcpy(value, "retcon.once");
-  MlirAttribute attr = mlirStringAttrGet(ctx, ref(value));
+  MlirAttribute attr = mlirStringAttrGet(ctx, ref(abi));
   int n = 0;
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
@@ -290,14 +307,15 @@ static bool parse_args(int argc, char **argv, struct options *o) {
 
 /* Everything between parsing and the object file; false after reporting. */
 static bool compile(MlirModule module, const struct options *o,
-                    const char *abi_name, const char *object, int *bits) {
+                    const char *object, int *bits) {
   int n = set_abi(module, o->abi);
   fprintf(stderr, "%s: %d coroutine%s set to coro.abi = \"%s\"\n", tool, n,
           n == 1 ? "" : "s", o->abi);
   if (!rename_entry(module, o->entry, bits))
     return false;
-  char pipeline[96];
-  snprintf(pipeline, sizeof pipeline, "coro-lower-%s", abi_name);
+  char abi[64], pipeline[96];
+  dashed(abi, sizeof abi, o->abi);
+  snprintf(pipeline, sizeof pipeline, "coro-lower-%s", abi);
   if (mlirLogicalResultIsFailure(coroRunPassPipeline(module, ref(pipeline))))
     return false;
   return mlirLogicalResultIsSuccess(
@@ -308,16 +326,8 @@ int main(int argc, char **argv) {
   struct options o = {0};
   if (!parse_args(argc, argv, &o))
     return 1;
-  struct abi_search abi;
-  if (!abi_available(o.abi, &abi)) {
-    fprintf(stderr,
-            "%s: error: no conversion for coro.abi = \"%s\"; "
-            "registered:",
-            tool, o.abi);
-    coroForEachPass(list_abi, NULL);
-    fprintf(stderr, "\n");
+  if (!abi_available(o.abi))
     return 1;
-  }
   MlirContext ctx = mlirContextCreate();
   mlirContextAttachDiagnosticHandler(ctx, on_diagnostic, NULL, NULL);
   int status = 1;
@@ -327,8 +337,7 @@ int main(int argc, char **argv) {
     char *object = malloc(n);
     snprintf(object, n, "%s.o", o.output);
     int bits = 0;
-    if (!mlirModuleIsNull(module) &&
-        compile(module, &o, abi.abi, object, &bits))
+    if (!mlirModuleIsNull(module) && compile(module, &o, object, &bits))
       status = link_and_run(&o, object, bits);
     else if (mlirModuleIsNull(module))
       fprintf(stderr, "%s: error: could not load '%s'\n", tool, o.input);

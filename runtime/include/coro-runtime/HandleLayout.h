@@ -11,6 +11,18 @@
 |*   handle +  8  destroy  fastcc void(ptr)                                   *|
 |*   handle + 16  promise  { ptr continuation; T value }                      *|
 |*                                                                            *|
+|* The value is field 1 of that struct, at its natural alignment A: at       *|
+|* handle + 24 when A <= 8 (every scalar: integers up to 64 bits, index,     *|
+|* f32, f64, pointers; i8 for none), at handle + 16 + A otherwise.           *|
+|*                                                                            *|
+|* A retcon or retcon.once handle (the control block) goes on with LLVM's    *|
+|* continuation and the resume slot, where coro.resume's value is stored     *|
+|* before the resume entry runs. For a value type T of at most 8 bytes,      *|
+|* aligned to at most 8, the promise takes 16 bytes, so:                     *|
+|*                                                                            *|
+|*   handle + 32  continuation  LLVM's retcon continuation (null: ended)     *|
+|*   handle + 40  resume slot   for a resume value aligned to at most 8      *|
+|*                                                                            *|
 |* An async task (coro.abi = "async") also has a prefix at negative offsets  *|
 |* (coro_rt_task_prefix in Runtime.h):                                        *|
 |*                                                                            *|
@@ -30,6 +42,15 @@ enum {
   CORO_HANDLE_PROMISE_OFFSET = 16,
   /* The largest alignment a promise value gets (it is reached by offset). */
   CORO_HANDLE_PROMISE_MAX_ALIGN = 16,
+  /* The promise's value, for a value type aligned to at most 8. */
+  CORO_HANDLE_PROMISE_VALUE_OFFSET = 24,
+
+  /* retcon and retcon.once control blocks whose value type is at most 8
+   * bytes, aligned to at most 8: the continuation and the resume slot (for
+   * a resume value aligned to at most 8; one aligned to A > 8 is at 40
+   * rounded up to A). */
+  CORO_RETCON_CONTINUATION_OFFSET = 32,
+  CORO_RETCON_RESUME_SLOT_OFFSET = 40,
 
   /* The async task prefix. */
   CORO_TASK_PREFIX_SIZE = 32,

@@ -1,24 +1,28 @@
 /*===-- coro-runtime/Runtime.h - coro's small C runtime -----------*- C -*-===*\
 |*                                                                            *|
-|* What lowered coroutines and their hosts call at run time: allocation of    *|
-|* async tasks, and a single-threaded executor on which a coroutine can       *|
-|* wait for an event and be resumed when it is signalled. coro-run links     *|
-|* this library, so JIT-run programs can call it; an object file from        *|
-|* coro-translate links it with -lCoroRuntime.                               *|
+|* What lowered coroutines and their hosts call at run time: a host API for  *|
+|* handles (resume, destroy, done, the promise, resuming a retcon coroutine  *|
+|* with a value), allocation of async tasks, a single-threaded executor on   *|
+|* which a coroutine can wait for an event and be resumed when it is         *|
+|* signalled, and a thread pool. coro-run links this library, so JIT-run     *|
+|* programs can call it; an object file from coro-translate links it with    *|
+|* -lCoroRuntime (pkg-config coro-runtime, CMake Coro::Runtime), and needs   *|
+|* nothing else of coro's.                                                   *|
 |*                                                                            *|
 |* Handles: every coroutine handle of every ABI points to a block that       *|
 |* starts with two entries, `resume` and `destroy`, each a function taking   *|
 |* the handle (LLVM's fastcc, which on x86-64 and AArch64 passes one pointer *|
-|* exactly as the C convention does), followed by the promise at offset 16.  *|
-|* A null `resume` entry means the coroutine has finished. The runtime       *|
-|* resumes and destroys handles through these entries only, so it works with *|
-|* coroutines of every ABI.                                                  *|
+|* exactly as the C convention does), followed by the promise at offset 16   *|
+|* (HandleLayout.h). A null `resume` entry means the coroutine has finished. *|
+|* The runtime resumes and destroys handles through these entries only, so   *|
+|* it works with coroutines of every ABI.                                    *|
 |*                                                                            *|
 |* Ownership: `..._create` returns an object the caller owns and releases    *|
 |* with the matching `..._destroy`. Handles passed in are borrowed: the      *|
-|* runtime never destroys a coroutine. No function keeps global state; all   *|
-|* state is in the executor, event and pool objects. One executor and its    *|
-|* events belong to one thread; only the thread pool is thread-safe.         *|
+|* runtime never destroys a coroutine unless told to (coro_rt_destroy). No   *|
+|* function keeps global state; all state is in the executor, event and      *|
+|* pool objects. One executor and its events belong to one thread; only the  *|
+|* thread pool is thread-safe.                                               *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 #ifndef CORO_RUNTIME_RUNTIME_H
@@ -26,6 +30,7 @@
 
 #include "coro-runtime/HandleLayout.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -87,16 +92,94 @@ void coro_rt_context_free(void *context);
 
 /*===-- Handles -----------------------------------------------------------===*/
 
-/// Resumes the coroutine `handle` (borrowed) through its resume entry, as
-/// `coro.resume` does. The coroutine must be suspended.
-void coro_rt_resume(void *handle);
+/// What the functions on handles (and the executor's and pool's queueing
+/// functions) return. Every misuse these functions can see is one of them
+/// and leaves the coroutine alone; what they cannot see (a handle that was
+/// destroyed, a resume value of the wrong type or for a switch or async
+/// handle, resuming a coroutine that is running) is undefined.
+enum {
+  CORO_RT_OK = 0,
+  CORO_RT_ERR_NOMEM = -1, ///< memory is exhausted
+  CORO_RT_ERR_NULL = -2,  ///< the handle is null
+  CORO_RT_ERR_DONE = -3,  ///< the coroutine has ended: nothing to resume
+  CORO_RT_ERR_ARG = -4    ///< another argument is invalid
+};
 
-/// Destroys the coroutine `handle` through its destroy entry, as
-/// `coro.destroy` does; the handle is invalid afterwards.
-void coro_rt_destroy(void *handle);
+/// Resumes the suspended coroutine `handle` (borrowed, of any ABI) through
+/// its resume entry, as `coro.resume` does; returns CORO_RT_OK when it has
+/// suspended again or ended. Returns CORO_RT_ERR_NULL for a null handle and
+/// CORO_RT_ERR_DONE, running nothing, for a coroutine that has ended. A
+/// retcon coroutine whose yields take a value reads it from the resume slot:
+/// pass one with coro_rt_resume_with_*.
+int coro_rt_resume(void *handle);
 
-/// Whether `handle` (borrowed) has finished, as `coro.done` says.
+/// Destroys the coroutine `handle` (of any ABI, suspended or ended;
+/// transferred: the handle is invalid afterwards) through its destroy entry,
+/// as `coro.destroy` does: a suspended coroutine runs its destroy path (the
+/// yield's flag is true) to its end, then its frame is freed. Every handle
+/// a host obtains is destroyed once, ended or not. Returns CORO_RT_OK, or
+/// CORO_RT_ERR_NULL for a null handle.
+int coro_rt_destroy(void *handle);
+
+/// Whether the coroutine `handle` (borrowed, of any ABI) has ended, as
+/// `coro.done` says: 1 when it has, 0 when it is suspended, and
+/// CORO_RT_ERR_NULL (non-zero, so `while (!coro_rt_done(h))` stops) for a
+/// null handle.
 int coro_rt_done(void *handle);
+
+/// The address of the promise's value of `handle` (borrowed, of any ABI):
+/// the last value the coroutine published (`coro.yield`), or its final
+/// result (`coro.end`) once it has ended, what `coro.promise` reads. For a
+/// value type aligned to at most 8: integers up to 64 bits, index, f32,
+/// f64, pointers (the address is CORO_HANDLE_PROMISE_VALUE_OFFSET past the
+/// handle). NULL for a null handle. Valid until the handle is destroyed.
+void *coro_rt_promise(void *handle);
+
+/// The same for a value type of natural alignment `align` (a power of two;
+/// 16 for i128 and vector<4xf32>, 32 for vector<8xf32>). NULL for a null
+/// handle or an `align` that is not a power of two.
+void *coro_rt_promise_aligned(void *handle, size_t align);
+
+/// The promise's value of `handle` (borrowed) whose value type is i64 (or
+/// index), i32, f64, f32 or a pointer. 0 (or NULL) for a null handle.
+int64_t coro_rt_promise_i64(void *handle);
+int32_t coro_rt_promise_i32(void *handle);
+double coro_rt_promise_f64(void *handle);
+float coro_rt_promise_f32(void *handle);
+void *coro_rt_promise_ptr(void *handle);
+
+/// Stores `value` in the promise of `handle` (borrowed), where the
+/// coroutine reads it with `coro.promise` on its own handle and where its next
+/// yield or end overwrites it. The type must be the handle's value type.
+/// Returns CORO_RT_OK, or CORO_RT_ERR_NULL for a null handle.
+int coro_rt_promise_set_i64(void *handle, int64_t value);
+int coro_rt_promise_set_i32(void *handle, int32_t value);
+int coro_rt_promise_set_f64(void *handle, double value);
+int coro_rt_promise_set_f32(void *handle, float value);
+int coro_rt_promise_set_ptr(void *handle, void *value);
+
+/// Resumes the suspended retcon or retcon.once coroutine `handle`
+/// (borrowed) with `value`, as `"coro.resume"(%h, %value)` does: the value
+/// goes to the control block's resume slot, which the yield it is suspended
+/// at returns as its second result, then the coroutine is resumed through
+/// its resume entry. The type must be the one the coroutine's yields take,
+/// and the handle's value type at most 8 bytes, aligned to at most 8 (every
+/// scalar; HandleLayout.h). Returns CORO_RT_OK; CORO_RT_ERR_NULL for a null
+/// handle; CORO_RT_ERR_DONE, storing nothing and running nothing, when the
+/// coroutine has ended.
+int coro_rt_resume_with_i64(void *handle, int64_t value);
+int coro_rt_resume_with_i32(void *handle, int32_t value);
+int coro_rt_resume_with_f64(void *handle, double value);
+int coro_rt_resume_with_f32(void *handle, float value);
+int coro_rt_resume_with_ptr(void *handle, void *value);
+
+/// The same for a resume value of any type: `size` bytes copied from
+/// `value` (borrowed) into the resume slot for a value of natural alignment
+/// `align` (i1 and i8: 1, i16: 2, i128: 16). Also CORO_RT_ERR_ARG, running
+/// nothing, when `align` is not a power of two or `value` is null while
+/// `size` is not 0.
+int coro_rt_resume_with(void *handle, const void *value, size_t size,
+                        size_t align);
 
 /*===-- Executor ----------------------------------------------------------===*/
 
@@ -111,12 +194,14 @@ coro_rt_executor *coro_rt_executor_create(void);
 /// resumed, and not destroyed: their owners destroy them).
 void coro_rt_executor_destroy(coro_rt_executor *executor);
 
-/// Queues `handle` (borrowed) to be resumed by coro_rt_run. Returns 0 on
-/// success, -1 when memory is exhausted.
+/// Queues `handle` (borrowed) to be resumed by coro_rt_run. Returns
+/// CORO_RT_OK (0), CORO_RT_ERR_NOMEM (-1) when memory is exhausted, or
+/// CORO_RT_ERR_NULL, queueing nothing, for a null handle.
 int coro_rt_schedule(coro_rt_executor *executor, void *handle);
 
 /// Resumes queued coroutines, first in first out, until the queue is empty
-/// (a resumed coroutine may queue more). Returns how many it resumed.
+/// (a resumed coroutine may queue more). Returns how many it resumed; a
+/// queued coroutine that has ended meanwhile is skipped, not counted.
 int64_t coro_rt_run(coro_rt_executor *executor);
 
 /// How many coroutines are queued.
@@ -139,7 +224,8 @@ void coro_rt_event_destroy(coro_rt_event *event);
 /// Registers `handle` (borrowed) as waiting on `event`; the coroutine then
 /// suspends (`coro.yield`) and is resumed by the executor after the event is
 /// signalled. Waiting on a signalled event queues the handle at once.
-/// Returns 0 on success, -1 when memory is exhausted.
+/// Returns CORO_RT_OK, CORO_RT_ERR_NOMEM when memory is exhausted, or
+/// CORO_RT_ERR_NULL, registering nothing, for a null handle.
 int coro_rt_event_wait(coro_rt_event *event, void *handle);
 
 /// Signals `event`: every waiting coroutine is queued on the executor, in
@@ -169,13 +255,16 @@ coro_rt_pool *coro_rt_pool_create(int64_t threads);
 /// it. NULL is ignored.
 void coro_rt_pool_destroy(coro_rt_pool *pool);
 
-/// Queues `handle` (borrowed) to be resumed by a worker. Returns 0 on
-/// success, -1 when memory is exhausted.
+/// Queues `handle` (borrowed) to be resumed by a worker. Returns CORO_RT_OK,
+/// CORO_RT_ERR_NOMEM when memory is exhausted, or CORO_RT_ERR_NULL,
+/// queueing nothing, for a null handle. A queued coroutine that has ended
+/// by the time a worker takes it is skipped.
 int coro_rt_pool_submit(coro_rt_pool *pool, void *handle);
 
 /// Blocks until nothing is queued and no worker is resuming a coroutine
 /// (coroutines resumed meanwhile may submit more, which are waited for too).
-/// Returns how many resumptions finished since the pool was created.
+/// Returns how many resumptions finished since the pool was created
+/// (skipped handles not counted).
 int64_t coro_rt_pool_wait(coro_rt_pool *pool);
 
 #ifdef __cplusplus
