@@ -387,3 +387,22 @@ bool ir_cfg_dominates(const struct ir_cfg *g, size_t a, size_t b) {
       return false;
   }
 }
+
+void ir_cfg_reach_avoiding(const struct ir_cfg *g, size_t avoid, bool *out) {
+  size_t *stack = ir_xmalloc((g->n + 1) * sizeof *stack), n = 0;
+  if (g->n && avoid != 0) {
+    out[0] = true;
+    stack[n++] = 0;
+  }
+  while (n) {
+    size_t x = stack[--n];
+    for (size_t q = g->succ_start[x]; q < g->succ_start[x + 1]; ++q) {
+      size_t y = g->succ[q];
+      if (y == avoid || out[y])
+        continue;
+      out[y] = true;
+      stack[n++] = y;
+    }
+  }
+  free(stack);
+}

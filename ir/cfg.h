@@ -29,6 +29,11 @@ struct ir_cfg {
   size_t *df_start, *df;     /* dominance frontiers, after ir_cfg_frontiers */
 };
 
+/* Marks in `out` ([g->n], zeroed) the blocks reachable from the entry
+ * without passing through block number `avoid` (the entry itself unless
+ * it is `avoid`): the blocks that run before `avoid` is first entered. */
+void ir_cfg_reach_avoiding(const struct ir_cfg *g, size_t avoid, bool *out);
+
 /* Builds the graph of `region` (which must have a first block). */
 void ir_cfg_build(struct ir_cfg *g, MlirRegion region);
 void ir_cfg_free(struct ir_cfg *g);

@@ -27,23 +27,9 @@
 #include <stdlib.h>
 
 void split_mark_before_begin(const struct split *sp, bool *before) {
-  size_t bb = ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin));
-  size_t *stack = ir_xmalloc((sp->cfg.n + 1) * sizeof *stack), n = 0;
-  if (bb != 0) {
-    before[0] = true;
-    stack[n++] = 0;
-  }
-  while (n) {
-    size_t x = stack[--n];
-    for (size_t q = sp->cfg.succ_start[x]; q < sp->cfg.succ_start[x + 1]; ++q) {
-      size_t y = sp->cfg.succ[q];
-      if (y == bb || before[y])
-        continue;
-      before[y] = true;
-      stack[n++] = y;
-    }
-  }
-  free(stack);
+  ir_cfg_reach_avoiding(
+      &sp->cfg, ir_cfg_index(&sp->cfg, mlirOperationGetBlock(sp->shape.begin)),
+      before);
 }
 
 bool split_runs_before_begin(const struct split *sp, const bool *before,

@@ -8,6 +8,7 @@
 #include "ir/types.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
+#include "mlir-c/Dialect/LLVM.h"
 #include "transforms/CoroSplit/remat.h"
 
 #include <assert.h>
@@ -59,6 +60,7 @@ struct state {
   /* [g->n] a block some resumed path reaches without passing a fallthrough
    * coro.end: a use in another block runs only in the ramp */
   bool *resumed;
+  bool *before_begin; /* [g->n] blocks that run before coro.begin's */
 };
 
 static MlirOperation owner(MlirValue v) {
@@ -245,9 +247,25 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
   }
 }
 
+/* Whether `op` runs before llvm.coro.begin, where no frame exists yet. */
+static bool before_begin(const struct state *st, MlirOperation op) {
+  MlirBlock b = mlirOperationGetBlock(op);
+  MlirBlock bb = mlirOperationGetBlock(st->s->begin);
+  size_t x = ir_cfg_index(st->g, b);
+  return (x != IR_CFG_NONE && st->before_begin[x]) ||
+         (mlirBlockEqual(b, bb) &&
+          mlirOperationIsBeforeInBlock(op, st->s->begin));
+}
+
 /* An alloca: its uses are those of every pointer derived from it; passing
  * it anywhere else than a load's or store's address, a lifetime marker or
- * llvm.memcpy/memmove/memset escapes it. */
+ * llvm.memcpy/memmove/memset escapes it. An escape before llvm.coro.begin
+ * is no reason to keep it in the frame (which does not exist there: the
+ * escaped address is the ramp's stack either way, as in LLVM), but what a
+ * call given it returns may be it (an elided call's handle is the frame
+ * it was given): the pointers such a call returns are uses of it, so a
+ * use of them after a suspension keeps it in the frame (and the copy-in
+ * then reports the escape: split_copy_in.c). */
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   MlirValue a = mlirOperationGetResult(op, 0);
   size_t id = cand_new(st, a, defb);
@@ -281,7 +299,18 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
           PUSH(r);
         }
       } else if (!ir_is_memory_access(user, at)) {
-        st->cand[id].escaped = true;
+        if (!before_begin(st, user)) {
+          st->cand[id].escaped = true;
+          continue;
+        }
+        for (intptr_t r = 0; r < mlirOperationGetNumResults(user); ++r) {
+          MlirValue res = mlirOperationGetResult(user, r);
+          if (mlirTypeIsALLVMPointerType(mlirValueGetType(res)) &&
+              !ir_ptrmap_find(&seen, res.ptr)) {
+            ir_ptrmap_put(&seen, res.ptr, (void *)1);
+            PUSH(res);
+          }
+        }
       }
     }
   }
@@ -424,6 +453,10 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   st.mark = ir_xcalloc(g->n + 1, sizeof *st.mark);
   st.susp_in = ir_xcalloc(g->n + 1, sizeof *st.susp_in);
   mark_resumed(&st);
+  st.before_begin = ir_xcalloc(g->n + 1, sizeof *st.before_begin);
+  if (!mlirOperationIsNull(s->begin))
+    ir_cfg_reach_avoiding(g, ir_cfg_index(g, mlirOperationGetBlock(s->begin)),
+                          st.before_begin);
   st.many.ptr = &st; /* no op */
   for (size_t i = 0; i < s->nsusp; ++i) {
     size_t b = ir_cfg_index(g, mlirOperationGetBlock(s->susp[i].suspend));
@@ -525,6 +558,7 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   free(st.mark);
   free(st.susp_in);
   free(st.resumed);
+  free(st.before_begin);
   free(st.stack.d);
   free(st.cand);
   free(ga.seen);

@@ -138,9 +138,11 @@ llvm.func @taken.resume() {
 
 // -----
 
-// An alloca the frame keeps, whose address escapes before the frame exists
-// (stores into it there are copied into the frame after llvm.coro.begin:
-// copy-in.ll; its address would be left behind).
+// An alloca the frame keeps (read after the suspension), whose address
+// escapes before the frame exists (stores into it there are copied into
+// the frame after llvm.coro.begin: copy-in.ll; its address would be left
+// behind). One that nothing reads after a suspension stays on the ramp's
+// stack, escaped or not (test/Integration/Elide/before-begin.mlir).
 llvm.mlir.global external @escaped() : !llvm.ptr
 llvm.func @early_use() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c0 = llvm.mlir.constant(0 : i32) : i32
@@ -162,6 +164,7 @@ llvm.func @early_use() -> !llvm.ptr attributes {passthrough = ["presplitcoroutin
   ]
 ^use:
   %v = llvm.load %a : !llvm.ptr -> i32
+  llvm.store %v, %g : i32, !llvm.ptr
   llvm.br ^end
 ^end:
   %none = llvm.mlir.none : !llvm.token
