@@ -9,6 +9,8 @@
  *                                 caller (unless no_elide); route B acts on
  *                                 it, route A leaves it to LLVM
  *   convert-vector-to-llvm        before the next: it merges blocks
+ *   expand-strided-metadata, lower-affine  strided memref layouts
+ *                                 (memref.subview) to offset arithmetic
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
  *                                 coroutines get LLVM's coroutine intrinsics
  *   finalize-memref-to-llvm, convert-index-to-llvm,
@@ -72,6 +74,12 @@ static void add_conversions(struct coro_str *out,
    * would become one block with a memref argument on the llvm.switch the
    * conversions emit, which no later conversion retypes. */
   add(out, "convert-vector-to-llvm");
+  /* strided layouts (memref.subview, live across a suspension or not)
+   * become explicit offset arithmetic while memrefs are still memrefs
+   * (before the conversions give coroutines LLVM's intrinsics); it makes
+   * affine.apply */
+  add(out, "expand-strided-metadata");
+  add(out, "lower-affine");
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
     if (!only || only == r)
       add(out, r->conversion);

@@ -651,6 +651,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
   MlirLocation loc = gen_loc(fn, &st->name);
   MlirBlock entry =
       coro_entry_func(fn->module, &st->name, fty, visibility, loc);
+  coro_move_signature_attrs(fn->func, mlirBlockGetParentOperation(entry));
   struct ir_builder b = ir_at_end(entry, loc);
 
   /* the context size CoroSplit wrote into the record */

@@ -659,6 +659,8 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
   MlirLocation loc =
       ir_generated_loc(mlirOperationGetLocation(fn->func), coro_str_cstr(name));
   MlirBlock entry = coro_entry_func(fn->module, name, fty, visibility, loc);
+  if (!elided) /* NAME.elided takes the caller's memory first */
+    coro_move_signature_attrs(fn->func, mlirBlockGetParentOperation(entry));
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   MlirValue ctl;

@@ -170,6 +170,12 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
  * visibility `visibility` (none when empty), appended to `module` at `loc`;
  * returns its entry block. */
 struct coro_str;
+/* Moves the argument and result attributes of the coroutine `coro`
+ * (arg_attrs, res_attrs: llvm.noundef and the like) to the function
+ * `entry` that takes its place for callers, with the same arguments and
+ * the handle as result; `coro`, whose signature its conversion changes,
+ * keeps none. */
+void coro_move_signature_attrs(MlirOperation coro, MlirOperation entry);
 MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
                           MlirType fty, const struct coro_str *visibility,
                           MlirLocation loc);

@@ -195,3 +195,15 @@ MlirBlock coro_entry_func(MlirOperation module, const struct coro_str *name,
   free(locs);
   return entry;
 }
+
+void coro_move_signature_attrs(MlirOperation coro, MlirOperation entry) {
+  static const char *const keys[] = {"arg_attrs", "res_attrs"};
+  for (size_t k = 0; k < sizeof keys / sizeof *keys; ++k) {
+    MlirStringRef key = mlirStringRefCreateFromCString(keys[k]);
+    MlirAttribute a = mlirOperationGetAttributeByName(coro, key);
+    if (mlirAttributeIsNull(a))
+      continue;
+    mlirOperationSetAttributeByName(entry, key, a);
+    mlirOperationRemoveAttributeByName(coro, key);
+  }
+}
