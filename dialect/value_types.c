@@ -1,6 +1,7 @@
 /* value_types.c - storable value types and their storage (see
  * value_types.h). */
 #include "dialect/value_types.h"
+#include "dialect/dialect.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -63,6 +64,10 @@ MlirType coro_storage_type(MlirType type) {
   MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
   if (mlirTypeIsAIndex(type))
     return i64;
+  /* a handle (a scheduler that yields tasks, a task that publishes one):
+   * its frame's address, as every ABI's handle is once lowered */
+  if (coro_type_is_handle(type))
+    return ptr;
   if (mlirTypeIsAMemRef(type)) {
     /* The descriptor finalize-memref-to-llvm uses: {allocated, aligned,
      * offset, sizes[rank], strides[rank]}. */
