@@ -1,0 +1,211 @@
+#!/usr/bin/env bash
+# bench/many.sh [--quick] [BUILD_DIR] [M...] - how coro's passes scale with
+# the number of coroutines in one module, against LLVM's coroutine passes
+# on the same lowered module.
+#
+# bench/many-gen.c writes M small coroutines (a loop of three yields, a few
+# values live across them; retcon.once: one yield), a driver for each and a
+# @main that calls them all. For each M (default 1000 10000; --quick: 200
+# 2000) and each ABI, switch and mix (coroutine i of ABI i % 4: switch,
+# retcon, retcon.once, async), one row per measurement, whole-process wall
+# seconds and peak resident MB from /usr/bin/time:
+#   coro pipeline   coro-opt --coro-lower --coro-split -o /dev/null
+#   coro lower      coro-opt --coro-lower (its output is LLVM's input, via
+#                   mlir-translate --mlir-to-llvmir, untimed)
+#   split share     the difference: --coro-split's own cost
+#   LLVM coro       opt -passes='coro-early,cgscc(coro-split),coro-cleanup'
+#   LLVM parse      opt -passes=verify (reads and verifies the .ll)
+#   LLVM coro share the difference: LLVM's coroutine passes' own cost
+#   pipeline/LLVM   coro pipeline / LLVM coro (whole processes; coro's side
+#                   also parses the .mlir and lowers it)
+#   share/share     split share / LLVM coro share
+#   coro passes     the passes' own seconds by their own timer, with
+#                   parsing, printing and MLIR's verifier between passes
+#                   left out (--mlir-timing --verify-each=false: Total less
+#                   Parser and Output)
+#   LLVM passes     the same for opt's coroutine passes (-time-passes:
+#                   the pass execution report's wall Total less
+#                   VerifierPass;
+#                   opt runs with -disable-output, here and for LLVM parse)
+#   passes/passes   coro passes / LLVM passes (the goal's ratio)
+#   obj A, obj B    coro-translate --emit=obj, --route=llvm (A) and
+#                   --route=mlir-split (B), at -O0 and -O2, and B/A
+# With more than one M, "linear" rows give time(M_last)/time(M_first)
+# divided by M_last/M_first, for the coro pipeline and for LLVM coro:
+# 1.0 is linear, M_last/M_first is quadratic. A benchmark, not a test: it
+# prints, it does not judge; the goals are printed after the table. Large M
+# take long: the -O2 whole compiles inline every driver into @main, one
+# function of M coroutines, which LLVM's -O2 analyses take superlinear
+# time on (M=1000 about 30 s; M=10000 much longer).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+build=""
+ms=()
+quick=0
+for arg in "$@"; do
+  case "$arg" in
+  --quick) quick=1 ;;
+  -*)
+    echo "usage: bench/many.sh [--quick] [BUILD_DIR] [M...]" >&2
+    exit 2
+    ;;
+  *[!0-9]* | "") build="$arg" ;;
+  *) ms+=("$arg") ;;
+  esac
+done
+build="${build:-$here/../build}"
+[ -d "$build" ] && build="$(cd "$build" && pwd)"
+if [ "${#ms[@]}" = 0 ]; then
+  if [ "$quick" = 1 ]; then ms=(200 2000); else ms=(1000 10000); fi
+fi
+cc=clang-22; command -v "$cc" >/dev/null || cc=cc
+opt=opt-22; command -v "$opt" >/dev/null || opt=opt
+translate=mlir-translate-22
+command -v "$translate" >/dev/null || translate=mlir-translate
+coro_opt="$build/bin/coro-opt"
+coro_translate="$build/bin/coro-translate"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+"$cc" -std=c11 -O2 "$here/many-gen.c" -o "$tmp/many-gen"
+
+# timed TAG CMD... - runs CMD with stderr to $tmp/TAG.err and leaves
+# "SECONDS PEAK_KB" in $tmp/TAG.time (PEAK_KB "-" without /usr/bin/time).
+if [ -x /usr/bin/time ]; then
+  timed() {
+    local tag=$1
+    shift
+    /usr/bin/time -f '%e %M' -o "$tmp/$tag.time" "$@" 2>"$tmp/$tag.err"
+  }
+else
+  echo "note: no /usr/bin/time; peak memory not measured"
+  timed() {
+    local tag=$1 t0 rc=0
+    shift
+    t0=$EPOCHREALTIME
+    "$@" 2>"$tmp/$tag.err" || rc=$?
+    awk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN {printf "%.2f -\n", b - a}' \
+      >"$tmp/$tag.time"
+    return $rc
+  }
+fi
+
+# Every measurement TAG of (M, ABI) keeps its seconds in secs[M/ABI/TAG]
+# ("-" when it failed).
+declare -A secs
+fmt='%6s %-6s | %-18s | %8s %7s | %7s\n'
+row() { printf "$fmt" "$@" | sed 's/ *$//'; }
+ratio() {
+  awk -v a="$1" -v b="$2" \
+    'BEGIN {if (a != "-" && b != "-" && a + 0 > 0) printf "%.3f", b / a;
+            else print "-"}'
+}
+diff_secs() {
+  awk -v a="$1" -v b="$2" \
+    'BEGIN {if (a != "-" && b != "-") printf "%.2f", a - b; else print "-"}'
+}
+# measure M ABI TAG LABEL CMD... - runs CMD under timed, prints its row
+# and records its seconds; a failure prints its first error line instead.
+measure() {
+  local m=$1 abi=$2 tag=$3 label=$4 s kb
+  shift 4
+  if timed "$tag" "$@"; then
+    read -r s kb <"$tmp/$tag.time"
+    secs[$m/$abi/$tag]=$s
+    row "$m" "$abi" "$label" "$s" \
+      "$(awk -v k="$kb" 'BEGIN {if (k == "-") print "-"; else printf "%.0f", k / 1024}')" ""
+  else
+    secs[$m/$abi/$tag]=-
+    printf '%6s %-6s | %-18s | failed: %s\n' "$m" "$abi" "$label" \
+      "$(grep -m1 -i error "$tmp/$tag.err" || tail -n 1 "$tmp/$tag.err")"
+  fi
+}
+
+echo "many.sh: M small coroutines in one module (bench/many-gen.c), ABI"
+echo "switch and mix (i % 4: switch, retcon, retcon.once, async); wall"
+echo "seconds and peak MB of whole processes (/usr/bin/time):"
+echo "  coro pipeline = coro-opt --coro-lower --coro-split; coro lower ="
+echo "  --coro-lower alone; split share = the difference; LLVM coro = opt"
+echo "  coro-early,cgscc(coro-split),coro-cleanup on the same lowering;"
+echo "  LLVM parse = opt -passes=verify; LLVM coro share = the difference;"
+echo "  pipeline/LLVM = coro pipeline / LLVM coro; share/share = split share"
+echo "  / LLVM coro share; obj A, B = coro-translate --emit=obj,"
+echo "  --route=llvm (A), --route=mlir-split (B)"
+echo "tools: $coro_opt, $coro_translate, $opt, $translate"
+row M ABI measurement seconds "peak MB" ratio
+for m in "${ms[@]}"; do
+  for abi in switch mix; do
+    f="$tmp/many.mlir"
+    "$tmp/many-gen" "$m" "$abi" >"$f"
+    measure "$m" "$abi" pipe "coro pipeline" \
+      "$coro_opt" "$f" --coro-lower --coro-split -o /dev/null \
+      --mlir-timing --verify-each=false
+    cp=$(awk '/Total Execution Time/ {t = $4}
+              /^ *[0-9.]+ \( *[0-9.]+%\) +(Parser|Output)$/ {t -= $1}
+              END {if (t == "") print "-"; else printf "%.2f", t}' \
+      "$tmp/pipe.err")
+    measure "$m" "$abi" lower "coro lower" \
+      "$coro_opt" "$f" --coro-lower -o "$tmp/low.mlir"
+    p=${secs[$m/$abi/pipe]}
+    l=${secs[$m/$abi/lower]}
+    row "$m" "$abi" "split share" "$(diff_secs "$p" "$l")" "" ""
+    if [ "$l" != - ] &&
+      "$translate" --mlir-to-llvmir "$tmp/low.mlir" -o "$tmp/low.ll" \
+        2>"$tmp/translate.err"; then
+      measure "$m" "$abi" llvm "LLVM coro" "$opt" \
+        -passes='coro-early,cgscc(coro-split),coro-cleanup' "$tmp/low.ll" \
+        -disable-output -time-passes
+      measure "$m" "$abi" parse "LLVM parse" \
+        "$opt" -passes=verify "$tmp/low.ll" -disable-output
+    else
+      [ "$l" = - ] || printf '%6s %-6s | mlir-translate failed: %s\n' "$m" \
+        "$abi" "$(head -n 1 "$tmp/translate.err")"
+      secs[$m/$abi/llvm]=-
+      secs[$m/$abi/parse]=-
+    fi
+    a=${secs[$m/$abi/llvm]}
+    lp=-
+    [ "$a" = - ] || lp=$(awk '/Pass execution timing report/ {p = 1}
+      p && /Total Execution Time/ {t = substr($6, 2)}
+      p && / VerifierPass$/ {gsub(/\([^)]*\)/, ""); t -= $4}
+      p && / Total$/ {printf "%.2f", t; exit}' "$tmp/llvm.err")
+    row "$m" "$abi" "coro passes" "$cp" "" ""
+    row "$m" "$abi" "LLVM passes" "$lp" "" ""
+    row "$m" "$abi" "passes/passes" "" "" "$(ratio "$lp" "$cp")"
+    secs[$m/$abi/cpass]=$cp
+    row "$m" "$abi" "LLVM coro share" \
+      "$(diff_secs "$a" "${secs[$m/$abi/parse]}")" "" ""
+    row "$m" "$abi" "pipeline/LLVM" "" "" "$(ratio "$a" "$p")"
+    row "$m" "$abi" "share/share" "" "" \
+      "$(ratio "$(diff_secs "$a" "${secs[$m/$abi/parse]}")" \
+        "$(diff_secs "$p" "$l")")"
+    for o in 0 2; do
+      measure "$m" "$abi" "objA$o" "obj A -O$o" "$coro_translate" "$f" \
+        --emit=obj "-O$o" -o "$tmp/x.o" --route=llvm
+      measure "$m" "$abi" "objB$o" "obj B -O$o" "$coro_translate" "$f" \
+        --emit=obj "-O$o" -o "$tmp/x.o" --route=mlir-split
+      row "$m" "$abi" "obj B/A -O$o" "" "" \
+        "$(ratio "${secs[$m/$abi/objA$o]}" "${secs[$m/$abi/objB$o]}")"
+    done
+  done
+done
+if [ "${#ms[@]}" -gt 1 ]; then
+  first=${ms[0]}
+  last=${ms[${#ms[@]} - 1]}
+  for abi in switch mix; do
+    for tag in pipe cpass llvm; do
+      label="linear coro pipe"
+      [ "$tag" = cpass ] && label="linear coro passes"
+      [ "$tag" = llvm ] && label="linear LLVM coro"
+      row "$last" "$abi" "$label" "" "" "$(awk \
+        -v a="${secs[$first/$abi/$tag]}" -v b="${secs[$last/$abi/$tag]}" \
+        -v m0="$first" -v m1="$last" \
+        'BEGIN {if (a != "-" && b != "-" && a + 0 > 0 && m1 != m0)
+                  printf "%.3f", (b / a) / (m1 / m0); else print "-"}')"
+    done
+  done
+  echo "linear: time(M=$last)/time(M=$first) / ($last/$first)"
+fi
+echo "goals: passes/passes <= 0.5 at M=10000; 10x the coroutines in at"
+echo "most 12x the time (linear coro pipe <= 1.2 from M to 10M); obj B/A"
+echo "<= 1.0 at -O0 and -O2"
