@@ -106,3 +106,14 @@ bool drv_enable_remarks(const char *tool, MlirContext ctx, const char *filter,
   drv_diags_clear(diags);
   return false;
 }
+
+CoroLowerConfig drv_lower_config(CoroRoute route, int opt_level, bool no_elide,
+                                 bool checked, bool debug_info) {
+  return (CoroLowerConfig){.route = route == CoroRouteMLIRSplit
+                                        ? CoroLowerRouteMLIRSplit
+                                        : CoroLowerRouteLLVM,
+                           .opt_level = opt_level,
+                           .no_elide = no_elide,
+                           .checked = checked,
+                           .debug_info = debug_info};
+}

@@ -19,6 +19,7 @@
 #ifndef CORO_TOOLS_DRIVER_H
 #define CORO_TOOLS_DRIVER_H
 
+#include "coro-c/Lowering.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
@@ -38,6 +39,12 @@ enum { DRV_MAX_NESTING = 2048 };
  * reserved; untouched pages cost nothing) and returns its result. Falls back
  * to a direct call when no thread can be started. */
 int drv_run_with_big_stack(int (*fn)(void *), void *arg);
+
+/* The coroLowerModule config of the flags coro-run and coro-translate
+ * share: --route (`route`, already resolved: the tools start from
+ * coroDefaultRoute()), -O, --no-elide, --checked and -g. */
+CoroLowerConfig drv_lower_config(CoroRoute route, int opt_level, bool no_elide,
+                                 bool checked, bool debug_info);
 
 /* Text collected from an MlirStringCallback: drv_text_append is the
  * callback, `user` a struct drv_text (owned data, NUL-terminated; NULL

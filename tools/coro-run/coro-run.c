@@ -391,13 +391,8 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
                                    const struct options *o,
                                    struct drv_diags *diags) {
-  CoroLowerConfig config = {.route = o->route == CoroRouteMLIRSplit
-                                         ? CoroLowerRouteMLIRSplit
-                                         : CoroLowerRouteLLVM,
-                            .opt_level = o->opt_level,
-                            .no_elide = o->no_elide,
-                            .checked = o->checked,
-                            .debug_info = o->debug_info};
+  CoroLowerConfig config = drv_lower_config(o->route, o->opt_level, o->no_elide,
+                                            o->checked, o->debug_info);
   if (mlirLogicalResultIsFailure(coroLowerModule(module, &config))) {
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};

@@ -254,15 +254,10 @@ static int run(void *data) {
   bool ok = false;
   bool device = !mlirModuleIsNull(in.module) &&
                 (o->emit == EMIT_PTX || device_module(in.module));
-  CoroLowerConfig config = {.route = o->route == CoroRouteMLIRSplit
-                                         ? CoroLowerRouteMLIRSplit
-                                         : CoroLowerRouteLLVM,
-                            .opt_level = o->opt_level,
-                            .no_elide = o->no_elide,
-                            .checked = o->checked,
-                            .debug_info = o->debug_info,
-                            .device = device,
-                            .device_cpu = o->mcpu ? o->mcpu : "sm_90"};
+  CoroLowerConfig config = drv_lower_config(o->route, o->opt_level, o->no_elide,
+                                            o->checked, o->debug_info);
+  config.device = device;
+  config.device_cpu = o->mcpu ? o->mcpu : "sm_90";
   if (device) {
     /* the device path is route B whatever --route says */
     config.route = CoroLowerRouteDefault;
