@@ -127,9 +127,10 @@ static MlirDialectHandle (*const nvvm_deps[])(void) = {
 CORO_PASS_DEPS(nvvm_pass, coroCreateConvertCoroToNVVMPass, nvvm_deps,
                "convert-coro-to-nvvm", "ConvertCoroToNVVM",
                "The GPU path's rules on the coro dialect (after coro-elide): "
-               "switch coroutines whose frames live in their callers, resumed "
-               "and destroyed where their handles are made (direct calls), no "
-               "await; marks the module coro.device",
+               "switch, retcon and retcon.once coroutines whose frames live "
+               "in their callers or in an arena (coro.alloc = \"arena\"), "
+               "awaits resumed through a loop rather than a tail call, no "
+               "async and no indirect call; marks the module coro.device",
                "builtin.module", coro_convert_to_nvvm_run)
 CORO_PASS(check_device_pass, coroCreateCheckDevicePass, "coro-check-device",
           "CoroCheckDevice",
@@ -147,10 +148,11 @@ CORO_PASS(split_pass, coroCreateCoroSplitPass, "coro-split", "CoroSplit",
 
 CORO_PASS(elide_pass, coroCreateCoroElidePass, "coro-elide", "CoroElide",
           "Decide which coroutine frames live in their caller: mark each "
-          "call of a switch coroutine coro.elided = true when its handle "
-          "provably stays in the caller and is destroyed on every path "
-          "(--coro-split then puts the frame in the caller); checks "
-          "coro.alloc = \"elide\"",
+          "call of a switch, retcon or retcon.once coroutine coro.elided = "
+          "true when its handle provably stays in the caller and is "
+          "destroyed on every path (--coro-split then puts the frame, or "
+          "the retcon control block, in the caller); checks coro.alloc = "
+          "\"elide\"",
           "builtin.module", coro_elide_run)
 
 CORO_PASS(misuse_checks_pass, coroCreateMisuseChecksPass, "coro-misuse-checks",
