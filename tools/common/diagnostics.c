@@ -31,6 +31,41 @@ static bool starts_with(const char *s, const char *prefix) {
   return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* The op name an op note ("see current operation: %0 = \"coro.begin\"()
+ * ...", generic form, or a custom form's leading name) shows, into
+ * `name` (at most `cap` bytes with its NUL); false when none is found. */
+static bool op_note_name(const char *note, char *name, size_t cap) {
+  const char *p = note + strlen("see current operation: ");
+  if (*p == '%') { /* results: "%0 = ", "%a, %b = ", "%x:2 = " */
+    const char *eq = strstr(p, " = ");
+    if (!eq)
+      return false;
+    p = eq + 3;
+  }
+  bool quoted = *p == '"';
+  p += quoted;
+  size_t n = strcspn(p, quoted ? "\"" : " (<{:\n");
+  if (n == 0 || n >= cap || !memchr(p, '.', n))
+    return false;
+  memcpy(name, p, n);
+  name[n] = '\0';
+  return true;
+}
+
+/* An error "op ..." (what IRDL's constraints report) names its op,
+ * "'coro.yield' op ...", as MLIR's own verifiers' errors do, taking the
+ * name from the op note that follows it. */
+static void name_the_op(struct drv_diag *d, const char *note) {
+  char name[256];
+  if (!starts_with(d->message, "op ") || !op_note_name(note, name, sizeof name))
+    return;
+  size_t len = strlen(name) + strlen(d->message) + 4;
+  char *m = drv_xmalloc(len);
+  snprintf(m, len, "'%s' %s", name, d->message);
+  free(d->message);
+  d->message = m;
+}
+
 static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
   if (diags->count == diags->cap) {
     diags->cap = diags->cap ? diags->cap * 2 : 16;
@@ -51,6 +86,15 @@ static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
   d->message = msg.data ? msg.data : drv_xdup_n("", 0);
   d->op_note = parent != DRV_NO_PARENT &&
                starts_with(d->message, "see current operation");
+  if (d->op_note) {
+    name_the_op(&diags->items[parent], d->message);
+    if (diags->drop_op_notes) {
+      free(d->file);
+      free(d->message);
+      --diags->count;
+      return;
+    }
+  }
   intptr_t notes = mlirDiagnosticGetNumNotes(diag);
   for (intptr_t i = 0; i < notes; ++i)
     record(diags, mlirDiagnosticGetNote(diag, i), index);

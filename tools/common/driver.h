@@ -90,6 +90,11 @@ struct drv_diags {
    * located in it is followed by its source line and a caret. */
   const char *source;
   size_t source_len;
+  /* Whether MLIR's "see current operation" notes are dropped once they
+   * named the op of an error that did not (what IRDL's constraints
+   * report: "op expects ..."; coro-opt without
+   * --mlir-print-op-on-diagnostic). */
+  bool drop_op_notes;
 };
 
 /* Reads `path` ("-" for stdin) into `out`. On failure prints

@@ -495,7 +495,10 @@ static bool configure(MlirContext ctx, const struct options *o,
   if (mlirLogicalResultIsFailure(coroDialectLoad(ctx)))
     return false;
   mlirContextSetAllowUnregisteredDialects(ctx, o->allow_unregistered);
-  coroContextSetPrintOpOnDiagnostic(ctx, o->print_op_on_diagnostic);
+  /* always on: an op note names the op of an IRDL constraint's error; the
+   * notes themselves are shown only with --mlir-print-op-on-diagnostic
+   * (drv_diags.drop_op_notes) */
+  coroContextSetPrintOpOnDiagnostic(ctx, true);
   if (o->remarks_filter &&
       !drv_enable_remarks(tool, ctx, o->remarks_filter, diags))
     return false;
@@ -526,7 +529,8 @@ static int run(void *data) {
   }
 
   MlirContext ctx = mlirContextCreateWithThreading(!o->no_threading);
-  struct drv_diags diags = {.file_name = src.name};
+  struct drv_diags diags = {.file_name = src.name,
+                            .drop_op_notes = !o->print_op_on_diagnostic};
   if (!drv_is_binary(src.data, src.len)) {
     diags.source = src.data;
     diags.source_len = src.len;
