@@ -102,7 +102,27 @@ struct as_state {
   /* The coroutine's name and those of what is generated for it (they may
    * hold any character, a NUL included: kept with their lengths). */
   struct coro_str name, body, record, destroy, resume;
+  /* [nargs] the type a `llvm.byval` argument points to (its bytes are
+   * copied into the context, and the body uses the copy), else null */
+  MlirType *byval;
 };
+
+/* The type argument `i` of `func` is byval of, or null. */
+static MlirType byval_type(MlirOperation func, intptr_t i) {
+  MlirAttribute all = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      i >= mlirArrayAttrGetNumElements(all))
+    return (MlirType){NULL};
+  MlirAttribute d = mlirArrayAttrGetElement(all, i);
+  if (!mlirAttributeIsADictionary(d))
+    return (MlirType){NULL};
+  MlirAttribute t = mlirDictionaryAttrGetElementByName(
+      d, mlirStringRefCreateFromCString("llvm.byval"));
+  return !mlirAttributeIsNull(t) && mlirAttributeIsAType(t)
+             ? mlirTypeAttrGetValue(t)
+             : (MlirType){NULL};
+}
 
 /*===--- builders ----------------------------------------------------------*/
 
@@ -688,8 +708,14 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
   /* the arguments, at most 16-aligned as the handle is (the body reads
    * them back with the same alignment) */
   for (intptr_t i = 0; i < mlirBlockGetNumArguments(entry); ++i) {
-    MlirValue v = coro_to_storage(&b, mlirBlockGetArgument(entry, i));
+    MlirValue a = mlirBlockGetArgument(entry, i);
     MlirValue p = ir_gep_path(&b, h, st->ctx, 2, (int[]){H_ARGS, (int)i});
+    if (!mlirTypeIsNull(st->byval[i])) { /* the bytes, not the pointer */
+      unsigned al = coro_value_align(st->byval[i]);
+      ir_store(&b, ir_load(&b, a, st->byval[i], al), p, al);
+      continue;
+    }
+    MlirValue v = coro_to_storage(&b, a);
     ir_store(&b, v, p, coro_value_align(mlirValueGetType(v)));
   }
 
@@ -827,9 +853,13 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st,
     MlirValue arg = mlirBlockGetArgument(entry, i);
     MlirType t = mlirValueGetType(arg);
     MlirType s = coro_storage_type(t);
-    MlirValue v = ir_load(
-        &b, ir_gep_path(&b, st->self, st->ctx, 2, (int[]){H_ARGS, (int)i}), s,
-        coro_value_align(s));
+    MlirValue at =
+        ir_gep_path(&b, st->self, st->ctx, 2, (int[]){H_ARGS, (int)i});
+    if (!mlirTypeIsNull(st->byval[i])) { /* the context's copy */
+      mlirValueReplaceAllUsesOfWith(arg, at);
+      continue;
+    }
+    MlirValue v = ir_load(&b, at, s, coro_value_align(s));
     mlirValueReplaceAllUsesOfWith(arg, coro_from_storage(&b, v, t));
   }
   for (intptr_t i = n - 1; i >= 0; --i)
@@ -905,8 +935,12 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
       mlirTypeAttrGetValue(mlirOperationGetAttributeByName(fn->func, ftkey));
   intptr_t n = mlirFunctionTypeGetNumInputs(fty);
   MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
+  st->byval = ir_xcalloc((size_t)(n + 1), sizeof *st->byval);
   for (intptr_t i = 0; i < n; ++i) {
-    args[i] = coro_storage_type(mlirFunctionTypeGetInput(fty, i));
+    st->byval[i] = byval_type(fn->func, i);
+    args[i] = mlirTypeIsNull(st->byval[i])
+                  ? coro_storage_type(mlirFunctionTypeGetInput(fty, i))
+                  : coro_storage_type(st->byval[i]);
     if (mlirTypeIsNull(args[i])) {
       free(args);
       return coro_error_at(fn->func,
@@ -960,6 +994,7 @@ static void as_finish(struct coro_fn *fn) {
                               &st->resume};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     coro_str_free(names[i]);
+  free(st->byval);
   free(st);
 }
 
