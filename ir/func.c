@@ -355,3 +355,25 @@ bool ir_is_memory_access(MlirOperation user, intptr_t operand) {
          (coro_op_named(user, "llvm.store") && operand == 1) ||
          ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user);
 }
+
+MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align) {
+  MlirAttribute all = mlirOperationGetAttributeByName(
+      func, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
+      i >= mlirArrayAttrGetNumElements(all))
+    return (MlirType){NULL};
+  MlirAttribute d = mlirArrayAttrGetElement(all, i);
+  if (!mlirAttributeIsADictionary(d))
+    return (MlirType){NULL};
+  MlirAttribute t = mlirDictionaryAttrGetElementByName(
+      d, mlirStringRefCreateFromCString("llvm.byval"));
+  if (mlirAttributeIsNull(t) || !mlirAttributeIsAType(t))
+    return (MlirType){NULL};
+  MlirAttribute al = mlirDictionaryAttrGetElementByName(
+      d, mlirStringRefCreateFromCString("llvm.align"));
+  if (align)
+    *align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al)
+                 ? (unsigned)mlirIntegerAttrGetValueInt(al)
+                 : 0;
+  return mlirTypeAttrGetValue(t);
+}

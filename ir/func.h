@@ -122,4 +122,9 @@ void ir_each_func_op(MlirOperation module,
                      void (*visit)(MlirOperation, MlirOperation, void *),
                      void *user);
 
+/* The type argument `i` of the function `func` is `llvm.byval` of (its
+ * arg_attrs), or null; its `llvm.align` into *align (0 when none; `align`
+ * may be NULL). */
+MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align);
+
 #endif /* CORO_IR_FUNC_H */

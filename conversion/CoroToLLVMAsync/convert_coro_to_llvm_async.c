@@ -107,23 +107,6 @@ struct as_state {
   MlirType *byval;
 };
 
-/* The type argument `i` of `func` is byval of, or null. */
-static MlirType byval_type(MlirOperation func, intptr_t i) {
-  MlirAttribute all = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      i >= mlirArrayAttrGetNumElements(all))
-    return (MlirType){NULL};
-  MlirAttribute d = mlirArrayAttrGetElement(all, i);
-  if (!mlirAttributeIsADictionary(d))
-    return (MlirType){NULL};
-  MlirAttribute t = mlirDictionaryAttrGetElementByName(
-      d, mlirStringRefCreateFromCString("llvm.byval"));
-  return !mlirAttributeIsNull(t) && mlirAttributeIsAType(t)
-             ? mlirTypeAttrGetValue(t)
-             : (MlirType){NULL};
-}
-
 /*===--- builders ----------------------------------------------------------*/
 
 /* The flat symbol ref to `name`. */
@@ -937,7 +920,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   st->byval = ir_xcalloc((size_t)(n + 1), sizeof *st->byval);
   for (intptr_t i = 0; i < n; ++i) {
-    st->byval[i] = byval_type(fn->func, i);
+    st->byval[i] = ir_arg_byval_type(fn->func, i, NULL);
     args[i] = mlirTypeIsNull(st->byval[i])
                   ? coro_storage_type(mlirFunctionTypeGetInput(fty, i))
                   : coro_storage_type(st->byval[i]);

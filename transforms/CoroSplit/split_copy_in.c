@@ -167,28 +167,6 @@ static bool copy_alloca(struct copy_in *c, MlirOperation op, bool *changed) {
   return true;
 }
 
-/* The byval type of argument `i` of the coroutine, or null. */
-static MlirType byval_type(MlirOperation func, intptr_t i, unsigned *align) {
-  MlirAttribute all = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      i >= mlirArrayAttrGetNumElements(all))
-    return (MlirType){NULL};
-  MlirAttribute d = mlirArrayAttrGetElement(all, i);
-  if (!mlirAttributeIsADictionary(d))
-    return (MlirType){NULL};
-  MlirAttribute t = mlirDictionaryAttrGetElementByName(
-      d, mlirStringRefCreateFromCString("llvm.byval"));
-  if (mlirAttributeIsNull(t) || !mlirAttributeIsAType(t))
-    return (MlirType){NULL};
-  MlirAttribute al = mlirDictionaryAttrGetElementByName(
-      d, mlirStringRefCreateFromCString("llvm.align"));
-  *align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al)
-               ? (unsigned)mlirIntegerAttrGetValueInt(al)
-               : 0;
-  return mlirTypeAttrGetValue(t);
-}
-
 /* Gives the byval argument `arg` (of type `t`) a copy the coroutine reads
  * at and after llvm.coro.begin, filled there. */
 static bool copy_byval(struct copy_in *c, MlirValue arg, MlirType t,
@@ -261,7 +239,7 @@ bool split_copy_in(struct split *sp, bool *changed) {
       mlirRegionGetFirstBlock(mlirOperationGetRegion(sp->func, 0));
   for (intptr_t i = 0; ok && i < mlirBlockGetNumArguments(entry); ++i) {
     unsigned align = 0;
-    MlirType t = byval_type(sp->func, i, &align);
+    MlirType t = ir_arg_byval_type(sp->func, i, &align);
     if (mlirTypeIsNull(t))
       continue;
     c.at.loc = sp->loc;
