@@ -406,3 +406,12 @@ void ir_cfg_reach_avoiding(const struct ir_cfg *g, size_t avoid, bool *out) {
   }
   free(stack);
 }
+
+bool ir_cfg_runs_before(const struct ir_cfg *g, const bool *before,
+                        MlirOperation anchor, MlirOperation op) {
+  MlirBlock b = mlirOperationGetBlock(op);
+  size_t x = ir_cfg_index(g, b);
+  return (x != IR_CFG_NONE && before[x]) ||
+         (mlirBlockEqual(b, mlirOperationGetBlock(anchor)) &&
+          mlirOperationIsBeforeInBlock(op, anchor));
+}

@@ -33,6 +33,11 @@ struct ir_cfg {
  * without passing through block number `avoid` (the entry itself unless
  * it is `avoid`): the blocks that run before `avoid` is first entered. */
 void ir_cfg_reach_avoiding(const struct ir_cfg *g, size_t avoid, bool *out);
+/* Whether `op` runs before `anchor`: in a block of `before` (from
+ * ir_cfg_reach_avoiding of anchor's block), or before `anchor` in its
+ * block. */
+bool ir_cfg_runs_before(const struct ir_cfg *g, const bool *before,
+                        MlirOperation anchor, MlirOperation op);
 
 /* Builds the graph of `region` (which must have a first block). */
 void ir_cfg_build(struct ir_cfg *g, MlirRegion region);

@@ -31,13 +31,19 @@ void ir_symbol_scope_exit(struct ir_symbol_scope *s) {
   s->table = (MlirSymbolTable){NULL};
 }
 
-/* The scope installed for `table_op` (null when none, or when `table_op`
- * is no symbol table). */
-static struct ir_symbol_scope *scope_of(MlirOperation table_op) {
+/* The innermost scope installed for `table_op`, or null. */
+static struct ir_symbol_scope *find(MlirOperation table_op) {
   for (struct ir_symbol_scope *s = innermost; s; s = s->outer)
     if (mlirOperationEqual(s->op, table_op))
-      return mlirSymbolTableIsNull(ir_symbol_scope_table(s)) ? NULL : s;
+      return s;
   return NULL;
+}
+
+/* The scope installed for `table_op`, its table built (null when none, or
+ * when `table_op` is no symbol table). */
+static struct ir_symbol_scope *scope_of(MlirOperation table_op) {
+  struct ir_symbol_scope *s = find(table_op);
+  return s && !mlirSymbolTableIsNull(ir_symbol_scope_table(s)) ? s : NULL;
 }
 
 static MlirOperation lookup_fresh(MlirOperation table, MlirStringRef name) {
@@ -68,10 +74,8 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name) {
 /* The scope installed for `table_op` whose table is built already: one
  * not built yet will see every symbol when it is. */
 static struct ir_symbol_scope *built_scope_of(MlirOperation table_op) {
-  for (struct ir_symbol_scope *s = innermost; s; s = s->outer)
-    if (mlirOperationEqual(s->op, table_op))
-      return mlirSymbolTableIsNull(s->table) ? NULL : s;
-  return NULL;
+  struct ir_symbol_scope *s = find(table_op);
+  return s && !mlirSymbolTableIsNull(s->table) ? s : NULL;
 }
 
 void ir_symbol_added(MlirOperation symbol) {

@@ -33,8 +33,7 @@ struct collect {
   struct ir_opvec bridges; /* calls and func.constants across the boundary */
   struct ir_opvec elided;  /* func.calls marked coro.elided = true */
   bool ok;
-  bool foreign_coroutines; /* the module has coroutines of other ABIs */
-  bool handles;            /* some value has a !coro.handle type */
+  bool handles; /* some value has a !coro.handle type */
 };
 
 static bool is_consumer(MlirOperation op) {
@@ -144,8 +143,6 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
   if (coro_op_is_coroutine(op)) {
     if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
       ir_opvec_push(&c->coroutines, op);
-    else
-      c->foreign_coroutines = true;
   } else if (is_consumer(op)) {
     /* Every handle has the same header, so this conversion lowers every
      * consumer but those inside another ABI's coroutines on that ABI's
@@ -465,22 +462,18 @@ static MlirWalkResult note_abi(MlirOperation op, void *user) {
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
                                    const struct coro_abi *abi) {
-  /* A module whose coroutines are all of other ABIs is theirs: their
-   * conversions lower its consumers too (see below) and report what is
-   * wrong in it. Deciding that from the functions alone keeps a
-   * conversion the module does not use from walking every op. */
+  /* A module whose coroutines are all of other ABIs is theirs: handles of
+   * unknown origin in it are theirs too, and their conversions lower its
+   * consumers and report what is wrong in it. Deciding that from the functions
+   * alone keeps a conversion the module does not use from walking every op. */
   struct abis_used used = {abi, false, false};
   mlirOperationWalk(module, note_abi, &used, MlirWalkPreOrder);
   if (!used.mine && used.foreign)
     return mlirLogicalResultSuccess();
-  struct collect c = {abi, module, {0},  {0},   NULL, 0,
-                      {0}, {0},    true, false, false};
+  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, {0}, true, false};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
-  if (c.ok && c.coroutines.n == 0 &&
-      (c.foreign_coroutines || (!c.handles && c.consumers.n == 0))) {
-    /* Handles of unknown origin in a module whose coroutines are all of
-     * other ABIs are theirs: leave the module to their conversions. A
-     * module with no coroutine, no consumer and no handle left (another
+  if (c.ok && c.coroutines.n == 0 && !c.handles && c.consumers.n == 0) {
+    /* A module with no coroutine, no consumer and no handle left (another
      * conversion lowered them) has nothing for this one. */
     free(c.consumers.v);
     free(c.coroutines.v);

@@ -34,11 +34,7 @@ void split_mark_before_begin(const struct split *sp, bool *before) {
 
 bool split_runs_before_begin(const struct split *sp, const bool *before,
                              MlirOperation op) {
-  MlirBlock b = mlirOperationGetBlock(op);
-  size_t x = ir_cfg_index(&sp->cfg, b);
-  return (x != IR_CFG_NONE && before[x]) ||
-         (mlirBlockEqual(b, mlirOperationGetBlock(sp->shape.begin)) &&
-          mlirOperationIsBeforeInBlock(op, sp->shape.begin));
+  return ir_cfg_runs_before(&sp->cfg, before, sp->shape.begin, op);
 }
 
 /* Allocas moved into the frame exist from coro.begin on: no use before. */

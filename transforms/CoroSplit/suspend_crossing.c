@@ -247,16 +247,6 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
   }
 }
 
-/* Whether `op` runs before llvm.coro.begin, where no frame exists yet. */
-static bool before_begin(const struct state *st, MlirOperation op) {
-  MlirBlock b = mlirOperationGetBlock(op);
-  MlirBlock bb = mlirOperationGetBlock(st->s->begin);
-  size_t x = ir_cfg_index(st->g, b);
-  return (x != IR_CFG_NONE && st->before_begin[x]) ||
-         (mlirBlockEqual(b, bb) &&
-          mlirOperationIsBeforeInBlock(op, st->s->begin));
-}
-
 /* An alloca: its uses are those of every pointer derived from it; passing
  * it anywhere else than a load's or store's address, a lifetime marker or
  * llvm.memcpy/memmove/memset escapes it. An escape before llvm.coro.begin
@@ -299,7 +289,8 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
           PUSH(r);
         }
       } else if (!ir_is_memory_access(user, at)) {
-        if (!before_begin(st, user)) {
+        /* before llvm.coro.begin, where no frame exists yet */
+        if (!ir_cfg_runs_before(st->g, st->before_begin, st->s->begin, user)) {
           st->cand[id].escaped = true;
           continue;
         }
