@@ -55,4 +55,29 @@ irdl.dialect @coro {
     %h = irdl.parametric @coro::@handle<%none>
     irdl.results(handle: %h)
   }
+  irdl.operation @failed {
+    %h = irdl.base @coro::@handle
+    %i1 = irdl.is i1
+    irdl.operands(handle: %h)
+    irdl.results(failed: %i1)
+  }
+  irdl.operation @group_create {
+    %g = irdl.any
+    irdl.results(group: %g)
+  }
+  irdl.operation @group_add {
+    %h = irdl.base @coro::@handle
+    %g = irdl.any
+    irdl.operands(handle: %h, group: %g)
+  }
+  irdl.operation @group_await {
+    %g = irdl.any
+    %i64 = irdl.is i64
+    irdl.operands(group: %g)
+    irdl.results(failed: %i64)
+  }
+  irdl.operation @group_destroy {
+    %g = irdl.any
+    irdl.operands(group: %g)
+  }
 }

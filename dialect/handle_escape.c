@@ -81,7 +81,8 @@ static bool uses_local(struct handle_escape_cache *c, MlirValue h,
     if (index == 0 && (coro_op_named(user, "coro.resume") ||
                        coro_op_named(user, "coro.done") ||
                        coro_op_named(user, "coro.promise") ||
-                       coro_op_named(user, "coro.await")))
+                       coro_op_named(user, "coro.await") ||
+                       coro_op_named(user, "coro.failed")))
       continue;
     if (coro_op_named(user, "coro.destroy"))
       continue;

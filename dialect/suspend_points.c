@@ -82,7 +82,8 @@ static void wl_free(struct worklist *w) {
 /*===-- The flow graph ----------------------------------------------------===*/
 
 bool sp_is_suspension(MlirOperation op) {
-  return coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await");
+  return coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await") ||
+         coro_op_named(op, "coro.group_await");
 }
 
 bool sp_is_loop(MlirOperation op) {

@@ -461,7 +461,8 @@ static MlirWalkResult visit_body_op(MlirOperation op, void *user) {
   } else if (coro_op_named(op, "coro.yield")) {
     check_suspension_placement(v, c, op);
     check_yield(v, c, op, &w->arity);
-  } else if (coro_op_named(op, "coro.await")) {
+  } else if (coro_op_named(op, "coro.await") ||
+             coro_op_named(op, "coro.group_await")) {
     check_suspension_placement(v, c, op);
   }
   return MlirWalkResultAdvance;
@@ -631,6 +632,117 @@ static void check_resume(struct verifier *v, MlirOperation op) {
   }
 }
 
+/*===-- Tasks across threads: groups and errors ---------------------------===*/
+
+static bool is_group_op(MlirOperation op) {
+  return coro_op_named(op, "coro.group_create") ||
+         coro_op_named(op, "coro.group_add") ||
+         coro_op_named(op, "coro.group_await") ||
+         coro_op_named(op, "coro.group_destroy");
+}
+
+/* The handle operand of coro.failed or coro.group_add must be an async
+ * task's (they read its prefix): an error when its origin shows another
+ * ABI. */
+static void check_task_handle(struct verifier *v, MlirOperation op,
+                              const char *opname) {
+  MlirStringRef abi =
+      coro_handle_abi(v->module, mlirOperationGetOperand(op, 0));
+  if (!abi.length || coro_ref_eq(abi, "async"))
+    return;
+  error(v, op,
+        "'%s' op takes an async task (coro.abi = \"async\"); this handle "
+        "is a '%.*s' coroutine's",
+        opname, (int)abi.length, abi.data);
+}
+
+/* The ops before `op` in its block, first to last (the C API walks blocks
+ * forward only). */
+#define FOR_EACH_BEFORE(p, op)                                                 \
+  for (MlirOperation p =                                                       \
+           mlirBlockGetFirstOperation(mlirOperationGetBlock(op));              \
+       !mlirOperationEqual(p, op); p = mlirOperationGetNextInBlock(p))
+
+/* An earlier coro.group_add of the block on the same task (to this group
+ * or another). */
+static MlirOperation earlier_add_of_task(MlirOperation op) {
+  MlirValue t = mlirOperationGetOperand(op, 0);
+  FOR_EACH_BEFORE(p, op) {
+    if (coro_op_named(p, "coro.group_add") &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), t))
+      return p;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* A coro.group_add to the group of `op` (a coro.group_destroy) earlier in
+ * its block with no coro.group_await of the group after it. */
+static MlirOperation pending_add(MlirOperation op) {
+  MlirValue g = mlirOperationGetOperand(op, 0);
+  MlirOperation pending = {NULL};
+  FOR_EACH_BEFORE(p, op) {
+    if (coro_op_named(p, "coro.group_await") &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), g))
+      pending = (MlirOperation){NULL};
+    else if (coro_op_named(p, "coro.group_add") &&
+             mlirValueEqual(mlirOperationGetOperand(p, 1), g))
+      pending = p;
+  }
+  return pending;
+}
+
+/* An earlier coro.destroy of the block on the handle `op` awaits. */
+static MlirOperation destroyed_before(MlirOperation op) {
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  FOR_EACH_BEFORE(p, op) {
+    if (coro_op_named(p, "coro.destroy") &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), h))
+      return p;
+  }
+  return (MlirOperation){NULL};
+}
+
+static void check_group_op(struct verifier *v, MlirOperation op) {
+  const char *opname =
+      coro_op_named(op, "coro.group_create")  ? "coro.group_create"
+      : coro_op_named(op, "coro.group_add")   ? "coro.group_add"
+      : coro_op_named(op, "coro.group_await") ? "coro.group_await"
+                                              : "coro.group_destroy";
+  MlirValue g =
+      coro_op_named(op, "coro.group_create") ? mlirOperationGetResult(op, 0)
+      : coro_op_named(op, "coro.group_add")  ? mlirOperationGetOperand(op, 1)
+                                             : mlirOperationGetOperand(op, 0);
+  if (!mlirTypeIsALLVMPointerType(mlirValueGetType(g))) {
+    struct tname t = type_name(mlirValueGetType(g));
+    error(v, op, "'%s' op group has type %s; a group is an !llvm.ptr", opname,
+          t.s);
+    return;
+  }
+  if (coro_op_named(op, "coro.group_add")) {
+    check_task_handle(v, op, opname);
+    if (!mlirOperationIsNull(earlier_add_of_task(op)))
+      error(v, op,
+            "'coro.group_add' op adds a task an earlier coro.group_add of "
+            "this block already added; a task belongs to one group");
+  } else if (coro_op_named(op, "coro.group_await")) {
+    MlirOperation f = parent_func(op);
+    if (!mlirOperationIsNull(f) && coro_op_is_coroutine(f)) {
+      MlirStringRef abi = coro_coroutine_abi(f);
+      if (!coro_ref_eq(abi, "async"))
+        error(v, op,
+              "'coro.group_await' op suspends an async coroutine only (this "
+              "one is '%.*s'); outside coroutines it blocks the thread",
+              (int)abi.length, abi.data);
+    }
+  } else if (coro_op_named(op, "coro.group_destroy") &&
+             !mlirOperationIsNull(pending_add(op))) {
+    error(v, op,
+          "'coro.group_destroy' op destroys a group with tasks pending: a "
+          "coro.group_add before it in this block is not followed by a "
+          "coro.group_await");
+  }
+}
+
 static MlirWalkResult visit_op(MlirOperation op, void *user) {
   struct verifier *v = user;
   if (coro_op_is_coroutine(op)) {
@@ -648,6 +760,15 @@ static MlirWalkResult visit_op(MlirOperation op, void *user) {
             "'%s' op must be inside a coroutine (a func.func with "
             "coro.abi)",
             inner[i]);
+  if (is_group_op(op))
+    check_group_op(v, op);
+  else if (coro_op_named(op, "coro.failed"))
+    check_task_handle(v, op, "coro.failed");
+  if (coro_op_named(op, "coro.await") &&
+      !mlirOperationIsNull(destroyed_before(op)))
+    error(v, op,
+          "'coro.await' op awaits a coroutine that a coro.destroy before it "
+          "in this block destroyed");
   if (coro_op_named(op, "coro.await"))
     check_await(v, op);
   else if (coro_op_named(op, "coro.promise"))

@@ -8,13 +8,27 @@
  * platforms we build for, and the prefix is 32 bytes, so handles are
  * 16-aligned). The executor is a growable ring buffer of handles; an event
  * keeps its waiters in a growable array until it is signalled. There is no
- * global state: everything lives in the executor, event and pool objects.
- * The pool is the one thread-safe object: one mutex guards its queue (an
- * executor, used only under the mutex) and its counters; workers wait on
- * `work`, coro_rt_pool_wait on `idle`. */
+ * global state: everything lives in the executor, event, pool and group
+ * objects and in the tasks' prefixes; the one thread-local is the worker a
+ * pool thread runs (so that what it submits goes to its own queue).
+ *
+ * Across threads (the pool, scheduled tasks, groups): a task's state word
+ * is the one place threads agree on it, changed by compare-and-swap; the
+ * lowered code reads it with a plain load and calls in here only when it
+ * is not 0, so a task the runtime never saw pays one load per suspension.
+ * Waiting for a task's end is a lock-free list (its `waiters`, linked
+ * through the waiters' `link`) closed by the end with an exchange; a group
+ * is a counter with one token for its waiter. The pool gives each worker a
+ * mutex-guarded deque (its own end newest first, thieves take the oldest)
+ * and one shared queue for other threads; idle workers sleep on `work`,
+ * coro_rt_pool_wait on `idle`. A thread that blocks (coro_rt_task_wait,
+ * coro_rt_group_wait) sleeps on a mutex and condition of its own stack. */
 #include "coro-runtime/Runtime.h"
 
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +71,12 @@ _Static_assert(offsetof(struct coro_rt_retcon_prefix, slot) ==
 #define PREFIX_AT(field)                                                       \
   ((int)offsetof(coro_rt_task_prefix, field) - CORO_TASK_PREFIX_SIZE)
 _Static_assert(sizeof(coro_rt_task_prefix) == CORO_TASK_PREFIX_SIZE, "prefix");
+_Static_assert(PREFIX_AT(state) == CORO_TASK_STATE_OFFSET, "state");
+_Static_assert(PREFIX_AT(waiters) == CORO_TASK_WAITERS_OFFSET, "waiters");
+_Static_assert(PREFIX_AT(home) == CORO_TASK_HOME_OFFSET, "home");
+_Static_assert(PREFIX_AT(group) == CORO_TASK_GROUP_OFFSET, "group");
+_Static_assert(PREFIX_AT(error) == CORO_TASK_ERROR_OFFSET, "error");
+_Static_assert(PREFIX_AT(link) == CORO_TASK_LINK_OFFSET, "link");
 _Static_assert(PREFIX_AT(parked) == CORO_TASK_PARKED_OFFSET, "parked");
 _Static_assert(PREFIX_AT(handoff) == CORO_TASK_HANDOFF_OFFSET, "handoff");
 _Static_assert(PREFIX_AT(destroying) == CORO_TASK_DESTROYING_OFFSET,
@@ -274,62 +294,581 @@ void coro_rt_event_signal(coro_rt_event *ev) {
 
 int coro_rt_event_is_set(coro_rt_event *ev) { return ev->set; }
 
-/*===-- Thread pool -------------------------------------------------------===*/
+/*===-- Tasks as the runtime sees them ------------------------------------===*/
 
-struct coro_rt_pool {
-  pthread_mutex_t mu;
-  pthread_cond_t work; /* something queued, or stopping */
-  pthread_cond_t idle; /* nothing queued and nothing running */
-  coro_rt_executor queue;
-  int64_t running, resumed;
-  int stopping;
-  int64_t nthreads;
-  pthread_t threads[];
+/* The prefix with the fields other threads touch made atomic (the layout of
+ * coro_rt_task_prefix, checked below). */
+struct task {
+  _Atomic int64_t state;
+  _Atomic(void *) waiters; /* NULL, a list of waiters, or ENDED_MARK */
+  _Atomic(coro_rt_pool *) home;
+  _Atomic(coro_rt_group *) group;
+  const char *error;
+  void *link; /* the next waiter, while this task waits */
+  void *parked;
+  void *handoff;
+  int64_t destroying;
+  void *awaiter;
+};
+#define TASK_AT(field)                                                         \
+  ((int)offsetof(struct task, field) - CORO_TASK_PREFIX_SIZE)
+_Static_assert(sizeof(struct task) == CORO_TASK_PREFIX_SIZE, "task prefix");
+_Static_assert(TASK_AT(state) == CORO_TASK_STATE_OFFSET, "state");
+_Static_assert(TASK_AT(waiters) == CORO_TASK_WAITERS_OFFSET, "waiters");
+_Static_assert(TASK_AT(home) == CORO_TASK_HOME_OFFSET, "home");
+_Static_assert(TASK_AT(group) == CORO_TASK_GROUP_OFFSET, "group");
+_Static_assert(TASK_AT(link) == CORO_TASK_LINK_OFFSET, "link");
+_Static_assert(TASK_AT(parked) == CORO_TASK_PARKED_OFFSET, "parked");
+_Static_assert(TASK_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
+
+static struct task *task_of(void *handle) {
+  return (struct task *)((char *)handle - CORO_TASK_PREFIX_SIZE);
+}
+
+/* The state word's bits. A task the runtime never saw has 0. */
+enum {
+  T_SCHED = 1 << 0,   /* submitted to a pool: awaiters wait, never drive it */
+  T_QUEUED = 1 << 1,  /* in a pool's queue */
+  T_RUNNING = 1 << 2, /* running: a submission waits for its next park */
+  T_WAITING = 1 << 3, /* suspended until a task or a group ends */
+  T_NOTIFY = 1 << 4,  /* submitted while running or waiting */
+  T_ENDED = 1 << 5,
+  T_FAILED = 1 << 6,
+  T_GROUPED = 1 << 7
 };
 
-/* Pops the next handle; NULL once stopping with nothing queued. */
-static void *pool_next(coro_rt_pool *p) {
-  pthread_mutex_lock(&p->mu);
-  while (p->queue.count == 0 && !p->stopping)
-    pthread_cond_wait(&p->work, &p->mu);
-  void *h = NULL;
-  if (p->queue.count) {
-    h = p->queue.ring[p->queue.head];
-    p->queue.head = (p->queue.head + 1) % p->queue.cap;
-    --p->queue.count;
-    ++p->running;
+/* `waiters` once the task has ended: nobody is added any more. */
+#define ENDED_MARK ((void *)1)
+/* A waiting thread is in the lists as its struct host_wait's address with
+ * this bit set (tasks are 16-aligned, so their handles never have it). */
+#define HOST_BIT ((uintptr_t)2)
+/* A pool entry that is a task submitted by coro_rt_task_submit, which the
+ * worker claims before it resumes it. */
+#define TASK_BIT ((uintptr_t)1)
+/* What coro_rt_task_end returns for a continuation of another ABI, which
+ * the lowered end leaves for its entry to run (a handoff). */
+#define HANDOFF_BIT ((uintptr_t)1)
+
+/* A thread blocked until a task or group ends. */
+struct host_wait {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  int done;
+  void *link; /* the next waiter in a task's list */
+};
+
+static void host_wait_init(struct host_wait *w) {
+  pthread_mutex_init(&w->mu, NULL);
+  pthread_cond_init(&w->cv, NULL);
+  w->done = 0;
+  w->link = NULL;
+}
+
+static void host_wait_block(struct host_wait *w) {
+  pthread_mutex_lock(&w->mu);
+  while (!w->done)
+    pthread_cond_wait(&w->cv, &w->mu);
+  pthread_mutex_unlock(&w->mu);
+  pthread_cond_destroy(&w->cv);
+  pthread_mutex_destroy(&w->mu);
+}
+
+static void host_wait_signal(struct host_wait *w) {
+  pthread_mutex_lock(&w->mu);
+  w->done = 1;
+  pthread_cond_signal(&w->cv);
+  pthread_mutex_unlock(&w->mu);
+}
+
+/* Changes the state of `t` by `clear` then `set`; returns the old state. */
+static int64_t state_change(struct task *t, int64_t clear, int64_t set) {
+  int64_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+  while (!atomic_compare_exchange_weak_explicit(
+      &t->state, &s, (s & ~clear) | set, memory_order_acq_rel,
+      memory_order_relaxed))
+    ;
+  return s;
+}
+
+static int pool_push(coro_rt_pool *p, void *entry);
+
+/* The waiting task `handle` may go on: it runs on this thread now (the
+ * caller transfers to it). */
+static void wake_here(void *handle) {
+  state_change(task_of(handle), T_WAITING, T_RUNNING);
+}
+
+/* The waiting task `handle` may go on elsewhere: queued on its pool, or,
+ * having none, resumed here and now (it runs until it suspends). */
+static void wake_elsewhere(void *handle) {
+  struct task *t = task_of(handle);
+  coro_rt_pool *home = atomic_load_explicit(&t->home, memory_order_acquire);
+  if (home) {
+    state_change(t, T_WAITING, T_QUEUED);
+    if (pool_push(home, (void *)((uintptr_t)handle | TASK_BIT)) == CORO_RT_OK)
+      return;
+    state_change(t, T_QUEUED, T_WAITING); /* no memory: run it here */
   }
-  pthread_mutex_unlock(&p->mu);
-  return h;
+  wake_here(handle);
+  coro_rt_resume(handle);
+}
+
+/* Marks the running task `self` as waiting; undone by `wake_here`. */
+static void begin_wait(void *self) {
+  state_change(task_of(self), T_RUNNING, T_WAITING);
+}
+
+void coro_rt_task_enter(void *handle) {
+  struct task *t = task_of(handle);
+  if (!(atomic_load_explicit(&t->state, memory_order_acquire) & T_RUNNING))
+    atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+}
+
+void coro_rt_task_park(void *handle) {
+  struct task *t = task_of(handle);
+  int64_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+  int64_t n;
+  do
+    n = s & T_NOTIFY ? (s & ~(T_RUNNING | T_NOTIFY)) | T_QUEUED
+                     : s & ~T_RUNNING;
+  while (!atomic_compare_exchange_weak_explicit(
+      &t->state, &s, n, memory_order_acq_rel, memory_order_relaxed));
+  if (!(s & T_NOTIFY))
+    return;
+  /* submitted while it ran: queue it now that it has parked */
+  coro_rt_pool *home = atomic_load_explicit(&t->home, memory_order_acquire);
+  if (pool_push(home, (void *)((uintptr_t)handle | TASK_BIT)) != CORO_RT_OK)
+    state_change(t, T_QUEUED, 0);
+}
+
+/* Adds `entry` (a task's handle, or a host_wait with HOST_BIT) to the
+ * waiters of `t`; false when `t` has ended. */
+static bool add_waiter(struct task *t, void *entry, void **link) {
+  void *head = atomic_load_explicit(&t->waiters, memory_order_acquire);
+  do {
+    if (head == ENDED_MARK)
+      return false;
+    *link = head;
+  } while (!atomic_compare_exchange_weak_explicit(
+      &t->waiters, &head, entry, memory_order_acq_rel, memory_order_acquire));
+  return true;
+}
+
+/* Waits until the task `t`, whose end has begun (ENDED or ENDED_MARK seen),
+ * has cleared its resume entry: its end's last access to it. After that
+ * whoever saw it end may destroy it. */
+static void wait_ended(void *handle) {
+  struct coro_rt_header *h = handle;
+  while (__atomic_load_n(&h->resume, __ATOMIC_ACQUIRE))
+    sched_yield();
+}
+
+void coro_rt_task_acquire(void *handle) { wait_ended(handle); }
+
+int32_t coro_rt_task_await(void *self, void *handle) {
+  struct task *t = task_of(handle);
+  int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
+  if (!(s & T_SCHED)) {
+    /* nobody else runs it: the awaiter drives it, as without the runtime */
+    atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+    return 0;
+  }
+  begin_wait(self);
+  if (add_waiter(t, self, &task_of(self)->link))
+    return 1; /* its end resumes `self` */
+  wait_ended(handle);
+  wake_here(self);
+  return 2; /* it has ended: go on */
+}
+
+int coro_rt_task_wait(void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
+  if (!__atomic_load_n(&((struct coro_rt_header *)handle)->resume,
+                       __ATOMIC_ACQUIRE))
+    return CORO_RT_OK; /* it has ended */
+  struct task *t = task_of(handle);
+  int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
+  if (!(s & (T_SCHED | T_ENDED)))
+    return CORO_RT_ERR_ARG;
+  struct host_wait w;
+  host_wait_init(&w);
+  if (!add_waiter(t, (void *)((uintptr_t)&w | HOST_BIT), &w.link)) {
+    pthread_cond_destroy(&w.cv);
+    pthread_mutex_destroy(&w.mu);
+    wait_ended(handle);
+    return CORO_RT_OK;
+  }
+  host_wait_block(&w);
+  return CORO_RT_OK;
+}
+
+int coro_rt_task_failed(void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
+  return (atomic_load_explicit(&task_of(handle)->state, memory_order_acquire) &
+          T_FAILED) != 0;
+}
+
+const char *coro_rt_task_error(void *handle) {
+  return coro_rt_task_failed(handle) == 1 ? task_of(handle)->error : NULL;
+}
+
+int coro_rt_task_fail(void *handle, const char *message) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
+  struct task *t = task_of(handle);
+  t->error = message;
+  atomic_fetch_or_explicit(&t->state, T_FAILED, memory_order_acq_rel);
+  return CORO_RT_OK;
+}
+
+/*===-- Task groups -------------------------------------------------------===*/
+
+struct coro_rt_group {
+  /* tasks added and not ended, plus one token for the waiter */
+  _Atomic int64_t count;
+  _Atomic int64_t failed;
+  void *waiter; /* a task, or a host_wait with HOST_BIT */
+};
+
+coro_rt_group *coro_rt_group_create(void) {
+  coro_rt_group *g = calloc(1, sizeof *g);
+  if (g)
+    atomic_init(&g->count, 1);
+  return g;
+}
+
+int coro_rt_group_add(coro_rt_group *g, void *handle) {
+  if (!g || !handle)
+    return CORO_RT_ERR_NULL;
+  struct task *t = task_of(handle);
+  coro_rt_group *none = NULL;
+  if (!atomic_compare_exchange_strong_explicit(
+          &t->group, &none, g, memory_order_acq_rel, memory_order_acquire))
+    return CORO_RT_ERR_BUSY;
+  atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+  int64_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+  while (!(s & T_ENDED))
+    if (atomic_compare_exchange_weak_explicit(&t->state, &s, s | T_GROUPED,
+                                              memory_order_acq_rel,
+                                              memory_order_relaxed))
+      return CORO_RT_OK; /* its end counts it */
+  /* it has ended already */
+  wait_ended(handle);
+  if (s & T_FAILED)
+    atomic_fetch_add_explicit(&g->failed, 1, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel);
+  return CORO_RT_OK;
+}
+
+/* A task of `g` has ended; returns the waiting task to wake, if this was
+ * the last one (a waiting thread is woken here). */
+static void *group_member_ended(coro_rt_group *g, bool failed) {
+  if (failed)
+    atomic_fetch_add_explicit(&g->failed, 1, memory_order_relaxed);
+  if (atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel) != 1)
+    return NULL;
+  void *w = g->waiter;
+  if ((uintptr_t)w & HOST_BIT) {
+    host_wait_signal((struct host_wait *)((uintptr_t)w & ~HOST_BIT));
+    return NULL;
+  }
+  return w;
+}
+
+int32_t coro_rt_group_park(coro_rt_group *g, void *self) {
+  begin_wait(self);
+  g->waiter = self;
+  if (atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel) != 1)
+    return 1; /* the last task's end resumes `self` */
+  wake_here(self);
+  return 0; /* all have ended: go on */
+}
+
+int64_t coro_rt_group_result(coro_rt_group *g) {
+  g->waiter = NULL;
+  atomic_store_explicit(&g->count, 1, memory_order_relaxed);
+  return atomic_exchange_explicit(&g->failed, 0, memory_order_acq_rel);
+}
+
+int64_t coro_rt_group_wait(coro_rt_group *g) {
+  if (!g)
+    return CORO_RT_ERR_NULL;
+  struct host_wait w;
+  host_wait_init(&w);
+  g->waiter = (void *)((uintptr_t)&w | HOST_BIT);
+  if (atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel) != 1) {
+    host_wait_block(&w);
+  } else {
+    pthread_cond_destroy(&w.cv);
+    pthread_mutex_destroy(&w.mu);
+  }
+  return coro_rt_group_result(g);
+}
+
+int64_t coro_rt_group_pending(coro_rt_group *g) {
+  return g ? atomic_load_explicit(&g->count, memory_order_acquire) - 1
+           : CORO_RT_ERR_NULL;
+}
+
+int coro_rt_group_destroy(coro_rt_group *g) {
+  if (!g)
+    return CORO_RT_ERR_NULL;
+  if (atomic_load_explicit(&g->count, memory_order_acquire) != 1)
+    return CORO_RT_ERR_BUSY;
+  free(g);
+  return CORO_RT_OK;
+}
+
+/*===-- A task's end ------------------------------------------------------===*/
+
+void *coro_rt_task_end(void *handle) {
+  struct task *t = task_of(handle);
+  struct coro_rt_header *h = handle;
+  /* everything of `handle` is read first, and its resume entry cleared
+   * last: once it is, whoever sees it may destroy the task */
+  bool dying = t->destroying != 0;
+  void *driver = h->continuation; /* an awaiter that drove it, if any */
+  bool driver_async = t->awaiter != NULL;
+  coro_rt_group *g = atomic_load_explicit(&t->group, memory_order_acquire);
+  int64_t s =
+      atomic_fetch_or_explicit(&t->state, T_ENDED, memory_order_acq_rel);
+  void *list =
+      atomic_exchange_explicit(&t->waiters, ENDED_MARK, memory_order_acq_rel);
+  __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
+
+  void *next = NULL; /* whom the lowered end transfers to */
+  if (!dying && driver)
+    next = driver_async ? driver : (void *)((uintptr_t)driver | HANDOFF_BIT);
+  /* the group's waiter first: it is woken once, and only by the last end */
+  void *gw = s & T_GROUPED ? group_member_ended(g, s & T_FAILED) : NULL;
+  if (gw) {
+    if (!dying && !next) {
+      wake_here(gw);
+      next = gw;
+    } else {
+      wake_elsewhere(gw);
+    }
+  }
+  while (list) {
+    void *w = list;
+    if ((uintptr_t)w & HOST_BIT) {
+      struct host_wait *hw = (struct host_wait *)((uintptr_t)w & ~HOST_BIT);
+      list = hw->link;
+      host_wait_signal(hw);
+      continue;
+    }
+    list = task_of(w)->link;
+    if (!dying && !next) {
+      wake_here(w);
+      next = w;
+    } else {
+      wake_elsewhere(w);
+    }
+  }
+  return next;
+}
+
+/*===-- Thread pool -------------------------------------------------------===*/
+
+/* A growable ring of entries (handles, or tasks with TASK_BIT). */
+struct ring {
+  void **at;
+  size_t cap, head, count;
+};
+
+static int ring_push(struct ring *r, void *entry) {
+  if (r->count == r->cap) {
+    size_t cap = r->cap ? 2 * r->cap : 64;
+    void **at = malloc(cap * sizeof *at);
+    if (!at)
+      return CORO_RT_ERR_NOMEM;
+    for (size_t i = 0; i < r->count; ++i)
+      at[i] = r->at[(r->head + i) % r->cap];
+    free(r->at);
+    r->at = at;
+    r->cap = cap;
+    r->head = 0;
+  }
+  r->at[(r->head + r->count) % r->cap] = entry;
+  ++r->count;
+  return CORO_RT_OK;
+}
+
+static void *ring_pop_front(struct ring *r) {
+  if (!r->count)
+    return NULL;
+  void *e = r->at[r->head];
+  r->head = (r->head + 1) % r->cap;
+  --r->count;
+  return e;
+}
+
+static void *ring_pop_back(struct ring *r) {
+  if (!r->count)
+    return NULL;
+  --r->count;
+  return r->at[(r->head + r->count) % r->cap];
+}
+
+struct queue {
+  pthread_mutex_t mu;
+  struct ring ring;
+};
+
+struct worker {
+  coro_rt_pool *pool;
+  struct queue q; /* its own: pushed and popped at the back, stolen from
+                     the front */
+  pthread_t thread;
+};
+
+struct coro_rt_pool {
+  pthread_mutex_t mu;  /* guards sleeping workers and waiters */
+  pthread_cond_t work; /* something queued, or stopping */
+  pthread_cond_t idle; /* nothing queued and nothing running */
+  struct queue shared; /* what threads that are not workers submit */
+  _Atomic int64_t queued, active, sleeping, resumed;
+  _Atomic int stopping;
+  int64_t nworkers;
+  struct worker workers[];
+};
+
+/* The worker this thread is, on the pool threads. */
+static _Thread_local struct worker *this_worker;
+
+static int queue_push(struct queue *q, void *entry) {
+  pthread_mutex_lock(&q->mu);
+  int rc = ring_push(&q->ring, entry);
+  pthread_mutex_unlock(&q->mu);
+  return rc;
+}
+
+static void *queue_pop(struct queue *q, bool back) {
+  pthread_mutex_lock(&q->mu);
+  void *e = back ? ring_pop_back(&q->ring) : ring_pop_front(&q->ring);
+  pthread_mutex_unlock(&q->mu);
+  return e;
+}
+
+static int pool_push(coro_rt_pool *p, void *entry) {
+  struct worker *w = this_worker;
+  struct queue *q = w && w->pool == p ? &w->q : &p->shared;
+  atomic_fetch_add(&p->queued, 1);
+  int rc = queue_push(q, entry);
+  if (rc != CORO_RT_OK) {
+    atomic_fetch_sub(&p->queued, 1);
+    return rc;
+  }
+  if (atomic_load(&p->sleeping) > 0) {
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_signal(&p->work);
+    pthread_mutex_unlock(&p->mu);
+  }
+  return CORO_RT_OK;
+}
+
+/* The next entry for `w`: its own newest, the shared oldest, or another
+ * worker's oldest. */
+static void *pool_take(coro_rt_pool *p, struct worker *w) {
+  void *e = queue_pop(&w->q, true);
+  if (!e)
+    e = queue_pop(&p->shared, false);
+  int64_t me = w - p->workers;
+  for (int64_t i = 1; !e && i < p->nworkers; ++i)
+    e = queue_pop(&p->workers[(me + i) % p->nworkers].q, false);
+  return e;
+}
+
+/* Resumes a taken entry; whether a resumption finished. */
+static bool pool_run(void *e) {
+  if (!((uintptr_t)e & TASK_BIT))
+    return coro_rt_resume(e) == CORO_RT_OK;
+  void *h = (void *)((uintptr_t)e & ~TASK_BIT);
+  if (state_change(task_of(h), T_QUEUED, T_RUNNING) & T_ENDED)
+    return false;
+  return coro_rt_resume(h) == CORO_RT_OK;
 }
 
 static void *pool_worker(void *arg) {
-  coro_rt_pool *p = arg;
-  for (void *h; (h = pool_next(p));) {
-    int rc = coro_rt_resume(h);
-    pthread_mutex_lock(&p->mu);
-    --p->running;
-    if (rc == CORO_RT_OK)
-      ++p->resumed;
-    if (p->running == 0 && p->queue.count == 0)
+  struct worker *w = arg;
+  coro_rt_pool *p = w->pool;
+  this_worker = w;
+  for (;;) {
+    void *e = pool_take(p, w);
+    if (!e) {
+      pthread_mutex_lock(&p->mu);
+      atomic_fetch_add(&p->sleeping, 1);
+      while (atomic_load(&p->queued) == 0 && !atomic_load(&p->stopping))
+        pthread_cond_wait(&p->work, &p->mu);
+      atomic_fetch_sub(&p->sleeping, 1);
+      bool stop = atomic_load(&p->stopping) && atomic_load(&p->queued) == 0;
+      pthread_mutex_unlock(&p->mu);
+      if (stop)
+        break;
+      continue;
+    }
+    /* counted active before it stops being counted queued: a waiter never
+     * sees the pool idle in between */
+    atomic_fetch_add(&p->active, 1);
+    atomic_fetch_sub(&p->queued, 1);
+    if (pool_run(e))
+      atomic_fetch_add(&p->resumed, 1);
+    if (atomic_fetch_sub(&p->active, 1) == 1 && atomic_load(&p->queued) == 0) {
+      pthread_mutex_lock(&p->mu);
       pthread_cond_broadcast(&p->idle);
-    pthread_mutex_unlock(&p->mu);
+      pthread_mutex_unlock(&p->mu);
+    }
   }
+  this_worker = NULL;
   return NULL;
+}
+
+/* Stops the first `started` workers and joins them. */
+static void pool_stop(coro_rt_pool *p, int64_t started) {
+  pthread_mutex_lock(&p->mu);
+  atomic_store(&p->stopping, 1);
+  pthread_cond_broadcast(&p->work);
+  pthread_mutex_unlock(&p->mu);
+  for (int64_t i = 0; i < started; ++i)
+    pthread_join(p->workers[i].thread, NULL);
+}
+
+static void pool_free(coro_rt_pool *p) {
+  for (int64_t i = 0; i < p->nworkers; ++i) {
+    pthread_mutex_destroy(&p->workers[i].q.mu);
+    free(p->workers[i].q.ring.at);
+  }
+  pthread_mutex_destroy(&p->shared.mu);
+  free(p->shared.ring.at);
+  pthread_cond_destroy(&p->idle);
+  pthread_cond_destroy(&p->work);
+  pthread_mutex_destroy(&p->mu);
+  free(p);
 }
 
 coro_rt_pool *coro_rt_pool_create(int64_t threads) {
   if (threads < 1 || threads > 256)
     return NULL;
-  coro_rt_pool *p = calloc(1, sizeof *p + (size_t)threads * sizeof(pthread_t));
+  coro_rt_pool *p =
+      calloc(1, sizeof *p + (size_t)threads * sizeof(struct worker));
   if (!p)
     return NULL;
   pthread_mutex_init(&p->mu, NULL);
   pthread_cond_init(&p->work, NULL);
   pthread_cond_init(&p->idle, NULL);
-  for (; p->nthreads < threads; ++p->nthreads)
-    if (pthread_create(&p->threads[p->nthreads], NULL, pool_worker, p)) {
-      coro_rt_pool_destroy(p);
+  pthread_mutex_init(&p->shared.mu, NULL);
+  p->nworkers = threads;
+  for (int64_t i = 0; i < threads; ++i) {
+    p->workers[i].pool = p;
+    pthread_mutex_init(&p->workers[i].q.mu, NULL);
+  }
+  for (int64_t i = 0; i < threads; ++i)
+    if (pthread_create(&p->workers[i].thread, NULL, pool_worker,
+                       &p->workers[i])) {
+      pool_stop(p, i);
+      pool_free(p);
       return NULL;
     }
   return p;
@@ -337,37 +876,49 @@ coro_rt_pool *coro_rt_pool_create(int64_t threads) {
 
 int64_t coro_rt_pool_wait(coro_rt_pool *p) {
   pthread_mutex_lock(&p->mu);
-  while (p->queue.count || p->running)
+  while (atomic_load(&p->queued) || atomic_load(&p->active))
     pthread_cond_wait(&p->idle, &p->mu);
-  int64_t resumed = p->resumed;
   pthread_mutex_unlock(&p->mu);
-  return resumed;
+  return atomic_load(&p->resumed);
 }
 
 void coro_rt_pool_destroy(coro_rt_pool *p) {
   if (!p)
     return;
   coro_rt_pool_wait(p);
-  pthread_mutex_lock(&p->mu);
-  p->stopping = 1;
-  pthread_cond_broadcast(&p->work);
-  pthread_mutex_unlock(&p->mu);
-  for (int64_t i = 0; i < p->nthreads; ++i)
-    pthread_join(p->threads[i], NULL);
-  pthread_cond_destroy(&p->idle);
-  pthread_cond_destroy(&p->work);
-  pthread_mutex_destroy(&p->mu);
-  free(p->queue.ring);
-  free(p);
+  pool_stop(p, p->nworkers);
+  pool_free(p);
 }
 
 int coro_rt_pool_submit(coro_rt_pool *p, void *handle) {
   if (!handle)
     return CORO_RT_ERR_NULL;
-  pthread_mutex_lock(&p->mu);
-  int rc = coro_rt_schedule(&p->queue, handle);
-  if (rc == CORO_RT_OK)
-    pthread_cond_signal(&p->work);
-  pthread_mutex_unlock(&p->mu);
+  return pool_push(p, handle);
+}
+
+int coro_rt_task_submit(coro_rt_pool *p, void *handle) {
+  if (!handle || !p)
+    return CORO_RT_ERR_NULL;
+  struct task *t = task_of(handle);
+  coro_rt_pool *home = NULL;
+  if (!atomic_compare_exchange_strong_explicit(
+          &t->home, &home, p, memory_order_acq_rel, memory_order_acquire) &&
+      home != p)
+    return CORO_RT_ERR_BUSY;
+  int64_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
+  int64_t n;
+  do {
+    if (s & T_ENDED)
+      return CORO_RT_ERR_DONE;
+    if (s & (T_QUEUED | T_NOTIFY))
+      return CORO_RT_OK; /* due to run already */
+    n = s | T_SCHED | (s & (T_RUNNING | T_WAITING) ? T_NOTIFY : T_QUEUED);
+  } while (!atomic_compare_exchange_weak_explicit(
+      &t->state, &s, n, memory_order_acq_rel, memory_order_relaxed));
+  if (!(n & T_QUEUED))
+    return CORO_RT_OK; /* its next park queues it */
+  int rc = pool_push(p, (void *)((uintptr_t)handle | TASK_BIT));
+  if (rc != CORO_RT_OK)
+    state_change(t, T_QUEUED, 0);
   return rc;
 }

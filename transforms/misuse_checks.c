@@ -7,6 +7,9 @@
  *
  *   before each coro.resume %h:
  *     scf.if (coro.done %h) { report "resuming 'NAME' after it ended" }
+ *   coro.group_add and coro.group_destroy become their runtime calls,
+ *   reporting when the runtime refuses ("task 'NAME' added to a second
+ *   group", "group destroyed with tasks pending");
  *   in a coroutine with a yield whose destroy flag is used, a flag slot
  *   (llvm.alloca i1 right after coro.begin, so it lives in the frame),
  *   false at first and set once such a yield's flag is true; then before
@@ -44,7 +47,7 @@
 
 struct checks {
   MlirOperation module;
-  struct ir_opvec resumes, yields;
+  struct ir_opvec resumes, yields, groups;
   unsigned messages; /* message globals made so far */
 };
 
@@ -54,6 +57,9 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
     ir_opvec_push(&c->resumes, op);
   else if (coro_op_named(op, "coro.yield"))
     ir_opvec_push(&c->yields, op);
+  else if (coro_op_named(op, "coro.group_add") ||
+           coro_op_named(op, "coro.group_destroy"))
+    ir_opvec_push(&c->groups, op);
   return MlirWalkResultAdvance;
 }
 
@@ -237,6 +243,57 @@ static void check_resume(struct checks *c, MlirOperation op) {
   report_if(c, op, done, &text);
 }
 
+/* The runtime's `name`, declared as an llvm.func (ptr...) -> i32 unless
+ * the module has it. */
+static void declare_group_fn(struct checks *c, const char *name, int nargs,
+                             MlirLocation loc) {
+  if (!mlirOperationIsNull(
+          coro_lookup_symbol(c->module, mlirStringRefCreateFromCString(name))))
+    return;
+  MlirContext ctx = mlirOperationGetContext(c->module);
+  MlirType args[2] = {ir_ptr_type(ctx), ir_ptr_type(ctx)};
+  struct ir_func_spec spec = {.name = name,
+                              .result = ir_int_type(ctx, 32),
+                              .nargs = nargs,
+                              .args = args};
+  ir_llvm_func(c->module, &spec, true, loc);
+}
+
+/* coro.group_add and coro.group_destroy become their runtime calls, whose
+ * refusal (a task already in a group, a group with tasks pending) the
+ * runtime returns and this reports:
+ *   %rc = llvm.call @coro_rt_group_add(%g, %task)
+ *   scf.if (%rc != 0) { report "task 'NAME' added to a second group" } */
+static void check_group(struct checks *c, MlirOperation op) {
+  bool add = coro_op_named(op, "coro.group_add");
+  const char *fn = add ? "coro_rt_group_add" : "coro_rt_group_destroy";
+  struct ir_builder b = ir_before(op);
+  declare_group_fn(c, fn, add ? 2 : 1, b.loc);
+  MlirType ptr = ir_ptr_type(b.ctx);
+  MlirValue args[2];
+  args[0] = mlirOperationGetOperand(op, add ? 1 : 0);
+  if (add)
+    args[1] = ir_cast(&b, mlirOperationGetOperand(op, 0), ptr);
+  MlirValue rc = ir_call(&b, ir_sym_ref(b.ctx, fn), false, add ? 2 : 1, args,
+                         ir_int_type(b.ctx, 32));
+  MlirValue bad = ir_icmp(&b, IR_NE, rc, ir_const_int(&b, 32, 0));
+  struct coro_str text;
+  if (add) {
+    MlirOperation origin =
+        coro_handle_origin(c->module, mlirOperationGetOperand(op, 0));
+    bool known = !mlirOperationIsNull(origin);
+    text = message(
+        op, known ? "task '" : "a task",
+        known ? func_name(origin, "") : mlirStringRefCreateFromCString(""),
+        known ? "' added to a second group" : " added to a second group");
+  } else {
+    text = message(op, "group destroyed with tasks pending",
+                   mlirStringRefCreateFromCString(""), "");
+  }
+  report_if(c, op, bad, &text);
+  mlirOperationDestroy(op);
+}
+
 /* Whether the destroy flag (result 0) of the coro.yield `op` is used. */
 static bool flag_used(MlirOperation op) {
   return mlirOperationGetNumResults(op) > 0 &&
@@ -286,12 +343,16 @@ static void check_yields(struct checks *c, MlirOperation func, size_t from,
 }
 
 MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
-  struct checks c = {module, {0}, {0}, 0};
+  struct checks c = {module, {0}, {0}, {0}, 0};
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
-  if (c.resumes.n + c.yields.n)
-    ok = ensure_report(module, c.resumes.n ? c.resumes.v[0] : c.yields.v[0]);
+  if (c.resumes.n + c.yields.n + c.groups.n)
+    ok = ensure_report(module, c.resumes.n  ? c.resumes.v[0]
+                               : c.yields.n ? c.yields.v[0]
+                                            : c.groups.v[0]);
   if (ok) {
+    for (size_t i = 0; i < c.groups.n; ++i)
+      check_group(&c, c.groups.v[i]);
     for (size_t i = 0; i < c.resumes.n; ++i)
       check_resume(&c, c.resumes.v[i]);
     /* yields come grouped by coroutine in walk order */
@@ -306,5 +367,6 @@ MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
   }
   free(c.resumes.v);
   free(c.yields.v);
+  free(c.groups.v);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

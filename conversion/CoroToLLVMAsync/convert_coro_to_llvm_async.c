@@ -76,6 +76,7 @@
 
 #include <assert.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,7 @@ enum {
   OFF_HANDOFF = CORO_TASK_HANDOFF_OFFSET,    /* ptr to the entry's slot */
   OFF_AWAITER = CORO_TASK_AWAITER_OFFSET,    /* ptr awaiter_fn */
   OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET, /* i64 destroying */
+  OFF_STATE = CORO_TASK_STATE_OFFSET,        /* i64 the runtime's word */
   CTX_ALIGN = CORO_TASK_ALIGN
 };
 
@@ -99,6 +101,9 @@ struct as_state {
   MlirBlock end; /* the one coro.end */
   struct coro_allocator alloc;
   bool runtime_alloc; /* coro_rt_task_alloc/free (no coro.alloc_fn) */
+  /* The body uses coro.self: it may submit itself while it runs, so the
+   * runtime knows it from its start and is told when it is resumed. */
+  bool uses_self;
   /* The coroutine's name and those of what is generated for it (they may
    * hold any character, a NUL included: kept with their lengths). */
   struct coro_str name, body, record, destroy, resume;
@@ -210,6 +215,70 @@ static MlirValue call_intrinsic(struct ir_builder *b, const char *name,
                               intrinsic_type(b->ctx, name), n, args);
 }
 
+/* The runtime's functions the lowered code calls (coro-runtime/Runtime.h,
+ * "What lowered async code calls"): each taken only for a task whose state
+ * word is not 0. */
+static const struct rt_fn {
+  const char *name;
+  int nargs;  /* all !llvm.ptr */
+  int result; /* 0 none, 32 or 64: that integer, 1: !llvm.ptr */
+} rt_fns[] = {
+    {"coro_rt_task_enter", 1, 0},    {"coro_rt_task_park", 1, 0},
+    {"coro_rt_task_await", 2, 32},   {"coro_rt_task_end", 1, 1},
+    {"coro_rt_task_fail", 2, 32},    {"coro_rt_group_park", 2, 32},
+    {"coro_rt_group_result", 1, 64}, {"coro_rt_task_acquire", 1, 0},
+};
+
+static MlirType rt_result(MlirContext ctx, const struct rt_fn *f) {
+  if (f->result == 1)
+    return ir_ptr_type(ctx);
+  return f->result ? ir_int_type(ctx, (unsigned)f->result) : (MlirType){NULL};
+}
+
+/* Declares the runtime's functions the module lacks; false after an error
+ * at a symbol of one of their names that is something else. */
+static bool declare_runtime(MlirOperation module, MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirType args[2] = {ptr, ptr};
+  for (size_t i = 0; i < sizeof rt_fns / sizeof *rt_fns; ++i)
+    if (!coro_declare_llvm_func(module, ir_sym_ref(ctx, rt_fns[i].name),
+                                rt_result(ctx, &rt_fns[i]), rt_fns[i].nargs,
+                                args, loc))
+      return false;
+  return true;
+}
+
+/* %r = llvm.call @name(args), a runtime function of rt_fns. */
+static MlirValue call_rt(struct ir_builder *b, const char *name, intptr_t n,
+                         const MlirValue *args) {
+  for (size_t i = 0; i < sizeof rt_fns / sizeof *rt_fns; ++i)
+    if (!strcmp(rt_fns[i].name, name))
+      return ir_call(b, ir_sym_ref(b->ctx, name), false, n, args,
+                     rt_result(b->ctx, &rt_fns[i]));
+  assert(false && "not a runtime function of rt_fns");
+  return (MlirValue){NULL};
+}
+
+/* Whether the task `h`'s state word is not 0: the runtime has seen it. */
+static MlirValue runtime_knows(struct ir_builder *b, MlirValue h) {
+  MlirValue s =
+      ir_load(b, ir_gep_bytes(b, h, OFF_STATE), ir_int_type(b->ctx, 64), 8);
+  return ir_icmp(b, IR_NE, s, ir_const_int(b, 64, 0));
+}
+
+/* At the end of `b`'s block: when the runtime knows `h`, `rt`(h) first;
+ * `b` goes on after. */
+static void when_known(struct ir_builder *b, MlirValue h, const char *rt) {
+  MlirBlock call = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock after = ir_block_after(call, 0, NULL, b->loc);
+  ir_cond_br(b, runtime_knows(b, h), call, after);
+  *b = ir_at_end(call, b->loc);
+  call_rt(b, rt, 1, &h);
+  ir_br(b, after, 0, NULL);
+  *b = ir_at_end(after, b->loc);
+}
+
 /*===--- shared functions --------------------------------------------------*/
 
 /* The functions every async coroutine of a module uses, built once, at the
@@ -252,8 +321,10 @@ static MlirValue handoff_slot(struct ir_builder *b) {
 }
 
 /*   llvm.func internal swifttailcc @__coro_async_park(%h, %rf) {
- *     h.parked = %rf                     (then back to the resumer)
- *     llvm.return
+ *     h.parked = %rf
+ *     if h.state != 0: coro_rt_task_park(%h)   (queues it if it was
+ *                                              submitted while it ran)
+ *     llvm.return                        (back to the resumer)
  *   }
  *
  * In a module route B splits (coro.route = "mlir-split"), the store is
@@ -269,17 +340,18 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
   MlirValue at = ir_gep_bytes(b, h, OFF_RESUME);
   if (!coro_route_b(mlirBlockGetParentOperation(entry))) {
     ir_store(b, rf, at, 0);
-    ir_return(b, (MlirValue){NULL});
-    return;
+  } else {
+    MlirBlock set = ir_block_after(entry, 0, NULL, b->loc);
+    MlirBlock ret = ir_block_after(set, 0, NULL, b->loc);
+    MlirValue now = ir_load(b, at, ir_ptr_type(b->ctx), 0);
+    ir_cond_br(b, ir_icmp(b, IR_EQ, now, rf), ret, set);
+    struct ir_builder s = ir_at_end(set, b->loc);
+    ir_store(&s, rf, at, 0);
+    ir_br(&s, ret, 0, NULL);
+    *b = ir_at_end(ret, b->loc);
   }
-  MlirBlock set = ir_block_after(entry, 0, NULL, b->loc);
-  MlirBlock ret = ir_block_after(set, 0, NULL, b->loc);
-  MlirValue now = ir_load(b, at, ir_ptr_type(b->ctx), 0);
-  ir_cond_br(b, ir_icmp(b, IR_EQ, now, rf), ret, set);
-  struct ir_builder s = ir_at_end(set, b->loc);
-  ir_store(&s, rf, at, 0);
-  ir_br(&s, ret, 0, NULL);
-  *b = ir_at_end(ret, b->loc);
+  /* a task the runtime knows may have been submitted while it ran */
+  when_known(b, h, "coro_rt_task_park");
   ir_return(b, (MlirValue){NULL});
 }
 
@@ -288,6 +360,13 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
  *   llvm.func internal swifttailcc @__coro_async_await(%self, %x, %rf) {
  *     if %x == %self or %x == llvm.coro.noop():  // never continues
  *       self.parked = %rf; llvm.return          (as __coro_async_park)
+ *     if x.state != 0:                    (the runtime knows %x)
+ *       self.parked = %rf
+ *       %r = coro_rt_task_await(%self, %x)
+ *       %r == 1: llvm.return             (%x is scheduled: its end, on
+ *                                         whichever thread, resumes %self)
+ *       %r == 2: llvm.call swifttailcc musttail %rf(%self) (it has ended)
+ *       %r == 0: go on (nobody else runs %x: drive it)
  *     x.promise.continuation = %self
  *     x.awaiter = %rf
  *     x.handoff = self.handoff
@@ -323,6 +402,26 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
   ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
   ir_return(b, (MlirValue){NULL});
   *b = ir_at_end(link, b->loc);
+  if (async) {
+    MlirBlock ask = ir_block_after(link, 0, NULL, b->loc);
+    MlirBlock wait = ir_block_after(ask, 0, NULL, b->loc);
+    MlirBlock ended = ir_block_after(wait, 0, NULL, b->loc);
+    MlirBlock test = ir_block_after(ended, 0, NULL, b->loc);
+    MlirBlock drive = ir_block_after(test, 0, NULL, b->loc);
+    ir_cond_br(b, runtime_knows(b, x), ask, drive);
+    *b = ir_at_end(ask, b->loc);
+    ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
+    MlirValue r = call_rt(b, "coro_rt_task_await", 2, (MlirValue[]){self, x});
+    ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_const_int(b, 32, 1)), wait, test);
+    *b = ir_at_end(wait, b->loc);
+    ir_return(b, (MlirValue){NULL});
+    *b = ir_at_end(test, b->loc);
+    ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_const_int(b, 32, 2)), ended, drive);
+    *b = ir_at_end(ended, b->loc);
+    call_ptr(b, rf, MlirLLVMCConvSwiftTail, true, self);
+    ir_return(b, (MlirValue){NULL});
+    *b = ir_at_end(drive, b->loc);
+  }
   ir_store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET), 0);
   if (async)
     ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);
@@ -344,6 +443,17 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
  * context):
  *
  *   llvm.func internal swifttailcc @__coro_async_finish(%h) {
+ *     llvm.cond_br (h.state != 0), ^slow, ^fast
+ *   ^slow:                           (the runtime knows the task)
+ *     %slot = h.handoff
+ *     %n = coro_rt_task_end(%h)      (clears h.resume last: once it is
+ *                                     clear, another thread may destroy
+ *                                     %h; returns who goes on: null, an
+ *                                     async task, or another ABI's
+ *                                     handle + 1)
+ *     null: llvm.return; handle + 1: *%slot = handle (hand_off);
+ *     a task: n.handoff = %slot; llvm.call swifttailcc musttail n.parked(%n)
+ *   ^fast:
  *     h.resume = null
  *     llvm.cond_br (h.destroying != 0), ^ret, ^live
  *   ^live:
@@ -367,13 +477,21 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   MlirLocation loc = b->loc;
   MlirType ptr = ir_ptr_type(ctx), i64 = ir_int_type(ctx, 64);
   MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirBlock live = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock fast = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock live = ir_block_after(fast, 0, NULL, loc);
   MlirBlock awaited = ir_block_after(live, 0, NULL, loc);
   MlirBlock async = ir_block_after(awaited, 0, NULL, loc);
   MlirBlock any = ir_block_after(async, 0, NULL, loc);
-  MlirBlock ret = ir_block_after(any, 0, NULL, loc);
+  MlirBlock slow = ir_block_after(any, 0, NULL, loc);
+  MlirBlock some = ir_block_after(slow, 0, NULL, loc);
+  MlirBlock other = ir_block_after(some, 0, NULL, loc);
+  MlirBlock woken = ir_block_after(other, 0, NULL, loc);
+  MlirBlock ret = ir_block_after(woken, 0, NULL, loc);
 
   MlirValue z = ir_null(b);
+  ir_cond_br(b, runtime_knows(b, h), slow, fast);
+
+  *b = ir_at_end(fast, loc);
   ir_store(b, z, h, 0); /* the resume entry, at CORO_HANDLE_RESUME_OFFSET (0) */
   MlirValue d = ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64, 0);
   MlirValue dying = ir_icmp(b, IR_NE, d, ir_const_int(b, 64, 0));
@@ -398,6 +516,28 @@ static void emit_finish(struct ir_builder *b, MlirBlock entry) {
   hand_off(b, h, k);
   ir_br(b, ret, 0, NULL);
 
+  /* the runtime knows the task: it says who goes on (h may be freed once
+   * it has returned: nothing of h is read after) */
+  *b = ir_at_end(slow, loc);
+  MlirValue rslot = ir_load(b, ir_gep_bytes(b, h, OFF_HANDOFF), ptr, 0);
+  MlirValue n = call_rt(b, "coro_rt_task_end", 1, &h);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, n, z), ret, some);
+
+  *b = ir_at_end(some, loc);
+  MlirValue bit =
+      ir_binop(b, "and", ir_ptrtoint(b, n, 64), ir_const_int(b, 64, 1));
+  ir_cond_br(b, ir_icmp(b, IR_NE, bit, ir_const_int(b, 64, 0)), other, woken);
+
+  *b = ir_at_end(other, loc); /* another ABI's: its entry runs it */
+  ir_store(b, ir_gep_bytes(b, n, -1), rslot, 0);
+  ir_br(b, ret, 0, NULL);
+
+  *b = ir_at_end(woken, loc); /* an async task: continue it here */
+  ir_store(b, rslot, ir_gep_bytes(b, n, OFF_HANDOFF), 0);
+  call_ptr(b, ir_load(b, ir_gep_bytes(b, n, OFF_RESUME), ptr, 0),
+           MlirLLVMCConvSwiftTail, true, n);
+  ir_return(b, (MlirValue){NULL});
+
   *b = ir_at_end(ret, loc);
   ir_return(b, (MlirValue){NULL});
 }
@@ -413,6 +553,30 @@ static void run_handoff(struct ir_builder *b, MlirValue n) {
            n);
   ir_br(b, done, 0, NULL);
   *b = ir_at_end(done, b->loc);
+}
+
+/* coro.group_await in an async coroutine:
+ *
+ *   llvm.func internal swifttailcc @__coro_async_group_await(%self, %g, %rf) {
+ *     self.parked = %rf
+ *     %r = coro_rt_group_park(%g, %self)
+ *     %r == 0: llvm.call swifttailcc musttail %rf(%self)  (all have ended)
+ *     else llvm.return              (the last task's end resumes %self)
+ *   } */
+static void emit_group_await(struct ir_builder *b, MlirBlock entry) {
+  MlirValue self = mlirBlockGetArgument(entry, 0);
+  MlirValue g = mlirBlockGetArgument(entry, 1);
+  MlirValue rf = mlirBlockGetArgument(entry, 2);
+  MlirBlock go = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock wait = ir_block_after(go, 0, NULL, b->loc);
+  ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
+  MlirValue r = call_rt(b, "coro_rt_group_park", 2, (MlirValue[]){g, self});
+  ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_const_int(b, 32, 0)), go, wait);
+  *b = ir_at_end(go, b->loc);
+  call_ptr(b, rf, MlirLLVMCConvSwiftTail, true, self);
+  ir_return(b, (MlirValue){NULL});
+  *b = ir_at_end(wait, b->loc);
+  ir_return(b, (MlirValue){NULL});
 }
 
 static void emit_await_async(struct ir_builder *b, MlirBlock entry) {
@@ -436,6 +600,8 @@ static const struct shared_fn {
     {"__coro_async_await_any", 3, false, MlirLLVMCConvSwiftTail,
      emit_await_any},
     {"__coro_async_finish", 1, false, MlirLLVMCConvSwiftTail, emit_finish},
+    {"__coro_async_group_await", 3, false, MlirLLVMCConvSwiftTail,
+     emit_group_await},
 };
 
 /* Builds the shared functions the module lacks, located at `coroutine`. */
@@ -555,10 +721,12 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   MlirNamedAttribute bundles =
       ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
   ir_op(&b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
+  if (st->uses_self)
+    when_known(&b, h, "coro_rt_task_enter");
   MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
   MlirValue n = enter_async(&b, slot, h, f);
   /* the call of the parked function is the op before n's load */
-  MlirOperation call = mlirBlockGetFirstOperation(entry);
+  MlirOperation call = mlirBlockGetFirstOperation(b.block);
   while (!mlirOperationEqual(mlirOperationGetNextInBlock(call),
                              mlirOpResultGetOwner(n)))
     call = mlirOperationGetNextInBlock(call);
@@ -620,15 +788,14 @@ static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
   ir_return(&b, (MlirValue){NULL});
 }
 
-/* Zeroes the task prefix of the block `base` (the handle is `base` + 32),
+/* Zeroes the task prefix of the block `base` (the handle is `base` +
+ * PREFIX),
  * which coro.alloc_fn gives uninitialized. */
-static void zero_prefix(struct ir_builder *b, MlirValue base, MlirValue z) {
-  _Static_assert(PREFIX + OFF_RESUME == 0, "the prefix starts with parked");
+static void zero_prefix(struct ir_builder *b, MlirValue base) {
+  _Static_assert(PREFIX % 8 == 0, "the prefix is made of 8-byte words");
   MlirValue zi = ir_const_int(b, 64, 0);
-  ir_store(b, z, base, 0);
-  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_HANDOFF), 0);
-  ir_store(b, zi, ir_gep_bytes(b, base, PREFIX + OFF_DESTROY), 0);
-  ir_store(b, z, ir_gep_bytes(b, base, PREFIX + OFF_AWAITER), 0);
+  for (int at = 0; at < PREFIX; at += 8)
+    ir_store(b, zi, at ? ir_gep_bytes(b, base, at) : base, 8);
 }
 
 /* The entry keeps the coroutine's name and visibility: an ordinary
@@ -674,7 +841,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
                              &total, ptr);
     h = ir_gep_bytes(&b, base, PREFIX);
     z = ir_null(&b);
-    zero_prefix(&b, base, z);
+    zero_prefix(&b, base);
   }
 
   /* the header: resume and destroy entries, the promise at 16 whatever its
@@ -708,6 +875,8 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
       ir_op(&b, "func.constant", 0, NULL, 1, &body_type, 1, &callee, 0, NULL),
       0);
   MlirValue slot = handoff_slot(&b);
+  if (st->uses_self) /* the runtime knows it runs: it may submit itself */
+    call_rt(&b, "coro_rt_task_enter", 1, &h);
   run_handoff(&b, enter_async(&b, slot, h, ir_cast(&b, body, ptr)));
   ir_op(&b, "func.return", 1, &h, 0, NULL, 0, NULL, 0, NULL);
 }
@@ -772,6 +941,19 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
                coro_ref_eq(mlirStringAttrGetValue(abi), "async");
   MlirBlock next, check;
   MlirBlock susp = coro_await_split(&b, op, aw, &next, &check);
+  if (async) {
+    /* An async task the runtime knows may have ended on another thread:
+     * having seen its resume entry clear (the last thing its end does),
+     * the awaiter reads its result and may destroy it after an acquire
+     * the runtime makes (coro_rt_task_acquire), which orders those
+     * accesses after the end in the C11 model and for ThreadSanitizer. */
+    MlirOperation br = mlirBlockGetTerminator(check);
+    MlirBlock seen = ir_block_after(check, 0, NULL, b.loc);
+    mlirOperationSetSuccessor(br, 0, seen);
+    struct ir_builder f = ir_at_end(seen, b.loc);
+    when_known(&f, aw, "coro_rt_task_acquire");
+    ir_br(&f, next, 0, NULL);
+  }
   struct ir_builder s = ir_at_end(susp, b.loc);
   MlirValue destroying = suspend(
       st, &s, async ? "__coro_async_await" : "__coro_async_await_any", aw);
@@ -780,6 +962,24 @@ static MlirLogicalResult as_await(struct coro_fn *fn, MlirOperation op) {
   MlirLogicalResult res = coro_await_result(op, aw, next);
   mlirOperationDestroy(op);
   return res;
+}
+
+/* coro.group_await: a suspension the group's last end resumes; then the
+ * number of its tasks that failed (coro_rt_group_result, which also makes
+ * the group ready for the next tasks). Being destroyed meanwhile goes to
+ * the end, as after an await. */
+static MlirLogicalResult as_group_await(struct coro_fn *fn, MlirOperation op) {
+  struct as_state *st = fn->abi_state;
+  struct ir_builder b = ir_before(op);
+  MlirValue g = mlirOperationGetOperand(op, 0);
+  MlirValue destroying = suspend(st, &b, "__coro_async_group_await", g);
+  MlirBlock next = ir_split_after(op);
+  ir_cond_br(&b, destroying, st->end, next);
+  struct ir_builder n = ir_before(mlirBlockGetFirstOperation(next));
+  MlirValue failed = call_rt(&n, "coro_rt_group_result", 1, &g);
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), failed);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
 }
 
 static MlirLogicalResult as_end(struct coro_fn *fn, MlirOperation op) {
@@ -886,6 +1086,80 @@ static struct coro_str suffixed(const struct coro_str *name,
   return s;
 }
 
+/* The body's cf.asserts (directly in its region: it is in CFG form). */
+static MlirWalkResult note_assert(MlirOperation op, void *user) {
+  if (coro_op_named(op, "cf.assert"))
+    ir_opvec_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+/* A cf.assert in an async coroutine ends the task in error instead of the
+ * process: its message goes to a constant, and failing it marks the task
+ * failed (coro_rt_task_fail) and goes to the end, where the awaiter, the
+ * group or the host sees it (coro.failed):
+ *
+ *   cf.cond_br %ok, ^next, ^fail
+ *   ^fail: llvm.call @coro_rt_task_fail(%self, @"f.coro.error.K");
+ *          cf.br ^end */
+static void lower_asserts(struct coro_fn *fn, struct as_state *st) {
+  struct ir_opvec asserts = {0};
+  mlirOperationWalk(fn->func, note_assert, &asserts, MlirWalkPreOrder);
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  unsigned k = 0;
+  for (size_t i = 0; i < asserts.n; ++i) {
+    MlirOperation op = asserts.v[i];
+    MlirLocation loc = mlirOperationGetLocation(op);
+    MlirAttribute msg = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("msg"));
+    MlirStringRef text =
+        mlirAttributeIsNull(msg) || !mlirAttributeIsAString(msg)
+            ? mlirStringRefCreateFromCString("")
+            : mlirStringAttrGetValue(msg);
+    struct coro_str cstr = {0};
+    coro_str_append(&cstr, text.data, text.length);
+    coro_str_append(&cstr, "", 1); /* NUL */
+    struct coro_str name = {0};
+    do {
+      coro_str_free(&name);
+      char num[24];
+      snprintf(num, sizeof num, ".coro.error.%u", k++);
+      coro_str_append(&name, st->name.data, st->name.len);
+      coro_str_appendz(&name, num);
+    } while (!mlirOperationIsNull(coro_lookup_symbol(
+        fn->module, mlirStringRefCreate(name.data, name.len))));
+    struct ir_global_spec spec = {
+        .name = mlirStringRefCreate(name.data, name.len),
+        .type = mlirLLVMArrayTypeGet(ir_int_type(ctx, 8), (unsigned)cstr.len),
+        .linkage = MlirLLVMLinkageInternal,
+        .constant = true,
+        .value =
+            mlirStringAttrGet(ctx, mlirStringRefCreate(cstr.data, cstr.len))};
+    ir_llvm_global(fn->module, &spec, ir_generated_loc(loc, "cf.assert"));
+    MlirBlock next = ir_split_after(op);
+    MlirBlock fail = ir_block_after(mlirOperationGetBlock(op), 0, NULL, loc);
+    struct ir_builder b = ir_before(op);
+    ir_cond_br(&b, mlirOperationGetOperand(op, 0), next, fail);
+    b = ir_at_end(fail, loc);
+    MlirValue args[2] = {
+        st->self,
+        ir_addressof_ref(&b, mlirStringRefCreate(name.data, name.len))};
+    call_rt(&b, "coro_rt_task_fail", 2, args);
+    ir_br(&b, st->end, 0, NULL);
+    mlirOperationDestroy(op);
+    coro_str_free(&name);
+    coro_str_free(&cstr);
+  }
+  free(asserts.v);
+}
+
+static MlirWalkResult note_self(MlirOperation op, void *user) {
+  if (coro_op_named(op, "coro.self")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
 static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   struct as_state *st = ir_xcalloc(1, sizeof *st);
   fn->abi_state = st;
@@ -911,6 +1185,9 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   st->resume = suffixed(&st->name, CORO_RETCON_RESUME);
   st->runtime_alloc =
       mlirAttributeIsNull(coro_sym_attr(fn->func, CORO_ALLOC_FN_ATTR));
+  mlirOperationWalk(fn->func, note_self, &st->uses_self, MlirWalkPreOrder);
+  if (!declare_runtime(fn->module, loc))
+    return mlirLogicalResultFailure();
 
   /* The handle's layout: header, promise, then the arguments. */
   MlirStringRef ftkey = mlirStringRefCreateFromCString("function_type");
@@ -965,6 +1242,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
 
   rewrite_body(fn, st, size);
   emit_end_block(fn, st);
+  lower_asserts(fn, st);
   coro_mark_lowered_body(fn->func);
   return mlirLogicalResultSuccess();
 }
@@ -988,6 +1266,7 @@ static const struct coro_abi async_abi = {
     .lower_await = as_await,
     .lower_end = as_end,
     .lower_self = as_self,
+    .lower_group_await = as_group_await,
     .finish = as_finish,
 };
 

@@ -155,6 +155,9 @@ struct coro_abi {
   MlirLogicalResult (*lower_await)(struct coro_fn *fn, MlirOperation op);
   MlirLogicalResult (*lower_end)(struct coro_fn *fn, MlirOperation op);
   MlirLogicalResult (*lower_self)(struct coro_fn *fn, MlirOperation op);
+  /* coro.group_await (async only: null for the ABIs that cannot suspend
+   * on a group; the verifier rejects it in their coroutines) */
+  MlirLogicalResult (*lower_group_await)(struct coro_fn *fn, MlirOperation op);
   /* Called once per coroutine after its ops, or after `prepare` failed;
    * frees abi_state. */
   void (*finish)(struct coro_fn *fn);

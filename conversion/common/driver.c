@@ -36,16 +36,35 @@ struct collect {
   bool handles; /* some value has a !coro.handle type */
 };
 
+/* A task op with no handle operand (a group's). */
+static bool is_group_op(MlirOperation op) {
+  return coro_op_named(op, "coro.group_create") ||
+         coro_op_named(op, "coro.group_destroy") ||
+         coro_op_named(op, "coro.group_await");
+}
+
+/* coro.group_await outside coroutines blocks the thread: a call, as a
+ * consumer is; in an async coroutine it is a suspension. */
+static bool is_blocking_group_await(MlirOperation op) {
+  return coro_op_named(op, "coro.group_await") &&
+         !coro_coroutine_abi(coro_enclosing_func(op)).length;
+}
+
 static bool is_consumer(MlirOperation op) {
   return coro_op_named(op, "coro.resume") ||
          coro_op_named(op, "coro.destroy") || coro_op_named(op, "coro.done") ||
-         coro_op_named(op, "coro.promise") || coro_op_named(op, "coro.noop");
+         coro_op_named(op, "coro.promise") || coro_op_named(op, "coro.noop") ||
+         coro_op_named(op, "coro.failed") ||
+         coro_op_named(op, "coro.group_add") ||
+         coro_op_named(op, "coro.group_create") ||
+         coro_op_named(op, "coro.group_destroy") || is_blocking_group_await(op);
 }
 
 static bool is_coroutine_side(MlirOperation op) {
   return coro_op_named(op, "coro.yield") || coro_op_named(op, "coro.await") ||
          coro_op_named(op, "coro.end") || coro_op_named(op, "coro.self") ||
-         coro_op_named(op, "coro.begin");
+         coro_op_named(op, "coro.begin") ||
+         coro_op_named(op, "coro.group_await");
 }
 
 /* The coroutine a call's callee names in `module` (null when none). */
@@ -148,7 +167,7 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
      * consumer but those inside another ABI's coroutines on that ABI's
      * handles (whose types stay !coro.handle until that ABI lowers them). */
     MlirStringRef origin =
-        coro_op_named(op, "coro.noop")
+        coro_op_named(op, "coro.noop") || is_group_op(op)
             ? mlirStringRefCreate(NULL, 0)
             : coro_handle_abi(c->module, mlirOperationGetOperand(op, 0));
     if (!foreign(origin, c->abi) ||
@@ -433,6 +452,8 @@ lower_coroutine(const struct coro_abi *abi, MlirOperation module,
       res = abi->lower_end(&fn, op);
     else if (coro_op_named(op, "coro.self"))
       res = abi->lower_self(&fn, op);
+    else if (coro_op_named(op, "coro.group_await") && abi->lower_group_await)
+      res = abi->lower_group_await(&fn, op);
   }
   abi->finish(&fn);
   return res;

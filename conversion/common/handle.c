@@ -88,7 +88,61 @@ MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
   return mlirLLVMStructTypeLiteralGet(ctx, 5, fields, false);
 }
 
+/* The runtime's task and group functions the consumer ops call
+ * (coro-runtime/Runtime.h), with their C types. */
+static const struct {
+  const char *op, *fn;
+  int nargs;  /* !llvm.ptr each */
+  int result; /* 1: !llvm.ptr, else that integer width */
+} task_calls[] = {
+    {"coro.failed", "coro_rt_task_failed", 1, 32},
+    {"coro.group_create", "coro_rt_group_create", 0, 1},
+    {"coro.group_add", "coro_rt_group_add", 2, 32},
+    {"coro.group_await", "coro_rt_group_wait", 1, 64},
+    {"coro.group_destroy", "coro_rt_group_destroy", 1, 32},
+};
+
+/* coro.failed and the group ops outside a coroutine's suspensions: calls
+ * of the runtime (declared in the module when absent). */
+static MlirLogicalResult lower_task_op(struct ir_builder *b, MlirOperation op,
+                                       size_t k) {
+  MlirContext ctx = b->ctx;
+  MlirType ptr = ir_ptr_type(ctx);
+  MlirType rt = task_calls[k].result == 1
+                    ? ptr
+                    : ir_int_type(ctx, (unsigned)task_calls[k].result);
+  MlirOperation module = op;
+  while (!mlirOperationIsNull(mlirOperationGetParentOperation(module)) &&
+         !coro_op_named(module, "builtin.module"))
+    module = mlirOperationGetParentOperation(module);
+  MlirType args[2] = {ptr, ptr};
+  MlirAttribute sym = ir_sym_ref(ctx, task_calls[k].fn);
+  if (!coro_declare_llvm_func(module, sym, rt, task_calls[k].nargs, args,
+                              b->loc))
+    return mlirLogicalResultFailure();
+  MlirValue ops[2];
+  /* coro.group_add(%task, %group) is coro_rt_group_add(group, task) */
+  bool swap = coro_op_named(op, "coro.group_add");
+  for (int i = 0; i < task_calls[k].nargs; ++i) {
+    ops[i] = mlirOperationGetOperand(op, swap ? 1 - i : i);
+    if (!mlirTypeEqual(mlirValueGetType(ops[i]), ptr))
+      ops[i] = ir_cast(b, ops[i], ptr);
+  }
+  MlirValue r = ir_call(b, sym, false, task_calls[k].nargs, ops, rt);
+  if (coro_op_named(op, "coro.failed"))
+    r = ir_icmp(b, IR_EQ, r, ir_const_int(b, 32, 1));
+  if (mlirOperationGetNumResults(op))
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(op, 0), r);
+  mlirOperationDestroy(op);
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin) {
+  for (size_t k = 0; k < sizeof task_calls / sizeof *task_calls; ++k)
+    if (coro_op_named(op, task_calls[k].op)) {
+      struct ir_builder tb = ir_before(op);
+      return lower_task_op(&tb, op, k);
+    }
   struct ir_builder b = ir_before(op);
   MlirContext ctx = b.ctx;
   MlirValue h = mlirOperationGetNumOperands(op) ? mlirOperationGetOperand(op, 0)

@@ -1,4 +1,5 @@
 /* RUN: %coro_bin/test/Runtime/runtime-test 2>&1 | FileCheck %s
+ * RUN: %if tsan %{ %coro_bin/test/Runtime/runtime-test-tsan 2>&1 | FileCheck %s %}
  *
  * The run-time library on its own, driven from C: task allocation (prefix,
  * alignment, zeroing), resuming and destroying through the handle header,
@@ -51,7 +52,7 @@ static void testTasks(void) {
              p->awaiter == NULL;
   for (int i = 0; i < 48; ++i)
     zero &= h[i] == 0;
-  // CHECK: aligned 1 zero 1 prefix 32
+  // CHECK: aligned 1 zero 1 prefix 80
   printf("aligned %d zero %d prefix %d\n", (int)((uintptr_t)h % 16 == 0), zero,
          (int)sizeof(coro_rt_task_prefix));
   coro_rt_task_free(h);

@@ -26,6 +26,14 @@
 |* An async task (coro.abi = "async") also has a prefix at negative offsets  *|
 |* (coro_rt_task_prefix in Runtime.h):                                        *|
 |*                                                                            *|
+|*   handle - 80  state       the runtime's word: scheduled, queued, running, *|
+|*                            waiting, ended, failed, in a group (0 until the *|
+|*                            runtime touches the task)                       *|
+|*   handle - 72  waiters     tasks and threads waiting for this one's end    *|
+|*   handle - 64  home        the pool it was submitted to                    *|
+|*   handle - 56  group       the group it belongs to                         *|
+|*   handle - 48  error       the message it failed with                      *|
+|*   handle - 40  link        the next waiter of the task this one waits for  *|
 |*   handle - 32  parked      where the task continues                        *|
 |*   handle - 24  handoff     where a running task leaves a handle to run    *|
 |*   handle - 16  destroying  non-zero while coro.destroy runs it to its end  *|
@@ -53,7 +61,13 @@ enum {
   CORO_RETCON_RESUME_SLOT_OFFSET = 40,
 
   /* The async task prefix. */
-  CORO_TASK_PREFIX_SIZE = 32,
+  CORO_TASK_PREFIX_SIZE = 80,
+  CORO_TASK_STATE_OFFSET = -80,
+  CORO_TASK_WAITERS_OFFSET = -72,
+  CORO_TASK_HOME_OFFSET = -64,
+  CORO_TASK_GROUP_OFFSET = -56,
+  CORO_TASK_ERROR_OFFSET = -48,
+  CORO_TASK_LINK_OFFSET = -40,
   CORO_TASK_PARKED_OFFSET = -32,
   CORO_TASK_HANDOFF_OFFSET = -24,
   CORO_TASK_DESTROYING_OFFSET = -16,

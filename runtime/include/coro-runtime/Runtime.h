@@ -45,6 +45,18 @@ extern "C" {
 /// frame. The handle points just past the prefix, so the prefix sits at
 /// negative offsets from it:
 ///
+///   handle - 80  state       the runtime's word (scheduled on a pool,
+///                            queued, running, waiting, ended, failed, in a
+///                            group); 0 for a task the runtime never saw,
+///                            which the lowered code then runs without
+///                            calling the runtime
+///   handle - 72  waiters     the tasks and threads waiting for this one's
+///                            end (a list through their `link`)
+///   handle - 64  home        the pool it was first submitted to
+///   handle - 56  group       the group it was added to
+///   handle - 48  error       the message it failed with
+///   handle - 40  link        while this task waits for another: the next
+///                            waiter of that one
 ///   handle - 32  parked      where the task continues (an LLVM resume
 ///                            function taking the handle), recorded at every
 ///                            suspension
@@ -60,8 +72,15 @@ extern "C" {
 ///                            when this one ends
 ///
 /// The async lowering (docs/async-lowering.md) relies on exactly these
-/// offsets.
+/// offsets; the first five fields belong to the runtime, which reads and
+/// writes them atomically.
 typedef struct coro_rt_task_prefix {
+  int64_t state;
+  void *waiters;
+  void *home;
+  void *group;
+  const char *error;
+  void *link;
   void *parked;
   void *handoff;
   int64_t destroying;
@@ -102,7 +121,8 @@ enum {
   CORO_RT_ERR_NOMEM = -1, ///< memory is exhausted
   CORO_RT_ERR_NULL = -2,  ///< the handle is null
   CORO_RT_ERR_DONE = -3,  ///< the coroutine has ended: nothing to resume
-  CORO_RT_ERR_ARG = -4    ///< another argument is invalid
+  CORO_RT_ERR_ARG = -4,   ///< another argument is invalid
+  CORO_RT_ERR_BUSY = -5   ///< the task or group is taken (see each function)
 };
 
 /// Resumes the suspended coroutine `handle` (borrowed, of any ABI) through
@@ -237,13 +257,13 @@ int coro_rt_event_is_set(coro_rt_event *event);
 
 /*===-- Thread pool -------------------------------------------------------===*/
 
-/// A fixed set of worker threads resuming submitted coroutines, first in
-/// first out. Unlike the executor it is thread-safe: any thread (a worker
-/// included) may submit. A handle must be submitted only while its
-/// coroutine is suspended, at most once per suspension, and two submitted
-/// coroutines may run at the same time: they must not share unsynchronized
-/// state. Awaits and ends still transfer control on the thread that runs
-/// the coroutine.
+/// A fixed set of worker threads resuming submitted coroutines. Each worker
+/// has its own queue: what a coroutine running on a worker submits goes to
+/// that worker's queue, which it runs newest first; what other threads
+/// submit goes to a shared queue, run oldest first; an idle worker takes
+/// from the shared queue, then steals the oldest entry of another worker's.
+/// Any thread (a worker included) may submit. Two submitted coroutines may
+/// run at the same time: they must not share unsynchronized state.
 typedef struct coro_rt_pool coro_rt_pool;
 
 /// Starts `threads` workers (1 to 256). NULL when `threads` is out of range
@@ -255,10 +275,12 @@ coro_rt_pool *coro_rt_pool_create(int64_t threads);
 /// it. NULL is ignored.
 void coro_rt_pool_destroy(coro_rt_pool *pool);
 
-/// Queues `handle` (borrowed) to be resumed by a worker. Returns CORO_RT_OK,
-/// CORO_RT_ERR_NOMEM when memory is exhausted, or CORO_RT_ERR_NULL,
-/// queueing nothing, for a null handle. A queued coroutine that has ended
-/// by the time a worker takes it is skipped.
+/// Queues `handle` (borrowed, of any ABI) to be resumed by a worker, once.
+/// The coroutine must be suspended, and submitted at most once per
+/// suspension (for an async task, coro_rt_task_submit lifts both limits).
+/// Returns CORO_RT_OK, CORO_RT_ERR_NOMEM when memory is exhausted, or
+/// CORO_RT_ERR_NULL, queueing nothing, for a null handle. A queued
+/// coroutine that has ended by the time a worker takes it is skipped.
 int coro_rt_pool_submit(coro_rt_pool *pool, void *handle);
 
 /// Blocks until nothing is queued and no worker is resuming a coroutine
@@ -266,6 +288,87 @@ int coro_rt_pool_submit(coro_rt_pool *pool, void *handle);
 /// Returns how many resumptions finished since the pool was created
 /// (skipped handles not counted).
 int64_t coro_rt_pool_wait(coro_rt_pool *pool);
+
+/*===-- Tasks across threads ----------------------------------------------===*/
+
+/// Submits the async task `task` (borrowed) to `pool`, at any time, from
+/// any thread, the task itself included: a suspended task is queued; a
+/// task that is running or waiting (in an await or a group) is queued when
+/// it next parks (coro.yield); a task already queued, or already due to be,
+/// is left as it is (submissions before it runs count once). From then on
+/// the task is *scheduled*: a coroutine awaiting it suspends and is resumed,
+/// on whichever thread ends the task, once it has ended, instead of
+/// driving it. A task belongs to the first pool it is submitted to.
+/// Returns CORO_RT_OK; CORO_RT_ERR_NULL for a null task; CORO_RT_ERR_DONE,
+/// queueing nothing, for a task that has ended; CORO_RT_ERR_BUSY for a
+/// task that belongs to another pool; CORO_RT_ERR_NOMEM.
+int coro_rt_task_submit(coro_rt_pool *pool, void *task);
+
+/// Blocks the calling thread until the scheduled task `task` (borrowed)
+/// has ended (it may end on any worker). Returns CORO_RT_OK once it has;
+/// CORO_RT_ERR_NULL for a null task; CORO_RT_ERR_ARG, at once, for a task
+/// that is not scheduled (nothing would ever run it: waiting would hang);
+/// CORO_RT_ERR_BUSY when another thread or task already waits for it.
+int coro_rt_task_wait(void *task);
+
+/// Whether the async task `task` (borrowed) ended in error (a `cf.assert`
+/// in its body failed, or coro_rt_task_fail): 1 or 0; CORO_RT_ERR_NULL for
+/// a null task.
+int coro_rt_task_failed(void *task);
+
+/// The message the task `task` failed with (the `cf.assert`'s), or NULL
+/// when it has not failed. Valid while the task and the module that made
+/// it are.
+const char *coro_rt_task_error(void *task);
+
+/// Marks the running async task `task` as failed with `message` (borrowed,
+/// kept); what the lowered `cf.assert` calls before the task goes to its
+/// end. Returns CORO_RT_OK or CORO_RT_ERR_NULL.
+int coro_rt_task_fail(void *task, const char *message);
+
+/*===-- Task groups -------------------------------------------------------===*/
+
+/// A set of async tasks to wait for together: `coro.group.await` in an
+/// async coroutine (it suspends), coro_rt_group_wait on a thread (it
+/// blocks). Tasks are added by one owner (a task or a thread) at a time,
+/// which also waits; the tasks themselves may run and end anywhere. A
+/// group neither runs nor destroys its tasks.
+typedef struct coro_rt_group coro_rt_group;
+
+/// Creates an empty group, or NULL when memory is exhausted. Owned by the
+/// caller; release with coro_rt_group_destroy.
+coro_rt_group *coro_rt_group_create(void);
+
+/// Adds the async task `task` (borrowed) to `group`: the next wait returns
+/// once it has ended (at once if it has already). Returns CORO_RT_OK;
+/// CORO_RT_ERR_NULL for a null group or task; CORO_RT_ERR_BUSY, adding
+/// nothing, for a task already in a group (this one included).
+int coro_rt_group_add(coro_rt_group *group, void *task);
+
+/// Blocks the calling thread until every task added since the last wait
+/// has ended. Returns how many of them failed (0 when all succeeded), or
+/// CORO_RT_ERR_NULL for a null group.
+int64_t coro_rt_group_wait(coro_rt_group *group);
+
+/// How many tasks added since the last wait have not ended yet.
+int64_t coro_rt_group_pending(coro_rt_group *group);
+
+/// Releases `group`. Returns CORO_RT_OK; CORO_RT_ERR_NULL for a null group;
+/// CORO_RT_ERR_BUSY, releasing nothing, while a task added to it has not
+/// ended (it will still report its end to the group).
+int coro_rt_group_destroy(coro_rt_group *group);
+
+/*===-- What lowered async code calls -------------------------------------===*/
+
+/// The slow paths of the async lowering, taken only for tasks whose state
+/// word is not 0 (docs/async-lowering.md, *Across threads*). Not for hosts.
+void coro_rt_task_enter(void *task);
+void coro_rt_task_park(void *task);
+int32_t coro_rt_task_await(void *self, void *task);
+int32_t coro_rt_group_park(coro_rt_group *group, void *self);
+int64_t coro_rt_group_result(coro_rt_group *group);
+void *coro_rt_task_end(void *task);
+void coro_rt_task_acquire(void *task);
 
 #ifdef __cplusplus
 }

@@ -53,12 +53,22 @@ func.func @task(%n: index) -> !coro.handle<i64> attributes {coro.abi = "async"} 
 
 // Awaiting a handle that comes from an async coroutine: unless it has
 // ended, suspend with __coro_async_await, which links this coroutine to it
-// and tail-calls it.
+// and tail-calls it (or, for a task the runtime knows, asks it). Having
+// seen it end, a task the runtime knows (state word at -80 not 0) is
+// acquired from the runtime before its result is read.
 // CHECK-LABEL: func.func private @outer.coro.async
 // CHECK-SAME: (%[[OCTX:.*]]: !llvm.ptr)
 // CHECK: %[[T:.*]] = call @task(%{{.*}}) : (index) -> !llvm.ptr
 // CHECK: %[[DONE:.*]] = llvm.call_intrinsic "llvm.coro.done"(%[[T]])
-// CHECK: llvm.cond_br %[[DONE]], ^[[NEXT:.*]], ^[[SUSP:[^ ]*]]
+// CHECK: llvm.cond_br %[[DONE]], ^[[SEEN:.*]], ^[[SUSP:[^ ]*]]
+// CHECK: ^[[SEEN]]:
+// CHECK-NEXT: %[[SP:.*]] = llvm.getelementptr %[[T]][-80]
+// CHECK-NEXT: %[[S:.*]] = llvm.load %[[SP]]
+// CHECK: llvm.cond_br %{{.*}}, ^[[ACQ:.*]], ^[[GO:[^ ]*]]
+// CHECK: ^[[ACQ]]:
+// CHECK-NEXT: llvm.call @coro_rt_task_acquire(%[[T]])
+// CHECK: ^[[GO]]:
+// CHECK-NEXT: llvm.br ^[[NEXT:[^ ]*]]
 // CHECK: ^[[SUSP]]:
 // CHECK: %[[ORF:.*]] = llvm.call_intrinsic "llvm.coro.async.resume"
 // CHECK: %[[AWAIT:.*]] = llvm.mlir.addressof @__coro_async_await :
