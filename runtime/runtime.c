@@ -712,55 +712,132 @@ static void *ring_pop_back(struct ring *r) {
   return r->at[(r->head + r->count) % r->cap];
 }
 
+/* A queue's lock: held for a few instructions (a ring push or pop), so
+ * it spins, giving the CPU away while the holder may be off it, rather
+ * than sleeping in the kernel as a contended mutex does. */
+typedef struct {
+  _Atomic int held;
+} spin_lock;
+
+static void spin_acquire(spin_lock *l) {
+  while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+    for (int i = 0; atomic_load_explicit(&l->held, memory_order_relaxed);)
+      if (++i % 64 == 0)
+        sched_yield();
+}
+
+static void spin_release(spin_lock *l) {
+  atomic_store_explicit(&l->held, 0, memory_order_release);
+}
+
 struct queue {
-  pthread_mutex_t mu;
+  spin_lock mu;
   struct ring ring;
+  _Atomic int64_t size; /* ring.count, for looking without the lock */
 };
 
+/* A worker's counters are written by it alone (no cache line moves
+ * between cores per task); coro_rt_pool_wait adds them up. */
 struct worker {
+  _Alignas(64) struct queue q; /* its own: pushed and popped at the back,
+                                  stolen from the front */
   coro_rt_pool *pool;
-  struct queue q; /* its own: pushed and popped at the back, stolen from
-                     the front */
   pthread_t thread;
+  _Atomic int64_t submitted; /* entries this worker queued */
+  _Atomic int64_t finished;  /* entries it took and ran (or skipped) */
+  _Atomic int64_t resumed;   /* resumptions that finished */
 };
 
+/* The counters every submission and resumption touches sit on cache lines
+ * of their own; the rest changes only when workers sleep or threads wait. */
 struct coro_rt_pool {
-  pthread_mutex_t mu;  /* guards sleeping workers and waiters */
-  pthread_cond_t work; /* something queued, or stopping */
-  pthread_cond_t idle; /* nothing queued and nothing running */
-  struct queue shared; /* what threads that are not workers submit */
-  _Atomic int64_t queued, active, sleeping, resumed;
+  pthread_mutex_t mu;               /* guards sleeping workers and waiters */
+  pthread_cond_t work;              /* something queued, or stopping */
+  pthread_cond_t idle;              /* nothing queued and nothing running */
+  _Alignas(64) struct queue shared; /* what other threads submit */
+  _Atomic int64_t submitted;        /* entries other threads queued */
+  _Alignas(64) _Atomic int64_t sleeping; /* workers asleep on `work` */
+  _Atomic int64_t waiting;               /* threads in coro_rt_pool_wait */
   _Atomic int stopping;
   int64_t nworkers;
   struct worker workers[];
 };
 
+/* How many times an idle worker yields its CPU and looks again before it
+ * sleeps, and how many entries it takes at once from the shared queue. */
+enum { IDLE_SPINS = 8, SHARED_BATCH = 32 };
+
 /* The worker this thread is, on the pool threads. */
 static _Thread_local struct worker *this_worker;
 
+static void queue_sized(struct queue *q) {
+  atomic_store(&q->size, (int64_t)q->ring.count);
+}
+
 static int queue_push(struct queue *q, void *entry) {
-  pthread_mutex_lock(&q->mu);
+  spin_acquire(&q->mu);
   int rc = ring_push(&q->ring, entry);
-  pthread_mutex_unlock(&q->mu);
+  queue_sized(q);
+  spin_release(&q->mu);
   return rc;
 }
 
 static void *queue_pop(struct queue *q, bool back) {
-  pthread_mutex_lock(&q->mu);
+  if (!atomic_load_explicit(&q->size, memory_order_relaxed))
+    return NULL; /* empty, or filling: the caller looks again */
+  spin_acquire(&q->mu);
   void *e = back ? ring_pop_back(&q->ring) : ring_pop_front(&q->ring);
-  pthread_mutex_unlock(&q->mu);
+  queue_sized(q);
+  spin_release(&q->mu);
   return e;
 }
 
+static bool queue_empty(struct queue *q) { return atomic_load(&q->size) == 0; }
+
+/* Entries queued and not yet finished: what coro_rt_pool_wait waits for.
+ * The finished counts are read first: every entry they count was
+ * submitted before, so counted by the submitted ones read after, and the
+ * difference is 0 only when nothing counted is queued or running. */
+static int64_t pool_outstanding(coro_rt_pool *p) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < p->nworkers; ++i)
+    n -= atomic_load(&p->workers[i].finished);
+  n += atomic_load(&p->submitted);
+  for (int64_t i = 0; i < p->nworkers; ++i)
+    n += atomic_load(&p->workers[i].submitted);
+  return n;
+}
+
+/* Adds 1 to a counter only its owner writes. */
+static void count(_Atomic int64_t *c) {
+  atomic_store(c, atomic_load_explicit(c, memory_order_relaxed) + 1);
+}
+
+/* Whether some queue of `p` holds an entry. */
+static bool pool_has_work(coro_rt_pool *p) {
+  if (!queue_empty(&p->shared))
+    return true;
+  for (int64_t i = 0; i < p->nworkers; ++i)
+    if (!queue_empty(&p->workers[i].q))
+      return true;
+  return false;
+}
+
+/* A submission and a worker going to sleep meet as in Dekker's algorithm:
+ * the submitter queues, then (seq_cst) reads `sleeping`; the sleeper adds
+ * itself to `sleeping`, then looks at every queue. One of them sees the
+ * other, so no entry waits while every worker sleeps. */
 static int pool_push(coro_rt_pool *p, void *entry) {
   struct worker *w = this_worker;
-  struct queue *q = w && w->pool == p ? &w->q : &p->shared;
-  atomic_fetch_add(&p->queued, 1);
-  int rc = queue_push(q, entry);
-  if (rc != CORO_RT_OK) {
-    atomic_fetch_sub(&p->queued, 1);
+  bool mine = w && w->pool == p;
+  int rc = queue_push(mine ? &w->q : &p->shared, entry);
+  if (rc != CORO_RT_OK)
     return rc;
-  }
+  if (mine)
+    count(&w->submitted);
+  else
+    atomic_fetch_add(&p->submitted, 1);
+  atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load(&p->sleeping) > 0) {
     pthread_mutex_lock(&p->mu);
     pthread_cond_signal(&p->work);
@@ -769,12 +846,47 @@ static int pool_push(coro_rt_pool *p, void *entry) {
   return CORO_RT_OK;
 }
 
+/* The oldest entry of the shared queue, and up to half of what follows it
+ * (at most SHARED_BATCH) moved to `w`'s own queue: a thread that submits
+ * many tasks then meets its workers at the shared lock once a batch. */
+static void *take_shared(coro_rt_pool *p, struct worker *w) {
+  void *batch[SHARED_BATCH];
+  size_t n = 0;
+  if (!atomic_load_explicit(&p->shared.size, memory_order_relaxed))
+    return NULL;
+  spin_acquire(&p->shared.mu);
+  void *e = ring_pop_front(&p->shared.ring);
+  size_t more = p->shared.ring.count / 2;
+  while (e && n < more && n < SHARED_BATCH)
+    batch[n++] = ring_pop_front(&p->shared.ring);
+  queue_sized(&p->shared);
+  spin_release(&p->shared.mu);
+  if (n) {
+    spin_acquire(&w->q.mu);
+    /* oldest last, so that the worker, newest first, takes them in order */
+    for (size_t i = n; i-- > 0;)
+      if (ring_push(&w->q.ring, batch[i]) != CORO_RT_OK) {
+        queue_sized(&w->q);
+        spin_release(&w->q.mu);
+        spin_acquire(&p->shared.mu); /* back where they were */
+        for (size_t k = 0; k <= i; ++k)
+          ring_push(&p->shared.ring, batch[k]);
+        queue_sized(&p->shared);
+        spin_release(&p->shared.mu);
+        return e;
+      }
+    queue_sized(&w->q);
+    spin_release(&w->q.mu);
+  }
+  return e;
+}
+
 /* The next entry for `w`: its own newest, the shared oldest, or another
  * worker's oldest. */
 static void *pool_take(coro_rt_pool *p, struct worker *w) {
   void *e = queue_pop(&w->q, true);
   if (!e)
-    e = queue_pop(&p->shared, false);
+    e = take_shared(p, w);
   int64_t me = w - p->workers;
   for (int64_t i = 1; !e && i < p->nworkers; ++i)
     e = queue_pop(&p->workers[(me + i) % p->nworkers].q, false);
@@ -791,31 +903,41 @@ static bool pool_run(void *e) {
   return coro_rt_resume(h) == CORO_RT_OK;
 }
 
+/* Sleeps until some queue has an entry or the pool stops; whether it
+ * stops. */
+static bool pool_sleep(coro_rt_pool *p) {
+  pthread_mutex_lock(&p->mu);
+  atomic_fetch_add(&p->sleeping, 1);
+  bool stop;
+  while (!(stop = atomic_load(&p->stopping)) && !pool_has_work(p))
+    pthread_cond_wait(&p->work, &p->mu);
+  atomic_fetch_sub(&p->sleeping, 1);
+  pthread_mutex_unlock(&p->mu);
+  return stop && !pool_has_work(p);
+}
+
 static void *pool_worker(void *arg) {
   struct worker *w = arg;
   coro_rt_pool *p = w->pool;
   this_worker = w;
   for (;;) {
     void *e = pool_take(p, w);
+    /* Before sleeping, give the CPU to whoever runs for a while and look
+     * again: a producer faster than its tasks then finds its workers
+     * awake, and saves the wake-up (a futex call) per task. */
+    for (int spin = 0; !e && spin < IDLE_SPINS; ++spin) {
+      sched_yield();
+      e = pool_take(p, w);
+    }
     if (!e) {
-      pthread_mutex_lock(&p->mu);
-      atomic_fetch_add(&p->sleeping, 1);
-      while (atomic_load(&p->queued) == 0 && !atomic_load(&p->stopping))
-        pthread_cond_wait(&p->work, &p->mu);
-      atomic_fetch_sub(&p->sleeping, 1);
-      bool stop = atomic_load(&p->stopping) && atomic_load(&p->queued) == 0;
-      pthread_mutex_unlock(&p->mu);
-      if (stop)
+      if (pool_sleep(p))
         break;
       continue;
     }
-    /* counted active before it stops being counted queued: a waiter never
-     * sees the pool idle in between */
-    atomic_fetch_add(&p->active, 1);
-    atomic_fetch_sub(&p->queued, 1);
     if (pool_run(e))
-      atomic_fetch_add(&p->resumed, 1);
-    if (atomic_fetch_sub(&p->active, 1) == 1 && atomic_load(&p->queued) == 0) {
+      count(&w->resumed);
+    count(&w->finished);
+    if (atomic_load(&p->waiting) && pool_outstanding(p) == 0) {
       pthread_mutex_lock(&p->mu);
       pthread_cond_broadcast(&p->idle);
       pthread_mutex_unlock(&p->mu);
@@ -837,10 +959,8 @@ static void pool_stop(coro_rt_pool *p, int64_t started) {
 
 static void pool_free(coro_rt_pool *p) {
   for (int64_t i = 0; i < p->nworkers; ++i) {
-    pthread_mutex_destroy(&p->workers[i].q.mu);
     free(p->workers[i].q.ring.at);
   }
-  pthread_mutex_destroy(&p->shared.mu);
   free(p->shared.ring.at);
   pthread_cond_destroy(&p->idle);
   pthread_cond_destroy(&p->work);
@@ -851,18 +971,17 @@ static void pool_free(coro_rt_pool *p) {
 coro_rt_pool *coro_rt_pool_create(int64_t threads) {
   if (threads < 1 || threads > 256)
     return NULL;
-  coro_rt_pool *p =
-      calloc(1, sizeof *p + (size_t)threads * sizeof(struct worker));
+  coro_rt_pool *p = aligned_alloc(
+      64, (sizeof *p + (size_t)threads * sizeof(struct worker) + 63) / 64 * 64);
   if (!p)
     return NULL;
+  memset(p, 0, sizeof *p + (size_t)threads * sizeof(struct worker));
   pthread_mutex_init(&p->mu, NULL);
   pthread_cond_init(&p->work, NULL);
   pthread_cond_init(&p->idle, NULL);
-  pthread_mutex_init(&p->shared.mu, NULL);
   p->nworkers = threads;
   for (int64_t i = 0; i < threads; ++i) {
     p->workers[i].pool = p;
-    pthread_mutex_init(&p->workers[i].q.mu, NULL);
   }
   for (int64_t i = 0; i < threads; ++i)
     if (pthread_create(&p->workers[i].thread, NULL, pool_worker,
@@ -876,10 +995,16 @@ coro_rt_pool *coro_rt_pool_create(int64_t threads) {
 
 int64_t coro_rt_pool_wait(coro_rt_pool *p) {
   pthread_mutex_lock(&p->mu);
-  while (atomic_load(&p->queued) || atomic_load(&p->active))
+  atomic_fetch_add(&p->waiting, 1);
+  while (pool_outstanding(p))
     pthread_cond_wait(&p->idle, &p->mu);
+  atomic_fetch_sub(&p->waiting, 1);
   pthread_mutex_unlock(&p->mu);
-  return atomic_load(&p->resumed);
+  int64_t resumed = 0;
+  for (int64_t i = 0; i < p->nworkers; ++i)
+    resumed +=
+        atomic_load_explicit(&p->workers[i].resumed, memory_order_relaxed);
+  return resumed;
 }
 
 void coro_rt_pool_destroy(coro_rt_pool *p) {
