@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# bench/async.sh [BUILD_DIR] [N [FIB_N]] - coro's async tasks against MLIR's
+# async dialect and its runtime, libmlir_async_runtime, on the same two
+# programs, compiled ahead of time at -O2 (compile time is not measured):
+#   fan-out   N independent tasks (default 1,000,000), task i gives i % 7;
+#             the results are summed once all have ended
+#   fib       fib(FIB_N) (default 27), every call a task; a call with
+#             n >= 2 spawns two child tasks and awaits both, a leaf gives n
+# bench/async/: coro.mlir and coro-pool-fib.mlir (coro's side, through
+# BUILD_DIR's coro-translate, driven by coro-main.c), mlir.mlir (MLIR's
+# side, through mlir-opt's async passes, driven by mlir-main.c), driver.h
+# (the timing both drivers share). Each row is one process running its work
+# three times; it prints the best run's ns per task (the clock around the
+# work alone; tasks: N for fan-out, the tree's calls for fib) and the
+# process's peak resident set (getrusage), and "growth", that peak less the
+# peak before the work (MLIR's side maps libLLVM, which the runtime links).
+# Rows at 1 and 2 workers; MLIR's runtime has no worker setting (its
+# thread pool takes every CPU the process may use), so every row, coro's
+# too, runs under taskset -c 0 (1 worker) or taskset -c 0,1 (2 workers).
+# coro's rows: "in place", the calling thread resumes each task (fan-out)
+# or the root, whose awaits drive the tree (fib); "pool", coro_rt_pool
+# with that many workers. The fib pool rows need coro_rt_task_submit in
+# libCoroRuntime and print "skipped" without it. The results of every row
+# must agree; the script fails when they do not. A benchmark, not a test:
+# the goals are printed with the ratios, not judged.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+build="${1:-$here/../build}"
+[ -d "$build" ] && build="$(cd "$build" && pwd)"
+n="${2:-1000000}"
+fib_n="${3:-27}"
+cc=clang-22; command -v "$cc" >/dev/null || cc=clang
+mlir_opt=mlir-opt-22; command -v "$mlir_opt" >/dev/null || mlir_opt=mlir-opt
+translate=mlir-translate-22
+command -v "$translate" >/dev/null || translate=mlir-translate
+mlir_lib="${MLIR_LIB:-/usr/lib/llvm-22/lib}"
+rt="$build/runtime"
+for tool in taskset nm "$cc" "$mlir_opt" "$translate"; do
+  command -v "$tool" >/dev/null || {
+    echo "async.sh: needs $tool" >&2
+    exit 1
+  }
+done
+[ "$(nproc)" -ge 2 ] || {
+  echo "async.sh: needs 2 CPUs (taskset -c 0,1), has $(nproc)" >&2
+  exit 1
+}
+# The headers of the sources BUILD_DIR was configured from.
+src="$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' \
+  "$build/CMakeCache.txt" 2>/dev/null || true)"
+[ -d "$src/runtime/include" ] || src="$here/.."
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# coro's side.
+ct="$build/bin/coro-translate"
+"$ct" "$here/async/coro.mlir" --emit=obj -O2 -o "$tmp/coro.o"
+"$ct" "$here/async/coro-pool-fib.mlir" --emit=obj -O2 -o "$tmp/pool-fib.o"
+pool_fib=()
+if nm -D "$rt/libCoroRuntime.so" | grep -q ' T coro_rt_task_submit$'; then
+  pool_fib=(-DHAVE_TASK_SUBMIT "$tmp/pool-fib.o")
+fi
+"$cc" -std=c11 -O2 "$here/async/coro-main.c" "$tmp/coro.o" "${pool_fib[@]}" \
+  -I"$src/runtime/include" -L"$rt" -lCoroRuntime -Wl,-rpath,"$rt" \
+  -pthread -o "$tmp/coro-main"
+# MLIR's side: the async passes in the order MLIR's async integration tests
+# run them, then the rest of the way to the LLVM dialect.
+"$mlir_opt" "$here/async/mlir.mlir" --async-to-async-runtime \
+  --async-runtime-ref-counting --async-runtime-ref-counting-opt \
+  --convert-async-to-llvm --convert-scf-to-cf --convert-arith-to-llvm \
+  --convert-func-to-llvm --finalize-memref-to-llvm --convert-cf-to-llvm \
+  --reconcile-unrealized-casts -o "$tmp/mlir-llvm.mlir"
+"$translate" --mlir-to-llvmir "$tmp/mlir-llvm.mlir" -o "$tmp/mlir.ll"
+"$cc" -O2 -Wno-override-module -c "$tmp/mlir.ll" -o "$tmp/mlir.o"
+"$cc" -std=c11 -O2 "$here/async/mlir-main.c" "$tmp/mlir.o" -L"$mlir_lib" \
+  -lmlir_async_runtime -Wl,-rpath,"$mlir_lib" -o "$tmp/mlir-main"
+
+# Every row KEY (BENCH/RUN/WORKERS) keeps its ns per task, peak KiB and
+# growth KiB ("-" when skipped); result[BENCH] is the first row's result.
+declare -A ns peak grow result
+declare -A name=([fanout]="fan-out" [fib]="fib($fib_n)")
+fmt='%-8s | %-13s | %-7s | %8s | %8s | %8s | %7s | %9s\n'
+row() { printf "$fmt" "$@" | sed 's/ *$//'; }
+skip_msg="skipped (runtime lacks coro_rt_task_submit)"
+mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
+# measure BENCH RUN WORKERS CMD... - runs CMD pinned to WORKERS CPUs,
+# prints its row, records it; fails on an error or a disagreeing result.
+measure() {
+  local bench=$1 run=$2 w=$3 cpus=0 line r t s pk bk wk
+  shift 3
+  [ "$w" = 2 ] && cpus=0,1
+  if ! line=$(taskset -c "$cpus" "$@" 2>"$tmp/err"); then
+    echo "async.sh: error: $bench $run $w: $(tail -n 1 "$tmp/err")" >&2
+    exit 1
+  fi
+  read -r _ r _ t _ s _ pk _ bk _ wk <<<"$line"
+  local key=$bench/$run/$w
+  ns[$key]=$s
+  peak[$key]=$pk
+  grow[$key]=$((pk - bk))
+  row "${name[$bench]}" "$run" "$w" "$r" "$t" "$s" "$(mb "$pk")" \
+    "$(mb $((pk - bk)))"
+  [ "$run" != MLIR ] || [ "$wk" = "$w" ] ||
+    echo "note: MLIR's runtime reports $wk workers under taskset -c $cpus"
+  if [ -z "${result[$bench]:-}" ]; then
+    result[$bench]=$r
+  elif [ "$r" != "${result[$bench]}" ]; then
+    echo "async.sh: error: $bench: $run at $w gives $r, the first row" \
+      "${result[$bench]}: coro and MLIR disagree" >&2
+    exit 1
+  fi
+}
+skipped() {
+  ns[$1/$2/$3]=-
+  peak[$1/$2/$3]=-
+  grow[$1/$2/$3]=-
+  printf '%-8s | %-13s | %-7s | %s\n' "${name[$1]}" "$2" "$3" "$skip_msg"
+}
+
+echo "async.sh: coro async tasks against MLIR's async dialect"
+echo "(libmlir_async_runtime), AOT -O2; best of 3 runs in one process, ns per"
+echo "task; peak resident MB of the process, growth = peak less the peak"
+echo "before the work; workers set by taskset -c 0 (1) or 0,1 (2) for every"
+echo "row (MLIR's runtime sizes its pool by the CPUs it may use)"
+echo "tools: $ct, $mlir_opt, $mlir_lib/libmlir_async_runtime.so"
+echo "fan-out: $n tasks; fib($fib_n): every call a task"
+row bench run workers result tasks ns/task "peak MB" "growth MB"
+for bench in fanout fib; do
+  arg=$n
+  [ "$bench" = fib ] && arg=$fib_n
+  measure "$bench" "coro in place" 1 "$tmp/coro-main" "$bench" "$arg" 0
+  for w in 1 2; do
+    if [ "$bench" = fib ] && [ "${#pool_fib[@]}" = 0 ]; then
+      skipped "$bench" "coro pool" "$w"
+    else
+      measure "$bench" "coro pool" "$w" "$tmp/coro-main" "$bench" "$arg" "$w"
+    fi
+    measure "$bench" MLIR "$w" "$tmp/mlir-main" "$bench" "$arg"
+  done
+done
+
+# ratio A B - A / B, "-" when either is missing.
+ratio() {
+  awk -v a="$1" -v b="$2" \
+    'BEGIN {if (a != "-" && b != "-" && b + 0 > 0) printf "%.2f", a / b;
+            else print "-"}'
+}
+for bench in fanout fib; do
+  for w in 1 2; do
+    label="$w workers"
+    [ "$w" = 1 ] && label="1 worker"
+    c=${ns[$bench/coro pool/$w]}
+    note=""
+    if [ "$c" = - ] && [ "$w" = 1 ]; then
+      c=${ns[$bench/coro in place/1]}
+      note=" (coro in place: the pool row is skipped)"
+    fi
+    if [ "$c" = - ]; then
+      echo "${name[$bench]} $label: coro/MLIR ns per task $skip_msg"
+    else
+      echo "${name[$bench]} $label: coro/MLIR ns per task" \
+        "$(ratio "$c" "${ns[$bench/MLIR/$w]}") (goal <= 0.2)$note"
+    fi
+  done
+  cs=$(ratio "${ns[$bench/coro pool/1]}" "${ns[$bench/coro pool/2]}")
+  if [ "$cs" = - ]; then
+    cs=$skip_msg
+  elif [ "$bench" = fib ]; then
+    cs="$cs (goal >= 1.7)"
+  fi
+  echo "${name[$bench]} 2 workers / 1 worker speedup: coro $cs, MLIR" \
+    "$(ratio "${ns[$bench/MLIR/1]}" "${ns[$bench/MLIR/2]}")"
+  for w in 1 2; do
+    label="$w workers"
+    [ "$w" = 1 ] && label="1 worker"
+    k=$bench/coro\ pool/$w
+    [ "${peak[$k]}" = - ] && [ "$w" = 1 ] && k=$bench/coro\ in\ place/1
+    if [ "${peak[$k]}" = - ]; then
+      echo "peak memory coro/MLIR ${name[$bench]} $label: $skip_msg"
+    else
+      echo "peak memory coro/MLIR ${name[$bench]} $label:" \
+        "$(ratio "${peak[$k]}" "${peak[$bench/MLIR/$w]}"), growth" \
+        "$(ratio "${grow[$k]}" "${grow[$bench/MLIR/$w]}") (goal <= 1)"
+    fi
+  done
+done
+echo "results agree: fan-out ${result[fanout]}, fib($fib_n) ${result[fib]}"
