@@ -663,13 +663,14 @@ static void check_task_handle(struct verifier *v, MlirOperation op,
            mlirBlockGetFirstOperation(mlirOperationGetBlock(op));              \
        !mlirOperationEqual(p, op); p = mlirOperationGetNextInBlock(p))
 
-/* An earlier coro.group_add of the block on the same task (to this group
- * or another). */
-static MlirOperation earlier_add_of_task(MlirOperation op) {
-  MlirValue t = mlirOperationGetOperand(op, 0);
+/* An earlier op `name` of the block on the same operand 0 as `op`: a
+ * coro.group_add of the task `op` adds (to this group or another), a
+ * coro.destroy of the handle `op` awaits. */
+static MlirOperation earlier_on_same(MlirOperation op, const char *name) {
+  MlirValue x = mlirOperationGetOperand(op, 0);
   FOR_EACH_BEFORE(p, op) {
-    if (coro_op_named(p, "coro.group_add") &&
-        mlirValueEqual(mlirOperationGetOperand(p, 0), t))
+    if (coro_op_named(p, name) &&
+        mlirValueEqual(mlirOperationGetOperand(p, 0), x))
       return p;
   }
   return (MlirOperation){NULL};
@@ -691,17 +692,6 @@ static MlirOperation pending_add(MlirOperation op) {
   return pending;
 }
 
-/* An earlier coro.destroy of the block on the handle `op` awaits. */
-static MlirOperation destroyed_before(MlirOperation op) {
-  MlirValue h = mlirOperationGetOperand(op, 0);
-  FOR_EACH_BEFORE(p, op) {
-    if (coro_op_named(p, "coro.destroy") &&
-        mlirValueEqual(mlirOperationGetOperand(p, 0), h))
-      return p;
-  }
-  return (MlirOperation){NULL};
-}
-
 static void check_group_op(struct verifier *v, MlirOperation op) {
   const char *opname =
       coro_op_named(op, "coro.group_create")  ? "coro.group_create"
@@ -720,7 +710,7 @@ static void check_group_op(struct verifier *v, MlirOperation op) {
   }
   if (coro_op_named(op, "coro.group_add")) {
     check_task_handle(v, op, opname);
-    if (!mlirOperationIsNull(earlier_add_of_task(op)))
+    if (!mlirOperationIsNull(earlier_on_same(op, "coro.group_add")))
       error(v, op,
             "'coro.group_add' op adds a task an earlier coro.group_add of "
             "this block already added; a task belongs to one group");
@@ -765,7 +755,7 @@ static MlirWalkResult visit_op(MlirOperation op, void *user) {
   else if (coro_op_named(op, "coro.failed"))
     check_task_handle(v, op, "coro.failed");
   if (coro_op_named(op, "coro.await") &&
-      !mlirOperationIsNull(destroyed_before(op)))
+      !mlirOperationIsNull(earlier_on_same(op, "coro.destroy")))
     error(v, op,
           "'coro.await' op awaits a coroutine that a coro.destroy before it "
           "in this block destroyed");

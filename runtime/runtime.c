@@ -193,9 +193,49 @@ int coro_rt_resume_with(void *handle, const void *value, size_t size,
 
 /*===-- Executor ----------------------------------------------------------===*/
 
-struct coro_rt_executor {
-  void **ring; /* queued handles, from head, count of them */
+/* A growable ring of entries: the executor's queue, and the pool's
+ * (handles, or tasks with TASK_BIT). */
+struct ring {
+  void **at;
   size_t cap, head, count;
+};
+
+static int ring_push(struct ring *r, void *entry) {
+  if (r->count == r->cap) {
+    size_t cap = r->cap ? 2 * r->cap : 16;
+    void **at = malloc(cap * sizeof *at);
+    if (!at)
+      return CORO_RT_ERR_NOMEM;
+    for (size_t i = 0; i < r->count; ++i)
+      at[i] = r->at[(r->head + i) % r->cap];
+    free(r->at);
+    r->at = at;
+    r->cap = cap;
+    r->head = 0;
+  }
+  r->at[(r->head + r->count) % r->cap] = entry;
+  ++r->count;
+  return CORO_RT_OK;
+}
+
+static void *ring_pop_front(struct ring *r) {
+  if (!r->count)
+    return NULL;
+  void *e = r->at[r->head];
+  r->head = (r->head + 1) % r->cap;
+  --r->count;
+  return e;
+}
+
+static void *ring_pop_back(struct ring *r) {
+  if (!r->count)
+    return NULL;
+  --r->count;
+  return r->at[(r->head + r->count) % r->cap];
+}
+
+struct coro_rt_executor {
+  struct ring queue;
 };
 
 coro_rt_executor *coro_rt_executor_create(void) {
@@ -205,43 +245,25 @@ coro_rt_executor *coro_rt_executor_create(void) {
 void coro_rt_executor_destroy(coro_rt_executor *executor) {
   if (!executor)
     return;
-  free(executor->ring);
+  free(executor->queue.at);
   free(executor);
 }
 
 int coro_rt_schedule(coro_rt_executor *e, void *handle) {
   if (!handle)
     return CORO_RT_ERR_NULL;
-  if (e->count == e->cap) {
-    size_t cap = e->cap ? 2 * e->cap : 16;
-    void **ring = malloc(cap * sizeof *ring);
-    if (!ring)
-      return CORO_RT_ERR_NOMEM;
-    for (size_t i = 0; i < e->count; ++i)
-      ring[i] = e->ring[(e->head + i) % e->cap];
-    free(e->ring);
-    e->ring = ring;
-    e->cap = cap;
-    e->head = 0;
-  }
-  e->ring[(e->head + e->count) % e->cap] = handle;
-  ++e->count;
-  return CORO_RT_OK;
+  return ring_push(&e->queue, handle);
 }
 
 int64_t coro_rt_run(coro_rt_executor *e) {
   int64_t resumed = 0;
-  while (e->count) {
-    void *h = e->ring[e->head];
-    e->head = (e->head + 1) % e->cap;
-    --e->count;
+  for (void *h; (h = ring_pop_front(&e->queue));)
     if (coro_rt_resume(h) == CORO_RT_OK)
       ++resumed;
-  }
   return resumed;
 }
 
-int64_t coro_rt_pending(coro_rt_executor *e) { return (int64_t)e->count; }
+int64_t coro_rt_pending(coro_rt_executor *e) { return (int64_t)e->queue.count; }
 
 /*===-- Events ------------------------------------------------------------===*/
 
@@ -334,7 +356,8 @@ enum {
   T_NOTIFY = 1 << 4,  /* submitted while running or waiting */
   T_ENDED = 1 << 5,
   T_FAILED = 1 << 6,
-  T_GROUPED = 1 << 7
+  T_GROUPED = 1 << 7,
+  T_UNSCHEDULED = 1 << 8 /* in a group, counted there as not scheduled */
 };
 
 /* `waiters` once the task has ended: nobody is added any more. */
@@ -529,6 +552,9 @@ struct coro_rt_group {
   /* tasks added and not ended, plus one token for the waiter */
   _Atomic int64_t count;
   _Atomic int64_t failed;
+  /* of those, tasks nobody has submitted: a thread waiting for them would
+   * wait for good */
+  _Atomic int64_t unscheduled;
   void *waiter; /* a task, or a host_wait with HOST_BIT */
 };
 
@@ -548,13 +574,19 @@ int coro_rt_group_add(coro_rt_group *g, void *handle) {
           &t->group, &none, g, memory_order_acq_rel, memory_order_acquire))
     return CORO_RT_ERR_BUSY;
   atomic_fetch_add_explicit(&g->count, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&g->unscheduled, 1, memory_order_relaxed);
   int64_t s = atomic_load_explicit(&t->state, memory_order_relaxed);
-  while (!(s & T_ENDED))
-    if (atomic_compare_exchange_weak_explicit(&t->state, &s, s | T_GROUPED,
-                                              memory_order_acq_rel,
-                                              memory_order_relaxed))
+  while (!(s & T_ENDED)) {
+    int64_t n = s | T_GROUPED | (s & T_SCHED ? 0 : T_UNSCHEDULED);
+    if (atomic_compare_exchange_weak_explicit(
+            &t->state, &s, n, memory_order_acq_rel, memory_order_relaxed)) {
+      if (s & T_SCHED)
+        atomic_fetch_sub_explicit(&g->unscheduled, 1, memory_order_relaxed);
       return CORO_RT_OK; /* its end counts it */
+    }
+  }
   /* it has ended already */
+  atomic_fetch_sub_explicit(&g->unscheduled, 1, memory_order_relaxed);
   wait_ended(handle);
   if (s & T_FAILED)
     atomic_fetch_add_explicit(&g->failed, 1, memory_order_relaxed);
@@ -595,6 +627,8 @@ int64_t coro_rt_group_result(coro_rt_group *g) {
 int64_t coro_rt_group_wait(coro_rt_group *g) {
   if (!g)
     return CORO_RT_ERR_NULL;
+  if (atomic_load_explicit(&g->unscheduled, memory_order_acquire))
+    return CORO_RT_ERR_ARG; /* nothing would end them: it would hang */
   struct host_wait w;
   host_wait_init(&w);
   g->waiter = (void *)((uintptr_t)&w | HOST_BIT);
@@ -632,8 +666,9 @@ void *coro_rt_task_end(void *handle) {
   void *driver = h->continuation; /* an awaiter that drove it, if any */
   bool driver_async = t->awaiter != NULL;
   coro_rt_group *g = atomic_load_explicit(&t->group, memory_order_acquire);
-  int64_t s =
-      atomic_fetch_or_explicit(&t->state, T_ENDED, memory_order_acq_rel);
+  int64_t s = state_change(t, T_UNSCHEDULED, T_ENDED);
+  if (s & T_UNSCHEDULED) /* it ended all the same (driven in place) */
+    atomic_fetch_sub_explicit(&g->unscheduled, 1, memory_order_relaxed);
   void *list =
       atomic_exchange_explicit(&t->waiters, ENDED_MARK, memory_order_acq_rel);
   __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
@@ -671,46 +706,6 @@ void *coro_rt_task_end(void *handle) {
 }
 
 /*===-- Thread pool -------------------------------------------------------===*/
-
-/* A growable ring of entries (handles, or tasks with TASK_BIT). */
-struct ring {
-  void **at;
-  size_t cap, head, count;
-};
-
-static int ring_push(struct ring *r, void *entry) {
-  if (r->count == r->cap) {
-    size_t cap = r->cap ? 2 * r->cap : 64;
-    void **at = malloc(cap * sizeof *at);
-    if (!at)
-      return CORO_RT_ERR_NOMEM;
-    for (size_t i = 0; i < r->count; ++i)
-      at[i] = r->at[(r->head + i) % r->cap];
-    free(r->at);
-    r->at = at;
-    r->cap = cap;
-    r->head = 0;
-  }
-  r->at[(r->head + r->count) % r->cap] = entry;
-  ++r->count;
-  return CORO_RT_OK;
-}
-
-static void *ring_pop_front(struct ring *r) {
-  if (!r->count)
-    return NULL;
-  void *e = r->at[r->head];
-  r->head = (r->head + 1) % r->cap;
-  --r->count;
-  return e;
-}
-
-static void *ring_pop_back(struct ring *r) {
-  if (!r->count)
-    return NULL;
-  --r->count;
-  return r->at[(r->head + r->count) % r->cap];
-}
 
 /* A queue's lock: held for a few instructions (a ring push or pop), so
  * it spins, giving the CPU away while the holder may be off it, rather
@@ -1037,9 +1032,14 @@ int coro_rt_task_submit(coro_rt_pool *p, void *handle) {
       return CORO_RT_ERR_DONE;
     if (s & (T_QUEUED | T_NOTIFY))
       return CORO_RT_OK; /* due to run already */
-    n = s | T_SCHED | (s & (T_RUNNING | T_WAITING) ? T_NOTIFY : T_QUEUED);
+    n = (s & ~T_UNSCHEDULED) | T_SCHED |
+        (s & (T_RUNNING | T_WAITING) ? T_NOTIFY : T_QUEUED);
   } while (!atomic_compare_exchange_weak_explicit(
       &t->state, &s, n, memory_order_acq_rel, memory_order_relaxed));
+  if (s & T_UNSCHEDULED)
+    atomic_fetch_sub_explicit(
+        &atomic_load_explicit(&t->group, memory_order_acquire)->unscheduled, 1,
+        memory_order_relaxed);
   if (!(n & T_QUEUED))
     return CORO_RT_OK; /* its next park queues it */
   int rc = pool_push(p, (void *)((uintptr_t)handle | TASK_BIT));

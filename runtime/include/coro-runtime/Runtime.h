@@ -346,8 +346,10 @@ coro_rt_group *coro_rt_group_create(void);
 int coro_rt_group_add(coro_rt_group *group, void *task);
 
 /// Blocks the calling thread until every task added since the last wait
-/// has ended. Returns how many of them failed (0 when all succeeded), or
-/// CORO_RT_ERR_NULL for a null group.
+/// has ended. Returns how many of them failed (0 when all succeeded);
+/// CORO_RT_ERR_NULL for a null group; CORO_RT_ERR_ARG, at once, while an
+/// added task that has not ended was never submitted to a pool (nothing
+/// would end it: the wait would hang).
 int64_t coro_rt_group_wait(coro_rt_group *group);
 
 /// How many tasks added since the last wait have not ended yet.

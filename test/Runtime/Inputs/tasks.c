@@ -20,10 +20,12 @@ int main(void) {
   printf("wait unscheduled: %d\n", coro_rt_task_wait(t));
   printf("failed before: %d error %s\n", coro_rt_task_failed(t),
          coro_rt_task_error(t) ? "set" : "null");
-  /* Submitted twice before it runs: it runs once. */
+  /* Submitted twice: it runs once (the second submission finds it queued
+   * or, if a worker was quick, ended). */
   int s1 = coro_rt_task_submit(pool, t);
   int s2 = coro_rt_task_submit(pool, t);
-  printf("submit: %d %d\n", s1, s2);
+  printf("submit: %d %s\n", s1,
+         s2 == CORO_RT_OK || s2 == CORO_RT_ERR_DONE ? "ok" : "wrong");
   printf("other pool: %d\n", coro_rt_task_submit(other, t));
   int w = coro_rt_task_wait(t);
   printf("wait: %d value %lld runs %lld\n", w,
@@ -74,6 +76,18 @@ int main(void) {
   int64_t n4 = coro_rt_group_wait(NULL);
   printf("nulls: %d %d %d %lld %d\n", n1, n2, n3, (long long)n4,
          coro_rt_group_destroy(NULL));
+
+  /* A host waiting for a group whose task nobody submitted would wait
+   * for good: refused; once submitted, the wait goes through. */
+  coro_rt_group *g4 = coro_rt_group_create();
+  void *u = job(4, &runs);
+  coro_rt_group_add(g4, u);
+  int64_t refused = coro_rt_group_wait(g4);
+  coro_rt_task_submit(pool, u);
+  int64_t waited = coro_rt_group_wait(g4);
+  printf("unscheduled group: %lld then %lld, destroy %d\n", (long long)refused,
+         (long long)waited, coro_rt_group_destroy(g4));
+  coro_rt_destroy(u);
 
   /* A task that submits itself while it runs, 1000 times. */
   int64_t aruns = 0;
