@@ -365,6 +365,10 @@ enum {
 /* A waiting thread is in the lists as its struct host_wait's address with
  * this bit set (tasks are 16-aligned, so their handles never have it). */
 #define HOST_BIT ((uintptr_t)2)
+/* An awaiter the runtime knows only as a handle of any ABI (an await that
+ * could not see the task is scheduled) is in the lists as a struct
+ * foreign_wait's address with both low bits set. */
+#define FOREIGN_BITS ((uintptr_t)3)
 /* A pool entry that is a task submitted by coro_rt_task_submit, which the
  * worker claims before it resumes it. */
 #define TASK_BIT ((uintptr_t)1)
@@ -402,6 +406,18 @@ static void host_wait_signal(struct host_wait *w) {
   pthread_cond_signal(&w->cv);
   pthread_mutex_unlock(&w->mu);
 }
+
+/* An awaiter of any ABI waiting for a scheduled task: its end resumes it
+ * through its resume entry. */
+struct foreign_wait {
+  void *link; /* the next waiter */
+  void *handle;
+};
+
+/* The handle a pool worker took from its queue and is resuming: its resume
+ * entry runs it (coro_rt_task_enter); any other resumption of a scheduled
+ * task is an awaiter's that could not see it is scheduled. */
+static _Thread_local void *this_claim;
 
 /* Changes the state of `t` by `clear` then `set`; returns the old state. */
 static int64_t state_change(struct task *t, int64_t clear, int64_t set) {
@@ -441,10 +457,37 @@ static void begin_wait(void *self) {
   state_change(task_of(self), T_RUNNING, T_WAITING);
 }
 
-void coro_rt_task_enter(void *handle) {
+static bool add_waiter(struct task *t, void *entry, void **link);
+static void wait_ended(void *handle);
+
+void *coro_rt_task_enter(void *handle) {
   struct task *t = task_of(handle);
-  if (!(atomic_load_explicit(&t->state, memory_order_acquire) & T_RUNNING))
-    atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+  int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
+  if (!(s & T_SCHED) || this_claim == handle) {
+    /* nobody else runs it, or the pool or an end hands it to this thread */
+    this_claim = NULL;
+    if (!(s & T_RUNNING))
+      atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+    return NULL;
+  }
+  /* A scheduled task resumed by an awaiter that could not see it is
+   * scheduled (a handle of unknown origin, an awaiter of another ABI),
+   * which made itself the task's continuation first: it waits for the end
+   * instead. The end takes the continuation the same way, so one of them
+   * has it. */
+  struct coro_rt_header *h = handle;
+  void *k = __atomic_exchange_n(&h->continuation, NULL, __ATOMIC_ACQ_REL);
+  if (!k)
+    return (void *)1; /* the end has it, or a plain resume: run nothing */
+  struct foreign_wait *w = malloc(sizeof *w);
+  if (w) {
+    w->handle = k;
+    if (add_waiter(t, (void *)((uintptr_t)w | FOREIGN_BITS), &w->link))
+      return (void *)1; /* the end resumes `k` */
+    free(w);
+  }
+  wait_ended(handle);
+  return k; /* it has ended: `k` goes on (from its resume entry) */
 }
 
 void coro_rt_task_park(void *handle) {
@@ -663,9 +706,12 @@ void *coro_rt_task_end(void *handle) {
   /* everything of `handle` is read first, and its resume entry cleared
    * last: once it is, whoever sees it may destroy the task */
   bool dying = t->destroying != 0;
-  void *driver = h->continuation; /* an awaiter that drove it, if any */
+  /* an awaiter that drove it, if any (taken: coro_rt_task_enter may race
+   * for it) */
+  void *driver = __atomic_exchange_n(&h->continuation, NULL, __ATOMIC_ACQ_REL);
   bool driver_async = t->awaiter != NULL;
   coro_rt_group *g = atomic_load_explicit(&t->group, memory_order_acquire);
+  coro_rt_pool *home = atomic_load_explicit(&t->home, memory_order_acquire);
   int64_t s = state_change(t, T_UNSCHEDULED, T_ENDED);
   if (s & T_UNSCHEDULED) /* it ended all the same (driven in place) */
     atomic_fetch_sub_explicit(&g->unscheduled, 1, memory_order_relaxed);
@@ -688,6 +734,21 @@ void *coro_rt_task_end(void *handle) {
   }
   while (list) {
     void *w = list;
+    if (((uintptr_t)w & FOREIGN_BITS) == FOREIGN_BITS) {
+      struct foreign_wait *fw =
+          (struct foreign_wait *)((uintptr_t)w & ~FOREIGN_BITS);
+      list = fw->link;
+      void *k = fw->handle;
+      free(fw);
+      if (!dying && !next) { /* its entry runs it: any ABI */
+        next = (void *)((uintptr_t)k | HANDOFF_BIT);
+      } else if (!home || coro_rt_pool_submit(home, k) != CORO_RT_OK) {
+        this_claim = k;
+        coro_rt_resume(k);
+        this_claim = NULL;
+      }
+      continue;
+    }
     if ((uintptr_t)w & HOST_BIT) {
       struct host_wait *hw = (struct host_wait *)((uintptr_t)w & ~HOST_BIT);
       list = hw->link;
@@ -702,6 +763,8 @@ void *coro_rt_task_end(void *handle) {
       wake_elsewhere(w);
     }
   }
+  if ((uintptr_t)next & HANDOFF_BIT) /* its resume entry runs next here */
+    this_claim = (void *)((uintptr_t)next & ~HANDOFF_BIT);
   return next;
 }
 
@@ -890,12 +953,14 @@ static void *pool_take(coro_rt_pool *p, struct worker *w) {
 
 /* Resumes a taken entry; whether a resumption finished. */
 static bool pool_run(void *e) {
-  if (!((uintptr_t)e & TASK_BIT))
-    return coro_rt_resume(e) == CORO_RT_OK;
   void *h = (void *)((uintptr_t)e & ~TASK_BIT);
-  if (state_change(task_of(h), T_QUEUED, T_RUNNING) & T_ENDED)
+  if ((uintptr_t)e & TASK_BIT &&
+      state_change(task_of(h), T_QUEUED, T_RUNNING) & T_ENDED)
     return false;
-  return coro_rt_resume(h) == CORO_RT_OK;
+  this_claim = h; /* its resume entry asks (coro_rt_task_enter) */
+  int rc = coro_rt_resume(h);
+  this_claim = NULL;
+  return rc == CORO_RT_OK;
 }
 
 /* Sleeps until some queue has an entry or the pool stops; whether it

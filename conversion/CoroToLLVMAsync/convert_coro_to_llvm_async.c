@@ -19,7 +19,10 @@
  * The async context is the handle. It has the header every handle has
  * (resume and destroy entries, the promise at 16), then the arguments, then
  * LLVM's frame. Before it, at fixed negative offsets (so that they do not
- * depend on T), lies the async state:
+ * depend on T), lies the async state: the runtime's fields from h - 80 to
+ * h - 40 (its state word first: 0 until the runtime sees the task, and
+ * the lowered code calls the runtime only when it is not; see "Across
+ * threads" in docs/async-lowering.md), then the lowering's:
  *
  *   h - 32  ptr resume_fn   where the coroutine continues (an LLVM resume
  *                           function, swifttailcc void(ptr ctx))
@@ -223,7 +226,7 @@ static const struct rt_fn {
   int nargs;  /* all !llvm.ptr */
   int result; /* 0 none, 32 or 64: that integer, 1: !llvm.ptr */
 } rt_fns[] = {
-    {"coro_rt_task_enter", 1, 0},    {"coro_rt_task_park", 1, 0},
+    {"coro_rt_task_enter", 1, 1},    {"coro_rt_task_park", 1, 0},
     {"coro_rt_task_await", 2, 32},   {"coro_rt_task_end", 1, 1},
     {"coro_rt_task_fail", 2, 32},    {"coro_rt_group_park", 2, 32},
     {"coro_rt_group_result", 1, 64}, {"coro_rt_task_acquire", 1, 0},
@@ -721,8 +724,30 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   MlirNamedAttribute bundles =
       ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
   ir_op(&b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
-  if (st->uses_self)
-    when_known(&b, h, "coro_rt_task_enter");
+  /* A task the runtime knows may be scheduled: the runtime says whether
+   * this resumption runs it (the pool's, or nobody else runs it), or an
+   * awaiter that could not see it is scheduled resumed it (it waits for
+   * the end instead: return), or it ended meanwhile (continue with the
+   * awaiter it returns, through its resume entry). */
+  MlirBlock ask = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock other = ir_block_after(ask, 0, NULL, loc);
+  MlirBlock instead = ir_block_after(other, 0, NULL, loc);
+  MlirBlock skip = ir_block_after(instead, 0, NULL, loc);
+  MlirBlock go = ir_block_after(skip, 0, NULL, loc);
+  ir_cond_br(&b, runtime_knows(&b, h), ask, go);
+  b = ir_at_end(ask, loc);
+  MlirValue r = call_rt(&b, "coro_rt_task_enter", 1, &h);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, r, ir_null(&b)), go, other);
+  b = ir_at_end(other, loc);
+  ir_cond_br(
+      &b, ir_icmp(&b, IR_EQ, ir_ptrtoint(&b, r, 64), ir_const_int(&b, 64, 1)),
+      skip, instead);
+  b = ir_at_end(skip, loc);
+  ir_return(&b, (MlirValue){NULL});
+  b = ir_at_end(instead, loc);
+  call_ptr(&b, ir_load(&b, r, ptr, 0), MlirLLVMCConvFast, true, r);
+  ir_return(&b, (MlirValue){NULL});
+  b = ir_at_end(go, loc);
   MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
   MlirValue n = enter_async(&b, slot, h, f);
   /* the call of the parked function is the op before n's load */
@@ -876,7 +901,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
       0);
   MlirValue slot = handoff_slot(&b);
   if (st->uses_self) /* the runtime knows it runs: it may submit itself */
-    call_rt(&b, "coro_rt_task_enter", 1, &h);
+    call_rt(&b, "coro_rt_task_enter", 1, &h); /* null: not scheduled yet */
   run_handoff(&b, enter_async(&b, slot, h, ir_cast(&b, body, ptr)));
   ir_op(&b, "func.return", 1, &h, 0, NULL, 0, NULL, 0, NULL);
 }

@@ -4,8 +4,10 @@
 |* handles (resume, destroy, done, the promise, resuming a retcon coroutine  *|
 |* with a value), allocation of async tasks, a single-threaded executor on   *|
 |* which a coroutine can wait for an event and be resumed when it is         *|
-|* signalled, and a thread pool. coro-run links this library, so JIT-run     *|
-|* programs can call it; an object file from coro-translate links it with    *|
+|* signalled, a work-stealing thread pool, async tasks across its threads    *|
+|* (submission, waiting, errors) and task groups. coro-run links this       *|
+|* library, so JIT-run programs can call it; an object file from            *|
+|* coro-translate links it with                                              *|
 |* -lCoroRuntime (pkg-config coro-runtime, CMake Coro::Runtime), and needs   *|
 |* nothing else of coro's.                                                   *|
 |*                                                                            *|
@@ -20,9 +22,10 @@
 |* Ownership: `..._create` returns an object the caller owns and releases    *|
 |* with the matching `..._destroy`. Handles passed in are borrowed: the      *|
 |* runtime never destroys a coroutine unless told to (coro_rt_destroy). No   *|
-|* function keeps global state; all state is in the executor, event and      *|
-|* pool objects. One executor and its events belong to one thread; only the  *|
-|* thread pool is thread-safe.                                               *|
+|* function keeps global state; all state is in the executor, event, pool    *|
+|* and group objects and the tasks' prefixes. One executor and its events    *|
+|* belong to one thread; the pool, the task functions and groups are         *|
+|* thread-safe.                                                              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 #ifndef CORO_RUNTIME_RUNTIME_H
@@ -364,7 +367,7 @@ int coro_rt_group_destroy(coro_rt_group *group);
 
 /// The slow paths of the async lowering, taken only for tasks whose state
 /// word is not 0 (docs/async-lowering.md, *Across threads*). Not for hosts.
-void coro_rt_task_enter(void *task);
+void *coro_rt_task_enter(void *task);
 void coro_rt_task_park(void *task);
 int32_t coro_rt_task_await(void *self, void *task);
 int32_t coro_rt_group_park(coro_rt_group *group, void *self);

@@ -13,6 +13,9 @@ func.func @main() -> i64 {
   cf.br ^next
 ^next:
   "coro.group_destroy"(%g) : (!llvm.ptr) -> ()
-  %z = arith.constant 0 : i64
-  return %z : i64
+  "coro.resume"(%t) : (!coro.handle<i64>) -> ()
+  %f = "coro.group_await"(%g) : (!llvm.ptr) -> i64
+  "coro.group_destroy"(%g) : (!llvm.ptr) -> ()
+  "coro.destroy"(%t) : (!coro.handle<i64>) -> ()
+  return %f : i64
 }

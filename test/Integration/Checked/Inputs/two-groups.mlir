@@ -14,6 +14,11 @@ func.func @main() -> i64 {
   cf.br ^next
 ^next:
   "coro.group_add"(%t, %g2) : (!coro.handle<i64>, !llvm.ptr) -> ()
-  %z = arith.constant 0 : i64
-  return %z : i64
+  "coro.resume"(%t) : (!coro.handle<i64>) -> ()
+  %f = "coro.group_await"(%g1) : (!llvm.ptr) -> i64
+  "coro.group_destroy"(%g1) : (!llvm.ptr) -> ()
+  %f2 = "coro.group_await"(%g2) : (!llvm.ptr) -> i64
+  "coro.group_destroy"(%g2) : (!llvm.ptr) -> ()
+  "coro.destroy"(%t) : (!coro.handle<i64>) -> ()
+  return %f : i64
 }
