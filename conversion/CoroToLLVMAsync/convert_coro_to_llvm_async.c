@@ -713,17 +713,6 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue slot = handoff_slot(&b);
-  /* A task being destroyed runs to its end from the destroy entry and is
-   * never resumed: its destroying word is 0 here. Said to LLVM, the check
-   * the body makes after each suspension folds away once the continuation
-   * is inlined (route B), and costs nothing otherwise (the assumption
-   * emits no code). */
-  MlirType i64 = ir_int_type(ctx, 64);
-  MlirValue d = ir_load(&b, ir_gep_bytes(&b, h, OFF_DESTROY), i64, 0);
-  MlirValue live = ir_icmp(&b, IR_EQ, d, ir_const_int(&b, 64, 0));
-  MlirNamedAttribute bundles =
-      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
-  ir_op(&b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
   /* A task the runtime knows may be scheduled: the runtime says whether
    * this resumption runs it (the pool's, or nobody else runs it), or an
    * awaiter that could not see it is scheduled resumed it (it waits for
@@ -748,6 +737,18 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   call_ptr(&b, ir_load(&b, r, ptr, 0), MlirLLVMCConvFast, true, r);
   ir_return(&b, (MlirValue){NULL});
   b = ir_at_end(go, loc);
+  /* A task being destroyed runs to its end from the destroy entry and is
+   * never resumed: its destroying word is 0 here. Said to LLVM, the check
+   * the body makes after each suspension folds away once the continuation
+   * is inlined (route B), and costs nothing otherwise (the assumption
+   * emits no code). Said after the runtime's call, which LLVM must assume
+   * writes the task. */
+  MlirType i64 = ir_int_type(ctx, 64);
+  MlirValue d = ir_load(&b, ir_gep_bytes(&b, h, OFF_DESTROY), i64, 0);
+  MlirValue live = ir_icmp(&b, IR_EQ, d, ir_const_int(&b, 64, 0));
+  MlirNamedAttribute bundles =
+      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
+  ir_op(&b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
   MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
   MlirValue n = enter_async(&b, slot, h, f);
   /* the call of the parked function is the op before n's load */
