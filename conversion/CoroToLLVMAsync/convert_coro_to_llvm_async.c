@@ -686,20 +686,65 @@ static MlirBlock handle_entry(struct coro_fn *fn, const struct coro_str *name,
                   loc);
 }
 
+/* At the end of `b`'s block: runs the parked continuation of `h` with
+ * `slot` as its handoff slot, then what it left there (a musttail call of
+ * its resume entry), and returns. */
+static void run_parked(struct ir_builder *b, struct as_state *st,
+                       MlirValue slot, MlirValue h) {
+  MlirContext ctx = b->ctx;
+  MlirType ptr = ir_ptr_type(ctx);
+  /* A task being destroyed runs to its end from the destroy entry and is
+   * never resumed: its destroying word is 0 here. Said to LLVM, the check
+   * the body makes after each suspension folds away once the continuation
+   * is inlined (route B), and costs nothing otherwise (the assumption
+   * emits no code). */
+  MlirType i64 = ir_int_type(ctx, 64);
+  MlirValue d = ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64, 0);
+  MlirValue live = ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0));
+  MlirNamedAttribute bundles =
+      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
+  ir_op(b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
+  MlirValue f = ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ptr, 0);
+  MlirValue n = enter_async(b, slot, h, f);
+  /* the call of the parked function is the op before n's load */
+  MlirOperation call = mlirBlockGetFirstOperation(b->block);
+  while (!mlirOperationEqual(mlirOperationGetNextInBlock(call),
+                             mlirOpResultGetOwner(n)))
+    call = mlirOperationGetNextInBlock(call);
+  mlirOperationSetAttributeByName(
+      call, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
+      sym_of(ctx, &st->body));
+  MlirBlock next = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock ret = ir_block_after(next, 0, NULL, b->loc);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), ret, next);
+  struct ir_builder t = ir_at_end(next, b->loc);
+  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
+  call_ptr(&t, ir_load(&t, n, ptr, 0), MlirLLVMCConvFast, true, n);
+  ir_return(&t, (MlirValue){NULL});
+  t = ir_at_end(ret, b->loc);
+  ir_return(&t, (MlirValue){NULL});
+}
+
 /* The handle's resume entry (fastcc, as the switch ABI's), one per
  * coroutine:
  *
  *   llvm.func internal fastcc @"f.coro.resume"(%h) {
  *     %slot = llvm.alloca ptr
+ *     llvm.cond_br (h.state != 0), ^ask, ^run
+ *   ^run:                            (the runtime never saw it)
  *     llvm.intr.assume (h.destroying == 0)
  *     %n = enter_async(%slot, %h, h.parked)  (the call of h.parked marked
  *                                  coro.continuation_of = @"f.coro.async")
- *     llvm.cond_br (%n == null), ^ret, ^next
- *   ^next:                           (a handle of another ABI to run next)
- *     llvm.call fastcc musttail n.resume(%n)
- *     llvm.return
- *   ^ret:
- *     llvm.return
+ *     %n == null: llvm.return; else llvm.call fastcc musttail n.resume(%n)
+ *   ^ask:
+ *     %r = coro_rt_task_enter(%h)
+ *     null: the same as ^run (a copy: on ^run LLVM knows the state word
+ *           is 0, and folds the park's look at it when nothing between
+ *           can change it)
+ *     1: llvm.return (an awaiter that could not see the task is scheduled
+ *        resumed it: it waits for the end instead)
+ *     else: llvm.call fastcc musttail r.resume(%r) (it ended meanwhile:
+ *           that awaiter goes on)
  *   }
  *
  * The parked function is one of f's continuations: route B, which makes
@@ -713,20 +758,16 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue slot = handoff_slot(&b);
-  /* A task the runtime knows may be scheduled: the runtime says whether
-   * this resumption runs it (the pool's, or nobody else runs it), or an
-   * awaiter that could not see it is scheduled resumed it (it waits for
-   * the end instead: return), or it ended meanwhile (continue with the
-   * awaiter it returns, through its resume entry). */
   MlirBlock ask = ir_block_after(entry, 0, NULL, loc);
   MlirBlock other = ir_block_after(ask, 0, NULL, loc);
   MlirBlock instead = ir_block_after(other, 0, NULL, loc);
   MlirBlock skip = ir_block_after(instead, 0, NULL, loc);
-  MlirBlock go = ir_block_after(skip, 0, NULL, loc);
-  ir_cond_br(&b, runtime_knows(&b, h), ask, go);
+  MlirBlock known = ir_block_after(skip, 0, NULL, loc);
+  MlirBlock run = ir_block_after(known, 0, NULL, loc);
+  ir_cond_br(&b, runtime_knows(&b, h), ask, run);
   b = ir_at_end(ask, loc);
   MlirValue r = call_rt(&b, "coro_rt_task_enter", 1, &h);
-  ir_cond_br(&b, ir_icmp(&b, IR_EQ, r, ir_null(&b)), go, other);
+  ir_cond_br(&b, ir_icmp(&b, IR_EQ, r, ir_null(&b)), known, other);
   b = ir_at_end(other, loc);
   ir_cond_br(
       &b, ir_icmp(&b, IR_EQ, ir_ptrtoint(&b, r, 64), ir_const_int(&b, 64, 1)),
@@ -736,38 +777,10 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
   b = ir_at_end(instead, loc);
   call_ptr(&b, ir_load(&b, r, ptr, 0), MlirLLVMCConvFast, true, r);
   ir_return(&b, (MlirValue){NULL});
-  b = ir_at_end(go, loc);
-  /* A task being destroyed runs to its end from the destroy entry and is
-   * never resumed: its destroying word is 0 here. Said to LLVM, the check
-   * the body makes after each suspension folds away once the continuation
-   * is inlined (route B), and costs nothing otherwise (the assumption
-   * emits no code). Said after the runtime's call, which LLVM must assume
-   * writes the task. */
-  MlirType i64 = ir_int_type(ctx, 64);
-  MlirValue d = ir_load(&b, ir_gep_bytes(&b, h, OFF_DESTROY), i64, 0);
-  MlirValue live = ir_icmp(&b, IR_EQ, d, ir_const_int(&b, 64, 0));
-  MlirNamedAttribute bundles =
-      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
-  ir_op(&b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
-  MlirValue f = ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ptr, 0);
-  MlirValue n = enter_async(&b, slot, h, f);
-  /* the call of the parked function is the op before n's load */
-  MlirOperation call = mlirBlockGetFirstOperation(b.block);
-  while (!mlirOperationEqual(mlirOperationGetNextInBlock(call),
-                             mlirOpResultGetOwner(n)))
-    call = mlirOperationGetNextInBlock(call);
-  mlirOperationSetAttributeByName(
-      call, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
-      sym_of(ctx, &st->body));
-  MlirBlock next = ir_block_after(entry, 0, NULL, loc);
-  MlirBlock ret = ir_block_after(next, 0, NULL, loc);
-  ir_cond_br(&b, ir_icmp(&b, IR_EQ, n, ir_null(&b)), ret, next);
-  b = ir_at_end(next, loc);
-  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
-  call_ptr(&b, ir_load(&b, n, ptr, 0), MlirLLVMCConvFast, true, n);
-  ir_return(&b, (MlirValue){NULL});
-  b = ir_at_end(ret, loc);
-  ir_return(&b, (MlirValue){NULL});
+  b = ir_at_end(known, loc);
+  run_parked(&b, st, slot, h);
+  b = ir_at_end(run, loc);
+  run_parked(&b, st, slot, h);
 }
 
 /* The destroy entry: a coroutine that has not ended is resumed with its
