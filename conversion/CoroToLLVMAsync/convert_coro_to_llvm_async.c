@@ -1140,6 +1140,25 @@ static MlirWalkResult note_assert(MlirOperation op, void *user) {
  *   cf.cond_br %ok, ^next, ^fail
  *   ^fail: llvm.call @coro_rt_task_fail(%self, @"f.coro.error.K");
  *          cf.br ^end */
+/* The body's cf.asserts must be in its own region (CFG form): a failed
+ * one branches to the coroutine's end. */
+static MlirLogicalResult check_asserts(struct coro_fn *fn) {
+  struct ir_opvec asserts = {0};
+  mlirOperationWalk(fn->func, note_assert, &asserts, MlirWalkPreOrder);
+  MlirOperation nested = {NULL};
+  for (size_t i = 0; i < asserts.n && mlirOperationIsNull(nested); ++i)
+    if (!mlirOperationEqual(mlirOperationGetParentOperation(asserts.v[i]),
+                            fn->func))
+      nested = asserts.v[i];
+  free(asserts.v);
+  if (mlirOperationIsNull(nested))
+    return mlirLogicalResultSuccess();
+  return coro_error_at(
+      nested, "cf.assert in an async coroutine ends the task in error, "
+              "which needs the body in CFG form here; run "
+              "--convert-scf-to-cf first, or use --coro-lower-async");
+}
+
 static void lower_asserts(struct coro_fn *fn, struct as_state *st) {
   struct ir_opvec asserts = {0};
   mlirOperationWalk(fn->func, note_assert, &asserts, MlirWalkPreOrder);
@@ -1210,6 +1229,7 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   coro_str_append(&st->name, name.data, name.length);
   st->S = coro_value_storage(fn->func, fn->value_type, "async");
   if (mlirTypeIsNull(st->S) || mlirLogicalResultIsFailure(check_alloc(fn)) ||
+      mlirLogicalResultIsFailure(check_asserts(fn)) ||
       mlirLogicalResultIsFailure(
           coro_names_unused(fn->module, &st->name, "async", async_suffixes)) ||
       mlirLogicalResultIsFailure(

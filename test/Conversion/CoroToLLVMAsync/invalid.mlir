@@ -55,3 +55,19 @@ func.func @resume_value(%v: i64) {
   "coro.resume"(%t, %v) : (!coro.handle<i64>, i64) -> ()
   return
 }
+
+// -----
+
+// A cf.assert ends an async task in error by branching to its end: the
+// body must be in CFG form when the conversion runs alone.
+func.func @nested_assert(%c: i1, %x: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  scf.if %c {
+    %z = arith.constant 0 : i64
+    %ok = arith.cmpi ne, %x, %z : i64
+    // CHECK: invalid.mlir:[[# @LINE + 1]]:5: error: cf.assert in an async coroutine ends the task in error, which needs the body in CFG form here; run --convert-scf-to-cf first, or use --coro-lower-async
+    cf.assert %ok, "nested"
+  }
+  "coro.end"(%h, %x) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
