@@ -127,6 +127,31 @@ static void elide_call(MlirOperation op, MlirOperation fn, MlirStringRef name,
                              name, ir_sym_name(fn));
 }
 
+/* A `tail` call promises that the callee touches no alloca of the caller.
+ * The caller may have been given that mark before it had any frame in it
+ * (LLVM's tailcallelim runs before the split, under -O2's pre-split
+ * simplification); a frame in it now reaches other code (the coroutine's
+ * continuation, a task's waiters on another thread), so the mark would
+ * let LLVM keep the frame's fields loaded across those calls. Drops it
+ * from the calls of `fn` (musttail stays: it is a requirement, not a
+ * promise about allocas, and none is made here). */
+static void drop_tail_marks(MlirOperation fn) {
+  MlirContext ctx = mlirOperationGetContext(fn);
+  MlirAttribute tail = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#llvm.tailcallkind<tail>"));
+  MlirAttribute none = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#llvm.tailcallkind<none>"));
+  MlirStringRef key = mlirStringRefCreateFromCString("TailCallKind");
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+       ir_op_walk_next(&w);) {
+    if (!coro_op_named(w.op, "llvm.call"))
+      continue;
+    MlirAttribute kind = mlirOperationGetAttributeByName(w.op, key);
+    if (!mlirAttributeIsNull(kind) && mlirAttributeEqual(kind, tail))
+      mlirOperationSetAttributeByName(w.op, key, none);
+  }
+}
+
 /* Gives every direct call of the elided coroutine `coro` in a function not
  * split yet (`done` holds the split ones) a frame in its caller: an alloca
  * of the frame's size and alignment in the caller's entry block, passed to
@@ -149,10 +174,16 @@ void split_elide_calls(const struct elided_calls *e, size_t i,
     if (ir_ptrmap_find(done, fn.ptr) || ir_ptrmap_find(&walked, fn.ptr))
       continue;
     ir_ptrmap_put(&walked, fn.ptr, fn.ptr);
+    bool elided_here = false;
     for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
          ir_op_walk_next(&w);)
-      if (mlirStringRefEqual(ir_callee(w.op), name) && call_elided(w.op, coro))
+      if (mlirStringRefEqual(ir_callee(w.op), name) &&
+          call_elided(w.op, coro)) {
         elide_call(w.op, fn, name, sym, frame, align);
+        elided_here = true;
+      }
+    if (elided_here)
+      drop_tail_marks(fn);
   }
   ir_ptrmap_free(&walked);
   coro_str_free(&elided);

@@ -1,7 +1,7 @@
 // RUN: coro-run %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run %s -O2 | FileCheck %s
-// RUN: coro-run --route=mlir-split %s -O2 --no-elide | FileCheck %s
+// RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 
 // Awaiters that cannot see that the task they await is scheduled: an
 // async coroutine awaiting a handle that comes in as an argument (its
@@ -14,11 +14,11 @@
 // pool waited for; then both awaiters must have ended with the task's
 // result + 1 and + 2 (whether they began to wait before or after the end).
 // main prints the rounds where all was well (300) and the sum of every
-// awaiter's result. Route B at -O2 runs with --no-elide: with the switch
-// awaiter's frame elided into @round, LLVM keeps that frame's fields
-// loaded before coro_rt_pool_wait across the call (the awaiter ends on a
-// worker meanwhile), a known bug of route B's elided frames left open
-// (the closing note of this change says where it stands).
+// awaiter's result. Under route B at -O2 the switch awaiters' frames are
+// elided into @round: the calls there lose the `tail` mark -O2's
+// pre-split simplification gave them (a promise that the callee touches
+// no alloca of the caller), or LLVM would keep the frames' fields loaded
+// across coro_rt_pool_wait while the awaiters end on a worker.
 // CHECK: {{^}}300{{$}}
 // CHECK-NEXT: {{^}}9000800{{$}}
 func.func private @coro_rt_pool_create(i64) -> !llvm.ptr
