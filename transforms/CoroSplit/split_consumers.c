@@ -512,6 +512,50 @@ void split_note_callee(struct ir_ptrmap *called, MlirOperation op) {
                   (void *)1);
 }
 
+/* What -O2's pre-split simplification inferred about a function while
+ * coroutine intrinsics hid what it touches (llvm.coro.promise does not
+ * read memory, and LLVM does not relate the pointer it returns to its
+ * operand): an argument whose promise the function loads or stores came
+ * out `readnone` and not captured. Lowered to pointer arithmetic and
+ * loads, those claims would be false, and LLVM would move the frame's
+ * accesses across the calls. Drops them from `fn`'s arguments, and its
+ * memory effects. */
+static void drop_memory_attrs(MlirOperation fn) {
+  static const char *const keys[] = {"llvm.readnone", "llvm.readonly",
+                                     "llvm.writeonly", "llvm.nocapture",
+                                     "llvm.captures"};
+  MlirContext ctx = mlirOperationGetContext(fn);
+  mlirOperationRemoveAttributeByName(
+      fn, mlirStringRefCreateFromCString("memory_effects"));
+  MlirStringRef args_key = mlirStringRefCreateFromCString("arg_attrs");
+  MlirAttribute args = mlirOperationGetAttributeByName(fn, args_key);
+  if (mlirAttributeIsNull(args) || !mlirAttributeIsAArray(args))
+    return;
+  intptr_t n = mlirArrayAttrGetNumElements(args);
+  MlirAttribute *dicts = ir_xcalloc((size_t)n + 1, sizeof *dicts);
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirAttribute d = mlirArrayAttrGetElement(args, i);
+    intptr_t m = mlirDictionaryAttrGetNumElements(d);
+    MlirNamedAttribute *kept = ir_xcalloc((size_t)m + 1, sizeof *kept);
+    intptr_t nk = 0;
+    for (intptr_t j = 0; j < m; ++j) {
+      MlirNamedAttribute a = mlirDictionaryAttrGetElement(d, j);
+      MlirStringRef name = mlirIdentifierStr(a.name);
+      bool drop = false;
+      for (size_t k = 0; k < sizeof keys / sizeof *keys; ++k)
+        drop |=
+            mlirStringRefEqual(name, mlirStringRefCreateFromCString(keys[k]));
+      if (!drop)
+        kept[nk++] = a;
+    }
+    dicts[i] = mlirDictionaryAttrGet(ctx, nk, kept);
+    free(kept);
+  }
+  mlirOperationSetAttributeByName(fn, args_key,
+                                  mlirArrayAttrGet(ctx, n, dicts));
+  free(dicts);
+}
+
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                                 const struct ir_ptrmap *split,
                                 const struct split_leftovers *left,
@@ -538,14 +582,21 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
       for (size_t i = first; i < next; ++i)
         ok &= lower_or_keep(&c, left->intr.v[i],
                             coro_intr_classify(left->intr.v[i]), other, called);
+      if (next > first)
+        drop_memory_attrs(fn);
       continue;
     }
+    bool lowered = false;
     for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
          ir_op_walk_next(&w);) {
       enum coro_intr k = coro_intr_classify(w.op);
-      if (k != CI_NONE)
+      if (k != CI_NONE) {
         ok &= lower_or_keep(&c, w.op, k, other, called);
+        lowered = true;
+      }
     }
+    if (lowered)
+      drop_memory_attrs(fn);
   }
   if (ok && c.device)
     ok = make_device_run(&c);
