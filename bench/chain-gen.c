@@ -19,19 +19,11 @@
  * the result coro.end published through coro.promise, destroys it and
  * returns that result, so `coro-run chain.mlir` prints one number. mix(a, j)
  * is (3a + j) mod 1000003 on unsigned i64, so nothing overflows. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* S as a count in [1, max], or 0 if it is not one. */
-static long count(const char *s, long max) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || end == s || *end || v < 1 || v > max)
-    return 0;
-  return v;
-}
+#include "gen-args.h"
+
 
 static void print_mix(void) {
   puts("func.func private @mix(%a: i64, %j: i64) -> i64 {\n"

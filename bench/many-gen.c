@@ -18,10 +18,11 @@
  * yielded value plus the final result. @main calls every driver with n = 4
  * and returns the sum of their sums, so `coro-run many.mlir` prints one
  * number, the one in the module's first-line comment "expected: S". */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gen-args.h"
 
 enum abi { SWITCH, RETCON, RETCON_ONCE, ASYNC, MIX };
 
@@ -29,15 +30,6 @@ static const char *const abi_attr[] = {"switch", "retcon", "retcon.once",
                                        "async"};
 static const long steps = 4; /* n, the loop's trip count */
 
-/* S as a count in [1, max], or 0 if it is not one. */
-static long count(const char *s, long max) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || end == s || *end || v < 1 || v > max)
-    return 0;
-  return v;
-}
 
 /* The ABI named S, or -1. */
 static int parse_abi(const char *s) {
