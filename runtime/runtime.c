@@ -391,13 +391,17 @@ static void host_wait_init(struct host_wait *w) {
   w->link = NULL;
 }
 
+static void host_wait_destroy(struct host_wait *w) {
+  pthread_cond_destroy(&w->cv);
+  pthread_mutex_destroy(&w->mu);
+}
+
 static void host_wait_block(struct host_wait *w) {
   pthread_mutex_lock(&w->mu);
   while (!w->done)
     pthread_cond_wait(&w->cv, &w->mu);
   pthread_mutex_unlock(&w->mu);
-  pthread_cond_destroy(&w->cv);
-  pthread_mutex_destroy(&w->mu);
+  host_wait_destroy(w);
 }
 
 static void host_wait_signal(struct host_wait *w) {
@@ -431,6 +435,22 @@ static int64_t state_change(struct task *t, int64_t clear, int64_t set) {
 
 static int pool_push(coro_rt_pool *p, void *entry);
 
+/* Resumes `handle` here and now, as the pool does: its resume entry runs
+ * it even when it is scheduled (coro_rt_task_enter). */
+static int resume_here(void *handle) {
+  this_claim = handle;
+  int rc = coro_rt_resume(handle);
+  this_claim = NULL;
+  return rc;
+}
+
+/* Marks `t` (whose state was `s`) running: a submission now waits for its
+ * next park. */
+static void mark_running(struct task *t, int64_t s) {
+  if (!(s & T_RUNNING))
+    atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+}
+
 /* The waiting task `handle` may go on: it runs on this thread now (the
  * caller transfers to it). */
 static void wake_here(void *handle) {
@@ -449,7 +469,7 @@ static void wake_elsewhere(void *handle) {
     state_change(t, T_QUEUED, T_WAITING); /* no memory: run it here */
   }
   wake_here(handle);
-  coro_rt_resume(handle);
+  resume_here(handle);
 }
 
 /* Marks the running task `self` as waiting; undone by `wake_here`. */
@@ -466,8 +486,7 @@ void *coro_rt_task_enter(void *handle) {
   if (!(s & T_SCHED) || this_claim == handle) {
     /* nobody else runs it, or the pool or an end hands it to this thread */
     this_claim = NULL;
-    if (!(s & T_RUNNING))
-      atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+    mark_running(t, s);
     return NULL;
   }
   /* A scheduled task resumed by an awaiter that could not see it is
@@ -507,8 +526,9 @@ void coro_rt_task_park(void *handle) {
     state_change(t, T_QUEUED, 0);
 }
 
-/* Adds `entry` (a task's handle, or a host_wait with HOST_BIT) to the
- * waiters of `t`; false when `t` has ended. */
+/* Adds `entry` (a task's handle, a host_wait with HOST_BIT, or a
+ * foreign_wait with FOREIGN_BITS) to the waiters of `t`; false when `t`
+ * has ended. */
 static bool add_waiter(struct task *t, void *entry, void **link) {
   void *head = atomic_load_explicit(&t->waiters, memory_order_acquire);
   do {
@@ -536,7 +556,7 @@ int32_t coro_rt_task_await(void *self, void *handle) {
   int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
   if (!(s & T_SCHED)) {
     /* nobody else runs it: the awaiter drives it, as without the runtime */
-    atomic_fetch_or_explicit(&t->state, T_RUNNING, memory_order_acq_rel);
+    mark_running(t, s);
     return 0;
   }
   begin_wait(self);
@@ -560,8 +580,7 @@ int coro_rt_task_wait(void *handle) {
   struct host_wait w;
   host_wait_init(&w);
   if (!add_waiter(t, (void *)((uintptr_t)&w | HOST_BIT), &w.link)) {
-    pthread_cond_destroy(&w.cv);
-    pthread_mutex_destroy(&w.mu);
+    host_wait_destroy(&w);
     wait_ended(handle);
     return CORO_RT_OK;
   }
@@ -678,8 +697,7 @@ int64_t coro_rt_group_wait(coro_rt_group *g) {
   if (atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel) != 1) {
     host_wait_block(&w);
   } else {
-    pthread_cond_destroy(&w.cv);
-    pthread_mutex_destroy(&w.mu);
+    host_wait_destroy(&w);
   }
   return coro_rt_group_result(g);
 }
@@ -743,9 +761,7 @@ void *coro_rt_task_end(void *handle) {
       if (!dying && !next) { /* its entry runs it: any ABI */
         next = (void *)((uintptr_t)k | HANDOFF_BIT);
       } else if (!home || coro_rt_pool_submit(home, k) != CORO_RT_OK) {
-        this_claim = k;
-        coro_rt_resume(k);
-        this_claim = NULL;
+        resume_here(k);
       }
       continue;
     }
@@ -957,10 +973,7 @@ static bool pool_run(void *e) {
   if ((uintptr_t)e & TASK_BIT &&
       state_change(task_of(h), T_QUEUED, T_RUNNING) & T_ENDED)
     return false;
-  this_claim = h; /* its resume entry asks (coro_rt_task_enter) */
-  int rc = coro_rt_resume(h);
-  this_claim = NULL;
-  return rc == CORO_RT_OK;
+  return resume_here(h) == CORO_RT_OK;
 }
 
 /* Sleeps until some queue has an entry or the pool stops; whether it
