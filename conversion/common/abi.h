@@ -62,8 +62,10 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
  * block's resume slot, which only the retcon ABIs have: `origin` is the
  * coro.abi of the coroutine the handle comes from (handle_origin.h, empty
  * when unknown); a value passed to a switch or async handle is an error
- * naming that ABI. */
-MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin);
+ * naming that ABI. coro.failed and the group ops become calls of the
+ * runtime, declared in `module` (the op's nearest module). */
+MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin,
+                                      MlirOperation module);
 
 /* The promise of every handle: `{ptr continuation; S value}` at offset
  * CORO_PROMISE_OFFSET (coro-runtime/HandleLayout.h), where S is the

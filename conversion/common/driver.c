@@ -554,7 +554,8 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
     for (size_t i = 0; i < c.consumers.n && mlirLogicalResultIsSuccess(res);
          ++i) {
       handle_operand_as_ptr(c.consumers.v[i]);
-      res = coro_lower_consumer(c.consumers.v[i], c.origins[i]);
+      res = coro_lower_consumer(c.consumers.v[i], c.origins[i],
+                                nearest_module(c.consumers.v[i], module));
     }
     /* A lowered coroutine is no longer one of the dialect's: without its
      * coro.* attributes the output loads again in every tool (which verify

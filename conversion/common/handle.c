@@ -105,16 +105,12 @@ static const struct {
 /* coro.failed and the group ops outside a coroutine's suspensions: calls
  * of the runtime (declared in the module when absent). */
 static MlirLogicalResult lower_task_op(struct ir_builder *b, MlirOperation op,
-                                       size_t k) {
+                                       size_t k, MlirOperation module) {
   MlirContext ctx = b->ctx;
   MlirType ptr = ir_ptr_type(ctx);
   MlirType rt = task_calls[k].result == 1
                     ? ptr
                     : ir_int_type(ctx, (unsigned)task_calls[k].result);
-  MlirOperation module = op;
-  while (!mlirOperationIsNull(mlirOperationGetParentOperation(module)) &&
-         !coro_op_named(module, "builtin.module"))
-    module = mlirOperationGetParentOperation(module);
   MlirType args[2] = {ptr, ptr};
   MlirAttribute sym = ir_sym_ref(ctx, task_calls[k].fn);
   if (!coro_declare_llvm_func(module, sym, rt, task_calls[k].nargs, args,
@@ -137,11 +133,12 @@ static MlirLogicalResult lower_task_op(struct ir_builder *b, MlirOperation op,
   return mlirLogicalResultSuccess();
 }
 
-MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin) {
+MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin,
+                                      MlirOperation module) {
   for (size_t k = 0; k < sizeof task_calls / sizeof *task_calls; ++k)
     if (coro_op_named(op, task_calls[k].op)) {
       struct ir_builder tb = ir_before(op);
-      return lower_task_op(&tb, op, k);
+      return lower_task_op(&tb, op, k, module);
     }
   struct ir_builder b = ir_before(op);
   MlirContext ctx = b.ctx;
