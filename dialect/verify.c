@@ -644,16 +644,16 @@ static bool is_group_op(MlirOperation op) {
 /* The handle operand of coro.failed or coro.group_add must be an async
  * task's (they read its prefix): an error when its origin shows another
  * ABI. */
-static void check_task_handle(struct verifier *v, MlirOperation op,
-                              const char *opname) {
+static void check_task_handle(struct verifier *v, MlirOperation op) {
   MlirStringRef abi =
       coro_handle_abi(v->module, mlirOperationGetOperand(op, 0));
   if (!abi.length || coro_ref_eq(abi, "async"))
     return;
+  MlirStringRef opname = name_of(op);
   error(v, op,
-        "'%s' op takes an async task (coro.abi = \"async\"); this handle "
+        "'%.*s' op takes an async task (coro.abi = \"async\"); this handle "
         "is a '%.*s' coroutine's",
-        opname, (int)abi.length, abi.data);
+        (int)opname.length, opname.data, (int)abi.length, abi.data);
 }
 
 /* The ops before `op` in its block, first to last (the C API walks blocks
@@ -693,23 +693,19 @@ static MlirOperation pending_add(MlirOperation op) {
 }
 
 static void check_group_op(struct verifier *v, MlirOperation op) {
-  const char *opname =
-      coro_op_named(op, "coro.group_create")  ? "coro.group_create"
-      : coro_op_named(op, "coro.group_add")   ? "coro.group_add"
-      : coro_op_named(op, "coro.group_await") ? "coro.group_await"
-                                              : "coro.group_destroy";
+  MlirStringRef opname = name_of(op);
   MlirValue g =
       coro_op_named(op, "coro.group_create") ? mlirOperationGetResult(op, 0)
       : coro_op_named(op, "coro.group_add")  ? mlirOperationGetOperand(op, 1)
                                              : mlirOperationGetOperand(op, 0);
   if (!mlirTypeIsALLVMPointerType(mlirValueGetType(g))) {
     struct tname t = type_name(mlirValueGetType(g));
-    error(v, op, "'%s' op group has type %s; a group is an !llvm.ptr", opname,
-          t.s);
+    error(v, op, "'%.*s' op group has type %s; a group is an !llvm.ptr",
+          (int)opname.length, opname.data, t.s);
     return;
   }
   if (coro_op_named(op, "coro.group_add")) {
-    check_task_handle(v, op, opname);
+    check_task_handle(v, op);
     if (!mlirOperationIsNull(earlier_on_same(op, "coro.group_add")))
       error(v, op,
             "'coro.group_add' op adds a task an earlier coro.group_add of "
@@ -753,7 +749,7 @@ static MlirWalkResult visit_op(MlirOperation op, void *user) {
   if (is_group_op(op))
     check_group_op(v, op);
   else if (coro_op_named(op, "coro.failed"))
-    check_task_handle(v, op, "coro.failed");
+    check_task_handle(v, op);
   if (coro_op_named(op, "coro.await") &&
       !mlirOperationIsNull(earlier_on_same(op, "coro.destroy")))
     error(v, op,
