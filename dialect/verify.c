@@ -656,40 +656,56 @@ static void check_task_handle(struct verifier *v, MlirOperation op) {
         (int)opname.length, opname.data, (int)abi.length, abi.data);
 }
 
-/* The ops before `op` in its block, first to last (the C API walks blocks
- * forward only). */
-#define FOR_EACH_BEFORE(p, op)                                                 \
-  for (MlirOperation p =                                                       \
-           mlirBlockGetFirstOperation(mlirOperationGetBlock(op));              \
-       !mlirOperationEqual(p, op); p = mlirOperationGetNextInBlock(p))
+/* Whether `p` is before `op` in op's block. */
+static bool before_in_block(MlirOperation p, MlirOperation op) {
+  return mlirBlockEqual(mlirOperationGetBlock(p), mlirOperationGetBlock(op)) &&
+         mlirOperationIsBeforeInBlock(p, op);
+}
+
+/* An op `name` using the value `x` as operand `idx`, before `op` in its
+ * block (null if none): found among x's uses, so a block of many ops costs
+ * what x's uses do. */
+static MlirOperation earlier_use(MlirValue x, intptr_t idx, const char *name,
+                                 MlirOperation op) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation p = mlirOpOperandGetOwner(u);
+    if ((intptr_t)mlirOpOperandGetOperandNumber(u) == idx &&
+        coro_op_named(p, name) && before_in_block(p, op))
+      return p;
+  }
+  return (MlirOperation){NULL};
+}
 
 /* An earlier op `name` of the block on the same operand 0 as `op`: a
  * coro.group_add of the task `op` adds (to this group or another), a
  * coro.destroy of the handle `op` awaits. */
 static MlirOperation earlier_on_same(MlirOperation op, const char *name) {
-  MlirValue x = mlirOperationGetOperand(op, 0);
-  FOR_EACH_BEFORE(p, op) {
-    if (coro_op_named(p, name) &&
-        mlirValueEqual(mlirOperationGetOperand(p, 0), x))
-      return p;
-  }
-  return (MlirOperation){NULL};
+  return earlier_use(mlirOperationGetOperand(op, 0), 0, name, op);
 }
 
 /* A coro.group_add to the group of `op` (a coro.group_destroy) earlier in
  * its block with no coro.group_await of the group after it. */
 static MlirOperation pending_add(MlirOperation op) {
   MlirValue g = mlirOperationGetOperand(op, 0);
-  MlirOperation pending = {NULL};
-  FOR_EACH_BEFORE(p, op) {
-    if (coro_op_named(p, "coro.group_await") &&
-        mlirValueEqual(mlirOperationGetOperand(p, 0), g))
-      pending = (MlirOperation){NULL};
-    else if (coro_op_named(p, "coro.group_add") &&
-             mlirValueEqual(mlirOperationGetOperand(p, 1), g))
-      pending = p;
+  MlirOperation last_add = {NULL}, last_await = {NULL};
+  for (MlirOpOperand u = mlirValueGetFirstUse(g); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation p = mlirOpOperandGetOwner(u);
+    if (!before_in_block(p, op))
+      continue;
+    MlirOperation *last = coro_op_named(p, "coro.group_add")     ? &last_add
+                          : coro_op_named(p, "coro.group_await") ? &last_await
+                                                                 : NULL;
+    if (last &&
+        (mlirOperationIsNull(*last) || mlirOperationIsBeforeInBlock(*last, p)))
+      *last = p;
   }
-  return pending;
+  if (mlirOperationIsNull(last_add) ||
+      (!mlirOperationIsNull(last_await) &&
+       mlirOperationIsBeforeInBlock(last_add, last_await)))
+    return (MlirOperation){NULL};
+  return last_add;
 }
 
 static void check_group_op(struct verifier *v, MlirOperation op) {
