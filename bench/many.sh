@@ -29,7 +29,10 @@
 #                   opt runs with -disable-output, here and for LLVM parse)
 #   passes/passes   coro passes / LLVM passes (the goal's ratio)
 #   obj A, obj B    coro-translate --emit=obj, --route=llvm (A) and
-#                   --route=mlir-split (B), at -O0 and -O2, and B/A
+#                   --route=mlir-split (B), at -O0 and -O2, and B/A: the
+#                   fastest of REPS runs each (default 3), A and B
+#                   alternating, so that a burst of load on a shared
+#                   machine does not decide the ratio
 # With more than one M, "linear" rows give time(M_last)/time(M_first)
 # divided by M_last/M_first, for the coro pipeline and for LLVM coro:
 # 1.0 is linear, M_last/M_first is quadratic. A benchmark, not a test: it
@@ -54,6 +57,7 @@ for arg in "$@"; do
   esac
 done
 build="${build:-$here/../build}"
+reps="${REPS:-3}"
 [ -d "$build" ] && build="$(cd "$build" && pwd)"
 if [ "${#ms[@]}" = 0 ]; then
   if [ "$quick" = 1 ]; then ms=(200 2000); else ms=(1000 10000); fi
@@ -103,6 +107,43 @@ measure() {
   fi
 }
 
+# best M ABI TAG_A LABEL_A TAG_B LABEL_B CMD...: CMD --route=llvm (A) and
+# CMD --route=mlir-split (B), $reps times each, alternating; the row of
+# each is its fastest run (peak MB: the largest); a failure, its error.
+best() {
+  local m=$1 abi=$2 ta=$3 la=$4 tb=$5 lb=$6 i t s kb
+  shift 6
+  local -A min=() peak=() bad=()
+  for ((i = 0; i < reps; ++i)); do
+    for t in "$ta" "$tb"; do
+      [ -z "${bad[$t]:-}" ] || continue
+      local route=llvm
+      [ "$t" = "$tb" ] && route=mlir-split
+      if timed "$t" "$@" --route=$route; then
+        read -r s kb <"$tmp/$t.time"
+        min[$t]=$(awk -v a="${min[$t]:-}" -v b="$s" \
+          'BEGIN {print (a == "" || b + 0 < a + 0) ? b : a}')
+        peak[$t]=$(awk -v a="${peak[$t]:-0}" -v b="$kb" \
+          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
+      else
+        bad[$t]="$(grep -m1 -i error "$tmp/$t.err" || tail -n 1 "$tmp/$t.err")"
+      fi
+    done
+  done
+  for t in "$ta" "$tb"; do
+    local label=$la
+    [ "$t" = "$tb" ] && label=$lb
+    if [ -n "${bad[$t]:-}" ]; then
+      secs[$m/$abi/$t]=-
+      printf '%6s %-6s | %-18s | failed: %s\n' "$m" "$abi" "$label" "${bad[$t]}"
+    else
+      secs[$m/$abi/$t]=${min[$t]}
+      row "$m" "$abi" "$label" "${min[$t]}" \
+        "$(awk -v k="${peak[$t]}" 'BEGIN {if (k + 0 == 0) print "-"; else printf "%.0f", k / 1024}')" ""
+    fi
+  done
+}
+
 echo "many.sh: M small coroutines in one module (bench/many-gen.c), ABI"
 echo "switch and mix (i % 4: switch, retcon, retcon.once, async); wall"
 echo "seconds and peak MB of whole processes (/usr/bin/time):"
@@ -112,7 +153,8 @@ echo "  coro-early,cgscc(coro-split),coro-cleanup on the same lowering;"
 echo "  LLVM parse = opt -passes=verify; LLVM coro share = the difference;"
 echo "  pipeline/LLVM = coro pipeline / LLVM coro; share/share = split share"
 echo "  / LLVM coro share; obj A, B = coro-translate --emit=obj,"
-echo "  --route=llvm (A), --route=mlir-split (B)"
+echo "  --route=llvm (A), --route=mlir-split (B): the fastest of $reps runs"
+echo "  each (REPS), alternating"
 echo "tools: $coro_opt, $coro_translate, $opt, $translate"
 row M ABI measurement seconds "peak MB" ratio
 for m in "${ms[@]}"; do
@@ -162,10 +204,10 @@ for m in "${ms[@]}"; do
       "$(ratio "$(diff_secs "$a" "${secs[$m/$abi/parse]}")" \
         "$(diff_secs "$p" "$l")")"
     for o in 0 2; do
-      measure "$m" "$abi" "objA$o" "obj A -O$o" "$coro_translate" "$f" \
-        --emit=obj "-O$o" -o "$tmp/x.o" --route=llvm
-      measure "$m" "$abi" "objB$o" "obj B -O$o" "$coro_translate" "$f" \
-        --emit=obj "-O$o" -o "$tmp/x.o" --route=mlir-split
+      # REPS runs of each route, alternating A and B; the fastest of each
+      # (the least disturbed by the machine's other load) is compared
+      best "$m" "$abi" "objA$o" "obj A -O$o" "objB$o" "obj B -O$o" \
+        "$coro_translate" "$f" --emit=obj "-O$o" -o "$tmp/x.o"
       row "$m" "$abi" "obj B/A -O$o" "" "" \
         "$(ratio "${secs[$m/$abi/objA$o]}" "${secs[$m/$abi/objB$o]}")"
     done

@@ -10,7 +10,8 @@
  * default pipeline (without its coroutine passes; LLVM never inlines a
  * coroutine that is not split yet), and imported back into the LLVM
  * dialect (coro_import_llvm_module, capi/registry.cpp), where --coro-split
- * takes it as it takes any producer's coroutines.
+ * takes it as it takes any producer's coroutines. Functions the split
+ * gets nothing from simplifying are left out of the trip (stash_out).
  *
  * What LLVM IR cannot carry is kept aside and put back:
  *   - the module's attributes (coro.device): the module op stays, only its
@@ -496,6 +497,203 @@ static void put_back(MlirOperation module, const struct kept *k) {
   mlirSymbolTableDestroy(table);
 }
 
+/* The functions the trip leaves out. It simplifies the coroutines, the
+ * functions that name one (their consumers) and what those reach (a
+ * callee can be inlined into them); any other function (a module's
+ * @main, the callers of its consumers) gets nothing from it that LLVM's
+ * pipeline after the split does not give it again, so translating,
+ * simplifying and importing it would be work done twice, and inlining
+ * every consumer into @main before the split the most costly of it. A
+ * function left out is a declaration for the trip and itself again after
+ * it, untouched (its locations too). Only a function whose references all
+ * name external functions and globals is left out: LLVM could otherwise
+ * drop or fold an internal one that only it uses. */
+struct stash {
+  MlirOperation *fns; /* out of the module, their bodies in `bodies` */
+  MlirRegion *bodies;
+  size_t n, cap;
+  /* copies of the declarations they name, which the trip may drop as
+   * unused */
+  struct ir_opvec decls;
+};
+
+/* Calls `visit` with the root name of every symbol reference of `op` and
+ * its nested ops, until it returns false. An LLVM-dialect op names a
+ * symbol in one of a few attributes (a call's or invoke's callee,
+ * addressof's global, dso_local_equivalent's function, a function's
+ * personality and comdat); llvm.blockaddress, which names one inside an
+ * attribute of its own, is visited as a name no symbol has (it keeps its
+ * function in the trip). */
+struct refs {
+  bool (*visit)(struct refs *r, MlirStringRef name);
+  MlirSymbolTable table;
+  struct ir_ptrmap *needed;
+  struct ir_opvec *work;
+  bool external;         /* check_external's answer */
+  struct ir_ptrmap seen; /* declarations found by check_external */
+  struct ir_opvec decls; /* and copied */
+};
+
+static MlirWalkResult visit_refs(MlirOperation op, void *user) {
+  static const char *const names[] = {"callee", "global_name", "function_name",
+                                      "personality", "comdat"};
+  struct refs *r = user;
+  if (coro_op_named(op, "llvm.blockaddress"))
+    return r->visit(r, mlirStringRefCreate("", 0)) ? MlirWalkResultAdvance
+                                                   : MlirWalkResultInterrupt;
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString(names[i]));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsASymbolRef(a) &&
+        !r->visit(r, mlirSymbolRefAttrGetRootReference(a)))
+      return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+static bool defined(MlirOperation fn) {
+  return !mlirBlockIsNull(
+      mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)));
+}
+
+/* A function a needed one names is needed. */
+static bool mark_needed(struct refs *r, MlirStringRef name) {
+  MlirOperation fn = mlirSymbolTableLookup(r->table, name);
+  if (!mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+      defined(fn) && !ir_ptrmap_find(r->needed, fn.ptr)) {
+    ir_ptrmap_put(r->needed, fn.ptr, (void *)1);
+    ir_opvec_push(r->work, fn);
+  }
+  return true;
+}
+
+/* Whether `name` is a coroutine not split yet (in r->external). */
+static bool find_coroutine(struct refs *r, MlirStringRef name) {
+  MlirOperation fn = mlirSymbolTableLookup(r->table, name);
+  r->external = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+                presplit_coroutine(fn);
+  return !r->external;
+}
+
+/* Whether `name` is an external function or global. */
+static bool check_external(struct refs *r, MlirStringRef name) {
+  MlirOperation op = mlirSymbolTableLookup(r->table, name);
+  bool fn = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.func");
+  if (!fn &&
+      (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.mlir.global")))
+    return r->external = false;
+  bool decl = fn ? !defined(op)
+                 : mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                       op, mlirStringRefCreateFromCString("value"))) &&
+                       !defined(op);
+  if (decl && !ir_ptrmap_find(&r->seen, op.ptr)) {
+    ir_ptrmap_put(&r->seen, op.ptr, (void *)1);
+    ir_opvec_push(&r->decls, mlirOperationClone(op));
+  }
+  MlirAttribute l = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("linkage"));
+  if (mlirAttributeIsNull(l))
+    return r->external = fn; /* a function's default linkage is external */
+  return r->external = mlirAttributeEqual(
+             l, mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
+                                       MlirLLVMLinkageExternal));
+}
+
+/* Takes the functions the trip leaves out out of `module`, a declaration
+ * (external for the trip) in place of each. */
+static void stash_out(MlirOperation module, struct stash *s) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  struct ir_ptrmap needed = {0};
+  struct ir_opvec work = {0};
+  struct refs r = {
+      .table = mlirSymbolTableCreate(module), .needed = &needed, .work = &work};
+  /* the coroutines, the functions that name one (a consumer whose
+   * handle's origin the split sees once the trip has inlined what it
+   * calls: its resumes become direct calls) and what they name */
+  r.visit = find_coroutine;
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coro_op_named(op, "llvm.func") || !defined(op))
+      continue;
+    r.external = presplit_coroutine(op);
+    if (!r.external)
+      mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
+    if (r.external) {
+      ir_ptrmap_put(&needed, op.ptr, (void *)1);
+      ir_opvec_push(&work, op);
+    }
+  }
+  r.visit = mark_needed;
+  while (work.n)
+    mlirOperationWalk(work.v[--work.n], visit_refs, &r, MlirWalkPreOrder);
+  r.visit = check_external;
+  struct ir_opvec out = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coro_op_named(op, "llvm.func") || !defined(op) ||
+        ir_ptrmap_find(&needed, op.ptr))
+      continue;
+    r.external = true;
+    mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
+    if (r.external)
+      ir_opvec_push(&out, op);
+  }
+  mlirSymbolTableDestroy(r.table);
+  ir_ptrmap_free(&r.seen);
+  s->decls = r.decls;
+  ir_ptrmap_free(&needed);
+  free(work.v);
+  s->cap = out.n;
+  s->fns = ir_xmalloc((out.n + 1) * sizeof *s->fns);
+  s->bodies = ir_xmalloc((out.n + 1) * sizeof *s->bodies);
+  for (size_t i = 0; i < out.n; ++i) {
+    MlirOperation fn = out.v[i];
+    MlirRegion kept = mlirRegionCreate();
+    mlirRegionTakeBody(kept, mlirOperationGetRegion(fn, 0));
+    MlirOperation decl = mlirOperationClone(fn); /* bodiless: cheap */
+    mlirOperationSetAttributeByName(
+        decl, mlirStringRefCreateFromCString("linkage"),
+        mlirLLVMLinkageAttrGet(mlirOperationGetContext(fn),
+                               MlirLLVMLinkageExternal));
+    mlirBlockInsertOwnedOperationBefore(body, fn, decl);
+    mlirOperationRemoveFromParent(fn);
+    s->fns[s->n] = fn;
+    s->bodies[s->n++] = kept;
+  }
+  free(out.v);
+}
+
+/* Puts the functions stash_out took back in place of their declarations
+ * (at the end of the module where the trip dropped one). */
+static void stash_in(MlirOperation module, struct stash *s) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  for (size_t i = 0; i < s->n; ++i) {
+    MlirOperation fn = s->fns[i];
+    mlirRegionTakeBody(mlirOperationGetRegion(fn, 0), s->bodies[i]);
+    mlirRegionDestroy(s->bodies[i]);
+    MlirOperation decl = mlirSymbolTableLookup(table, ir_sym_name(fn));
+    if (mlirOperationIsNull(decl)) {
+      mlirBlockAppendOwnedOperation(body, fn);
+      continue;
+    }
+    mlirBlockInsertOwnedOperationBefore(body, decl, fn);
+    mlirSymbolTableErase(table, decl);
+  }
+  for (size_t i = 0; i < s->decls.n; ++i) {
+    MlirOperation decl = s->decls.v[i];
+    if (mlirOperationIsNull(mlirSymbolTableLookup(table, ir_sym_name(decl))))
+      mlirBlockAppendOwnedOperation(body, decl);
+    else
+      mlirOperationDestroy(decl);
+  }
+  free(s->decls.v);
+  mlirSymbolTableDestroy(table);
+  free(s->fns);
+  free(s->bodies);
+  *s = (struct stash){0};
+}
+
 /* Replaces the body of `module` by that of `imported`, which it destroys. */
 static void take_body(MlirOperation module, MlirOperation imported) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -521,6 +719,8 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
   MlirOperation op = mlirModuleGetOperation(module);
   MlirContext ctx = mlirModuleGetContext(module);
   struct kept k = {0};
+  struct stash s = {0};
+  stash_out(op, &s);
   bool ok = take_out(op, &k);
   LLVMContextRef llctx = ok ? LLVMContextCreate() : NULL;
   LLVMModuleRef m = NULL;
@@ -556,6 +756,7 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
     /* else (what the importer cannot read back) split the module as it is */
     put_back(op, &k);
   }
+  stash_in(op, &s);
   if (m)
     LLVMDisposeModule(m);
   if (llctx)
