@@ -322,6 +322,69 @@ static void fold_destroy_flag(struct variant_state *vs) {
   }
 }
 
+/* A dispatch whose cases all land on one plain branch (a destroy part
+ * whose suspensions hold nothing to destroy) reads no index: a plain
+ * branch there; true when it was. */
+static bool collapse_dispatch(MlirBlock dispatch) {
+  MlirOperation sw = mlirBlockGetTerminator(dispatch);
+  intptr_t n = mlirOperationGetNumSuccessors(sw);
+  if (!coro_op_named(sw, "llvm.switch") || n < 2 ||
+      mlirOperationGetNumOperands(sw) != 1)
+    return false;
+  MlirBlock target = {NULL};
+  for (intptr_t i = 1; i < n; ++i) { /* 0: the default, unreachable */
+    MlirBlock c = mlirOperationGetSuccessor(sw, i);
+    MlirOperation br = mlirBlockGetFirstOperation(c);
+    if (mlirBlockGetNumArguments(c) || !coro_op_named(br, "llvm.br") ||
+        mlirOperationGetNumOperands(br))
+      return false;
+    MlirBlock t = mlirOperationGetSuccessor(br, 0);
+    if (i > 1 && !mlirBlockEqual(t, target))
+      return false;
+    target = t;
+  }
+  MlirValue index = mlirOperationGetOperand(sw, 0);
+  struct ir_builder b = ir_before(sw);
+  ir_br(&b, target, 0, NULL);
+  split_erase(sw);
+  /* the index's load and its address, when nothing else reads them */
+  while (mlirValueIsAOpResult(index) &&
+         mlirOpOperandIsNull(mlirValueGetFirstUse(index))) {
+    MlirOperation def = mlirOpResultGetOwner(index);
+    bool addr = coro_op_named(def, "llvm.load") ||
+                coro_op_named(def, "llvm.getelementptr");
+    if (!addr && !ir_op_is_constant(def))
+      break;
+    index = addr ? mlirOperationGetOperand(def, 0) : (MlirValue){NULL};
+    split_erase(def);
+    if (mlirValueIsNull(index))
+      break;
+  }
+  return true;
+}
+
+/* Branches the rewrite left deciding on a constant (coro.alloc's and
+ * coro.free's answers, an allocator's alignment test) become plain
+ * branches, as does a dispatch that needs no index (collapse_dispatch),
+ * and the blocks they no longer reach go: less for LLVM to translate
+ * and generate. */
+static void fold_constant_branches(struct variant_state *vs) {
+  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
+  bool changed = split_is_clone(vs->v) && vs->sp->abi->dispatch_by_index &&
+                 collapse_dispatch(vs->dispatch);
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation term = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
+      continue;
+    /* what decides it may be computed in the block (an icmp of constants) */
+    split_fold_branch(b, mlirBlockGetFirstOperation(b));
+    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(b));
+  }
+  if (changed)
+    ir_erase_unreachable(region);
+}
+
 /* The shape of a variant made of the coroutine's own ops (NAME.resume,
  * which took them, resume_in_place): the coroutine's, without walking
  * them again. Only the lists a variant reads are copied: the ramp-only
@@ -445,6 +508,7 @@ bool split_rewrite_variant(struct variant_state *vs) {
     ir_erase_unreachable(region);
   }
   split_sweep(vs);
+  fold_constant_branches(vs);
   if (split_is_clone(vs->v))
     drop_unused_allocas(vs->dispatch);
   ir_unify_returns(vs->fn);

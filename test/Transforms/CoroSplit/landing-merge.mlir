@@ -28,14 +28,18 @@
 // CHECK-NEXT: llvm.getelementptr %arg0[[[OFF]]]
 // CHECK-NEXT: llvm.load
 
-// A suspension that continues with a loop's header (two predecessors)
-// keeps a landing block of its own, which branches there.
+// A dispatch whose every case is a plain branch to one block reads no
+// index: @count's lone suspension continues with the loop's header, and
+// @count.resume branches there without loading the index (at 24).
+// @count.cleanup frees (null) on its case: its dispatch stays.
 // CHECK-LABEL: llvm.func internal fastcc @count.resume(
-// CHECK: llvm.switch %{{[0-9]+}} : i8, ^{{bb[0-9]+}} [
-// CHECK-NEXT: 0: ^[[L:bb[0-9]+]]
-// CHECK: ^[[LOOP:bb[0-9]+]]:  // pred: ^[[L]]
-// CHECK: ^[[L]]:  // pred: ^bb0
-// CHECK-NEXT: llvm.br ^[[LOOP]]
+// CHECK-NOT: llvm.switch
+// CHECK-NOT: %arg0[24]
+// CHECK: llvm.return
+// CHECK-NEXT: }
+// CHECK-LABEL: llvm.func internal fastcc @count.cleanup(
+// CHECK: %arg0[24]
+// CHECK: llvm.switch
 
 func.func private @step(%x: i64) -> i64 {
   %c3 = arith.constant 3 : i64
