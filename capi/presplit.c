@@ -599,6 +599,29 @@ static bool check_external(struct refs *r, MlirStringRef name) {
                                        MlirLLVMLinkageExternal));
 }
 
+/* Whether the trip does something for the consumer `fn` that the split
+ * can use: inline a call of a function defined here that is no coroutine
+ * (which may show where a handle comes from) or promote an alloca (a
+ * handle kept in memory, as clang keeps them, becomes a value). */
+struct simplifiable {
+  MlirSymbolTable table;
+  bool yes;
+};
+
+static MlirWalkResult simplifiable_op(MlirOperation op, void *user) {
+  struct simplifiable *w = user;
+  MlirAttribute callee = ir_callee_attr(op);
+  if (coro_op_named(op, "llvm.alloca")) {
+    w->yes = true;
+  } else if (!mlirAttributeIsNull(callee)) {
+    MlirOperation fn =
+        mlirSymbolTableLookup(w->table, mlirFlatSymbolRefAttrGetValue(callee));
+    w->yes = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+             defined(fn) && !presplit_coroutine(fn);
+  }
+  return w->yes ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
 /* Takes the functions the trip leaves out out of `module`, a declaration
  * (external for the trip) in place of each. */
 static void stash_out(MlirOperation module, struct stash *s) {
@@ -607,17 +630,23 @@ static void stash_out(MlirOperation module, struct stash *s) {
   struct ir_opvec work = {0};
   struct refs r = {
       .table = mlirSymbolTableCreate(module), .needed = &needed, .work = &work};
-  /* the coroutines, the functions that name one (a consumer whose
-   * handle's origin the split sees once the trip has inlined what it
-   * calls: its resumes become direct calls) and what they name */
+  /* the coroutines, the functions that name one and that the trip can
+   * simplify for the split (a consumer whose handle's origin the split
+   * sees once the trip has inlined what it calls or promoted where it
+   * keeps the handle: its resumes become direct calls) and what they
+   * name */
   r.visit = find_coroutine;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") || !defined(op))
       continue;
     r.external = presplit_coroutine(op);
-    if (!r.external)
-      mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
+    if (!r.external) {
+      struct simplifiable w = {.table = r.table};
+      mlirOperationWalk(op, simplifiable_op, &w, MlirWalkPreOrder);
+      if (w.yes)
+        mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
+    }
     if (r.external) {
       ir_ptrmap_put(&needed, op.ptr, (void *)1);
       ir_opvec_push(&work, op);

@@ -9,10 +9,14 @@
 // split). --emit=llvm shows the module after the split, before LLVM's
 // pipeline: @twice is inlined into the consumer @sum, not into @report,
 // which the trip left out.
-// CHECK-LABEL: define i64 @sum(
+// CHECK-LABEL: define i64 @sum(i64 %0) local_unnamed_addr {
 // CHECK-NOT: call i64 @twice
 // CHECK: ret i64
-// CHECK-LABEL: define i64 @report(
+// A consumer with nothing to inline or promote is left out too: @first
+// has none of the marks the trip's passes give a function they saw
+// (local_unnamed_addr, as @sum has).
+// CHECK-LABEL: define i64 @first(i64 %0) {
+// CHECK-LABEL: define i64 @report(i64 %0) {
 // CHECK: call i64 @twice(
 // CHECK: ret i64
 // A function naming an internal global stays in the trip, which would
@@ -69,6 +73,13 @@ func.func @sum(%n: i64) -> i64 {
   return %s : i64
 }
 
+func.func @first(%n: i64) -> i64 {
+  %h = func.call @gen(%n) : (i64) -> !coro.handle<i64>
+  %v = "coro.promise"(%h) : (!coro.handle<i64>) -> i64
+  "coro.destroy"(%h) : (!coro.handle<i64>) -> ()
+  return %v : i64
+}
+
 func.func @report(%x: i64) -> i64 {
   %y = func.call @twice(%x) : (i64) -> i64
   return %y : i64
@@ -77,7 +88,9 @@ func.func @report(%x: i64) -> i64 {
 func.func @main() -> (i64, i64) {
   %n = arith.constant 4 : i64
   %s = func.call @sum(%n) : (i64) -> i64
-  %r = func.call @report(%s) : (i64) -> i64
+  %f = func.call @first(%n) : (i64) -> i64
+  %sf = arith.addi %s, %f : i64
+  %r = func.call @report(%sf) : (i64) -> i64
   %seven = arith.constant 7 : i64
   %p = llvm.mlir.addressof @scale : !llvm.ptr
   llvm.store %seven, %p : i64, !llvm.ptr
