@@ -13,6 +13,8 @@
  *                                 (memref.subview) to offset arithmetic
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
  *                                 coroutines get LLVM's coroutine intrinsics
+ *   convert-complex-to-standard, convert-math-to-llvm,
+ *   convert-complex-to-llvm       complex numbers (a struct of two parts)
  *   finalize-memref-to-llvm, convert-index-to-llvm,
  *   convert-arith-to-llvm, convert-cf-to-llvm, convert-func-to-llvm,
  *   reconcile-unrealized-casts    everything else to the LLVM dialect
@@ -83,6 +85,11 @@ static void add_conversions(struct coro_str *out,
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
     if (!only || only == r)
       add(out, r->conversion);
+  /* complex numbers: their arithmetic to arith and math on the parts,
+   * the parts to an LLVM struct (what the split keeps in a frame) */
+  add(out, "convert-complex-to-standard");
+  add(out, "convert-math-to-llvm");
+  add(out, "convert-complex-to-llvm");
   add(out, "finalize-memref-to-llvm");
   add(out, "convert-index-to-llvm");
   add(out, "convert-arith-to-llvm");

@@ -80,6 +80,14 @@ MlirType coro_storage_type(MlirType type) {
     MlirType fields[2] = {i64, ptr};
     return ir_struct_type(ctx, 2, fields);
   }
+  /* a complex number: the struct of its two parts, as
+   * convert-complex-to-llvm has it */
+  if (mlirTypeIsAComplex(type) &&
+      llvm_float(mlirComplexTypeGetElementType(type))) {
+    MlirType part = mlirComplexTypeGetElementType(type);
+    MlirType fields[2] = {part, part};
+    return ir_struct_type(ctx, 2, fields);
+  }
   if (llvm_compatible(type))
     return type;
   return (MlirType){NULL};

@@ -7,7 +7,8 @@
  * type T is *storable* when coro_storage_type(T) exists and has a known
  * size of at most IR_MAX_TYPE_SIZE:
  *   index (as i64), signless integers, f16/bf16/f32/f64/f80/f128, 1-D
- *   fixed vectors of those, memrefs (their descriptor struct),
+ *   fixed vectors of those, complex numbers of those floats (a struct of
+ *   the two parts), memrefs (their descriptor struct),
  *   !llvm.ptr, and !llvm.struct (not opaque) / !llvm.array of storable
  *   LLVM types.
  * The verifier rejects every other type at the op or coroutine that would

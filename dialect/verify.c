@@ -110,7 +110,8 @@ static bool is_retcon(const struct coro *c) {
 
 #define STORABLE_TYPES                                                         \
   "index, signless integers, f16, bf16, f32, f64, f80, f128, 1-D vectors "     \
-  "of those, memrefs, coroutine handles, !llvm.ptr, and "                      \
+  "of those, complex numbers of those floats, memrefs, coroutine handles, "    \
+  "!llvm.ptr, and "                                                            \
   "!llvm.struct/!llvm.array of those, "                                        \
   "of at most 1 GiB"
 
