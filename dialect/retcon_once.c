@@ -10,9 +10,13 @@
  * run zero or many times). A suspension reached by a path that has
  * suspended already is an error at that suspension; the fact at each
  * coro.end must not hold 0.
- * Masks only grow, so the fixpoint is reached in a few rounds. */
+ * Masks only grow, so the fixpoint is reached in a few rounds. A nested
+ * region's counts are a function of the fact it is entered with (one of
+ * eight), kept once found: the rounds of a region would otherwise run its
+ * nested regions again each round, exponential in the nesting. */
 #include "dialect/retcon_once.h"
 #include "dialect/suspend_points.h"
+#include "ir/blocks.h"
 #include "ir/support.h"
 
 #include "mlir-c/Diagnostics.h"
@@ -24,6 +28,14 @@ enum { ZERO = 1, ONE = 2, MANY = 4 };
 struct once {
   bool report; /* emit errors (false while iterating to the fixpoint) */
   bool failed;
+  /* region -> struct counts: what region_counts returned, quietly, for
+   * each fact it was entered with */
+  struct ir_ptrmap *memo;
+};
+
+struct counts {
+  unsigned known; /* bit `in`: out[in] is known */
+  unsigned char out[8];
 };
 
 /* The counts after adding `k` suspensions to every count of `m`. */
@@ -103,7 +115,8 @@ static unsigned op_counts(struct once *o, MlirOperation op, unsigned in) {
  * successor into that block's fact (setting *changed when one grows), and
  * what reaches an exit (a terminator without successors) into *out. */
 static void run_block(struct once *o, const MlirBlock *blocks, unsigned *facts,
-                      size_t n, size_t i, bool *changed, unsigned *out) {
+                      const struct ir_ptrmap *index, size_t i, bool *changed,
+                      unsigned *out) {
   unsigned f = facts[i];
   if (!f)
     return;
@@ -112,12 +125,12 @@ static void run_block(struct once *o, const MlirBlock *blocks, unsigned *facts,
     f = op_counts(o, op, f);
     intptr_t nsucc = mlirOperationGetNumSuccessors(op);
     for (intptr_t s = 0; s < nsucc; ++s) {
-      MlirBlock succ = mlirOperationGetSuccessor(op, s);
-      for (size_t j = 0; j < n; ++j)
-        if (mlirBlockEqual(blocks[j], succ) && (facts[j] | f) != facts[j]) {
-          facts[j] |= f;
-          *changed = true;
-        }
+      uintptr_t k = (uintptr_t)ir_ptrmap_find(
+          index, mlirOperationGetSuccessor(op, s).ptr);
+      if (k && (facts[k - 1] | f) != facts[k - 1]) {
+        facts[k - 1] |= f;
+        *changed = true;
+      }
     }
     if (mlirOperationIsNull(mlirOperationGetNextInBlock(op)) && nsucc == 0)
       *out |= f;
@@ -134,32 +147,52 @@ static unsigned region_counts(struct once *o, MlirRegion region, unsigned in) {
     ++n;
   if (n == 0) /* a declaration: no path, nothing to count */
     return in;
+  struct counts *memo = ir_ptrmap_find(o->memo, region.ptr);
+  if (!o->report && memo && (memo->known & (1u << in)))
+    return memo->out[in];
   MlirBlock *blocks = ir_xmalloc(n * sizeof(*blocks));
   unsigned *facts = ir_xcalloc(n, sizeof(*facts));
   size_t i = 0;
+  struct ir_ptrmap index = {0};
   for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b))
+       b = mlirBlockGetNextInRegion(b)) {
     blocks[i++] = b;
+    ir_ptrmap_put(&index, b.ptr, (void *)(uintptr_t)i); /* 1 + its number */
+  }
   facts[0] = in;
   /* Iterate to a fixpoint without reporting, then once more to report. */
-  struct once quiet = {false, false};
+  struct once quiet = {false, false, o->memo};
   unsigned out = 0;
   bool changed = true;
   while (changed) {
     changed = false;
     for (i = 0; i < n; ++i)
-      run_block(&quiet, blocks, facts, n, i, &changed, &out);
+      run_block(&quiet, blocks, facts, &index, i, &changed, &out);
   }
   out = 0;
   for (i = 0; i < n; ++i)
-    run_block(o, blocks, facts, n, i, &changed, &out);
+    run_block(o, blocks, facts, &index, i, &changed, &out);
   free(blocks);
   free(facts);
+  ir_ptrmap_free(&index);
+  if (!o->report) {
+    if (!memo) {
+      memo = ir_xcalloc(1, sizeof *memo);
+      ir_ptrmap_put(o->memo, region.ptr, memo);
+    }
+    memo->known |= 1u << in;
+    memo->out[in] = (unsigned char)out;
+  }
   return out;
 }
 
 MlirLogicalResult retcon_once_check(MlirOperation func) {
-  struct once o = {true, false};
+  struct ir_ptrmap memo = {0};
+  struct once o = {true, false, &memo};
   region_counts(&o, mlirOperationGetRegion(func, 0), ZERO);
+  for (size_t i = 0; i < memo.cap; ++i)
+    if (memo.from[i])
+      free(memo.to[i]);
+  ir_ptrmap_free(&memo);
   return o.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
