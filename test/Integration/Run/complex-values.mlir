@@ -66,6 +66,7 @@ func.func @parent(%z: complex<f64>) -> !coro.handle<complex<f64>> attributes {co
   %c = func.call @child(%z) : (complex<f64>) -> !coro.handle<complex<f64>>
   %d = "coro.yield"() : () -> i1
   %r = "coro.await"(%c) : (!coro.handle<complex<f64>>) -> complex<f64>
+  "coro.destroy"(%c) : (!coro.handle<complex<f64>>) -> ()
   %s = complex.add %r, %z : complex<f64>
   "coro.end"(%h, %s) : (!coro.handle<complex<f64>>, complex<f64>) -> ()
   return %h : !coro.handle<complex<f64>>
