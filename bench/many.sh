@@ -90,58 +90,59 @@ diff_secs() {
   awk -v a="$1" -v b="$2" \
     'BEGIN {if (a != "-" && b != "-") printf "%.2f", a - b; else print "-"}'
 }
-# measure M ABI TAG LABEL CMD... - runs CMD under timed, prints its row
-# and records its seconds; a failure prints its first error line instead.
+# record M ABI TAG LABEL SECONDS PEAK_KB [ERROR]: keeps the seconds in
+# secs[M/ABI/TAG] and prints the row; after an error ("-" seconds) the
+# error instead.
+record() {
+  local m=$1 abi=$2 tag=$3 label=$4 s=$5 kb=$6 err=${7:-}
+  secs[$m/$abi/$tag]=$s
+  if [ -n "$err" ]; then
+    printf '%6s %-6s | %-18s | failed: %s\n' "$m" "$abi" "$label" "$err"
+  else
+    row "$m" "$abi" "$label" "$s" \
+      "$(awk -v k="$kb" 'BEGIN {if (k == "-") print "-"; else printf "%.0f", k / 1024}')" ""
+  fi
+}
+# first_error TAG: the first error line of TAG's stderr, else its last line.
+first_error() { grep -m1 -i error "$tmp/$1.err" || tail -n 1 "$tmp/$1.err"; }
+
+# measure M ABI TAG LABEL CMD... - runs CMD under timed and records it.
 measure() {
   local m=$1 abi=$2 tag=$3 label=$4 s kb
   shift 4
   if timed "$tag" "$@"; then
     read -r s kb <"$tmp/$tag.time"
-    secs[$m/$abi/$tag]=$s
-    row "$m" "$abi" "$label" "$s" \
-      "$(awk -v k="$kb" 'BEGIN {if (k == "-") print "-"; else printf "%.0f", k / 1024}')" ""
+    record "$m" "$abi" "$tag" "$label" "$s" "$kb"
   else
-    secs[$m/$abi/$tag]=-
-    printf '%6s %-6s | %-18s | failed: %s\n' "$m" "$abi" "$label" \
-      "$(grep -m1 -i error "$tmp/$tag.err" || tail -n 1 "$tmp/$tag.err")"
+    record "$m" "$abi" "$tag" "$label" - - "$(first_error "$tag")"
   fi
 }
 
 # best M ABI TAG_A LABEL_A TAG_B LABEL_B CMD...: CMD --route=llvm (A) and
-# CMD --route=mlir-split (B), $reps times each, alternating; the row of
-# each is its fastest run (peak MB: the largest); a failure, its error.
+# CMD --route=mlir-split (B), $reps times each, alternating; each is
+# recorded with its fastest run (peak MB: the largest), or its error.
 best() {
-  local m=$1 abi=$2 ta=$3 la=$4 tb=$5 lb=$6 i t s kb
+  local m=$1 abi=$2 ta=$3 la=$4 tb=$5 lb=$6 i t s kb route
   shift 6
   local -A min=() peak=() bad=()
   for ((i = 0; i < reps; ++i)); do
     for t in "$ta" "$tb"; do
       [ -z "${bad[$t]:-}" ] || continue
-      local route=llvm
+      route=llvm
       [ "$t" = "$tb" ] && route=mlir-split
       if timed "$t" "$@" --route=$route; then
         read -r s kb <"$tmp/$t.time"
         min[$t]=$(awk -v a="${min[$t]:-}" -v b="$s" \
           'BEGIN {print (a == "" || b + 0 < a + 0) ? b : a}')
-        peak[$t]=$(awk -v a="${peak[$t]:-0}" -v b="$kb" \
-          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
+        peak[$t]=$(awk -v a="${peak[$t]:--}" -v b="$kb" \
+          'BEGIN {print (b == "-" || (a != "-" && b + 0 < a + 0)) ? a : b}')
       else
-        bad[$t]="$(grep -m1 -i error "$tmp/$t.err" || tail -n 1 "$tmp/$t.err")"
+        bad[$t]="$(first_error "$t")"
       fi
     done
   done
-  for t in "$ta" "$tb"; do
-    local label=$la
-    [ "$t" = "$tb" ] && label=$lb
-    if [ -n "${bad[$t]:-}" ]; then
-      secs[$m/$abi/$t]=-
-      printf '%6s %-6s | %-18s | failed: %s\n' "$m" "$abi" "$label" "${bad[$t]}"
-    else
-      secs[$m/$abi/$t]=${min[$t]}
-      row "$m" "$abi" "$label" "${min[$t]}" \
-        "$(awk -v k="${peak[$t]}" 'BEGIN {if (k + 0 == 0) print "-"; else printf "%.0f", k / 1024}')" ""
-    fi
-  done
+  record "$m" "$abi" "$ta" "$la" "${min[$ta]:--}" "${peak[$ta]:--}" "${bad[$ta]:-}"
+  record "$m" "$abi" "$tb" "$lb" "${min[$tb]:--}" "${peak[$tb]:--}" "${bad[$tb]:-}"
 }
 
 echo "many.sh: M small coroutines in one module (bench/many-gen.c), ABI"
