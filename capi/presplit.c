@@ -511,29 +511,31 @@ static void put_back(MlirOperation module, const struct kept *k) {
 struct stash {
   MlirOperation *fns; /* out of the module, their bodies in `bodies` */
   MlirRegion *bodies;
-  size_t n, cap;
+  size_t n;
   /* copies of the declarations they name, which the trip may drop as
    * unused */
   struct ir_opvec decls;
 };
 
-/* Calls `visit` with the root name of every symbol reference of `op` and
- * its nested ops, until it returns false. An LLVM-dialect op names a
- * symbol in one of a few attributes (a call's or invoke's callee,
- * addressof's global, dso_local_equivalent's function, a function's
- * personality and comdat); llvm.blockaddress, which names one inside an
- * attribute of its own, is visited as a name no symbol has (it keeps its
- * function in the trip). */
+/* A walk over the symbol references of a function (visit_refs), asking
+ * `visit` of each; `answer` is what the visitors below found. */
 struct refs {
   bool (*visit)(struct refs *r, MlirStringRef name);
   MlirSymbolTable table;
   struct ir_ptrmap *needed;
   struct ir_opvec *work;
-  bool external;         /* check_external's answer */
+  bool answer;           /* find_coroutine's, check_external's */
   struct ir_ptrmap seen; /* declarations found by check_external */
   struct ir_opvec decls; /* and copied */
 };
 
+/* Calls `visit` with the root name of every symbol reference of `op` (a
+ * walk's callback), until it returns false. An LLVM-dialect op names a
+ * symbol in one of a few attributes (a call's or invoke's callee,
+ * addressof's global, dso_local_equivalent's function, a function's
+ * personality and comdat); llvm.blockaddress, which names one inside an
+ * attribute of its own, is visited as a name no symbol has (it keeps its
+ * function in the trip). */
 static MlirWalkResult visit_refs(MlirOperation op, void *user) {
   static const char *const names[] = {"callee", "global_name", "function_name",
                                       "personality", "comdat"};
@@ -567,12 +569,12 @@ static bool mark_needed(struct refs *r, MlirStringRef name) {
   return true;
 }
 
-/* Whether `name` is a coroutine not split yet (in r->external). */
+/* Whether `name` is a coroutine not split yet (r->answer; stops there). */
 static bool find_coroutine(struct refs *r, MlirStringRef name) {
   MlirOperation fn = mlirSymbolTableLookup(r->table, name);
-  r->external = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
-                presplit_coroutine(fn);
-  return !r->external;
+  r->answer = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+              presplit_coroutine(fn);
+  return !r->answer;
 }
 
 /* Whether `name` is an external function or global. */
@@ -581,11 +583,11 @@ static bool check_external(struct refs *r, MlirStringRef name) {
   bool fn = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.func");
   if (!fn &&
       (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.mlir.global")))
-    return r->external = false;
-  bool decl = fn ? !defined(op)
-                 : mlirAttributeIsNull(mlirOperationGetAttributeByName(
-                       op, mlirStringRefCreateFromCString("value"))) &&
-                       !defined(op);
+    return r->answer = false;
+  /* a declaration: no body (a global's: no value either) */
+  bool decl = !defined(op) &&
+              (fn || mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                         op, mlirStringRefCreateFromCString("value"))));
   if (decl && !ir_ptrmap_find(&r->seen, op.ptr)) {
     ir_ptrmap_put(&r->seen, op.ptr, (void *)1);
     ir_opvec_push(&r->decls, mlirOperationClone(op));
@@ -593,8 +595,8 @@ static bool check_external(struct refs *r, MlirStringRef name) {
   MlirAttribute l = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("linkage"));
   if (mlirAttributeIsNull(l))
-    return r->external = fn; /* a function's default linkage is external */
-  return r->external = mlirAttributeEqual(
+    return r->answer = fn; /* a function's default linkage is external */
+  return r->answer = mlirAttributeEqual(
              l, mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
                                        MlirLLVMLinkageExternal));
 }
@@ -640,14 +642,14 @@ static void stash_out(MlirOperation module, struct stash *s) {
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") || !defined(op))
       continue;
-    r.external = presplit_coroutine(op);
-    if (!r.external) {
+    r.answer = presplit_coroutine(op);
+    if (!r.answer) {
       struct simplifiable w = {.table = r.table};
       mlirOperationWalk(op, simplifiable_op, &w, MlirWalkPreOrder);
       if (w.yes)
         mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
     }
-    if (r.external) {
+    if (r.answer) {
       ir_ptrmap_put(&needed, op.ptr, (void *)1);
       ir_opvec_push(&work, op);
     }
@@ -662,9 +664,9 @@ static void stash_out(MlirOperation module, struct stash *s) {
     if (!coro_op_named(op, "llvm.func") || !defined(op) ||
         ir_ptrmap_find(&needed, op.ptr))
       continue;
-    r.external = true;
+    r.answer = true;
     mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
-    if (r.external)
+    if (r.answer)
       ir_opvec_push(&out, op);
   }
   mlirSymbolTableDestroy(r.table);
@@ -672,7 +674,6 @@ static void stash_out(MlirOperation module, struct stash *s) {
   s->decls = r.decls;
   ir_ptrmap_free(&needed);
   free(work.v);
-  s->cap = out.n;
   s->fns = ir_xmalloc((out.n + 1) * sizeof *s->fns);
   s->bodies = ir_xmalloc((out.n + 1) * sizeof *s->bodies);
   for (size_t i = 0; i < out.n; ++i) {

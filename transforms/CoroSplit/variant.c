@@ -347,18 +347,15 @@ static bool collapse_dispatch(MlirBlock dispatch) {
   struct ir_builder b = ir_before(sw);
   ir_br(&b, target, 0, NULL);
   split_erase(sw);
-  /* the index's load and its address, when nothing else reads them */
+  /* the index's load, then its address, when nothing else reads them */
   while (mlirValueIsAOpResult(index) &&
          mlirOpOperandIsNull(mlirValueGetFirstUse(index))) {
     MlirOperation def = mlirOpResultGetOwner(index);
-    bool addr = coro_op_named(def, "llvm.load") ||
-                coro_op_named(def, "llvm.getelementptr");
-    if (!addr && !ir_op_is_constant(def))
+    if (!coro_op_named(def, "llvm.load") &&
+        !coro_op_named(def, "llvm.getelementptr"))
       break;
-    index = addr ? mlirOperationGetOperand(def, 0) : (MlirValue){NULL};
+    index = mlirOperationGetOperand(def, 0);
     split_erase(def);
-    if (mlirValueIsNull(index))
-      break;
   }
   return true;
 }
