@@ -759,10 +759,9 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
      * intrinsic in a spelling only the split accepts): such a module is
      * split as it is, without the trip, and without the translation's
      * errors */
-    mlirRegisterAllLLVMTranslations(ctx);
     MlirDiagnosticHandlerID quiet =
         mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
-    m = mlirTranslateModuleToLLVMIR(op, llctx);
+    m = coro_translate_for_target(op, llctx, tm);
     mlirContextDetachDiagnosticHandler(ctx, quiet);
     if (!m)
       put_back(op, &k);

@@ -35,6 +35,16 @@ extern const char coro_presplit_pipeline[];
 bool coro_target_and_run(MlirModule module, LLVMModuleRef m,
                          LLVMTargetMachineRef tm, const char *passes);
 
+/* mlirTranslateModuleToLLVMIR of `op` into `llctx` under `tm`'s data
+ * layout (capi/translate.c). The translation gives a load or store without
+ * an alignment its type's ABI alignment in the module's data layout, and
+ * LLVM's default one aligns i64 and f64 at 4 bytes: on NVPTX every such
+ * access became two 32-bit ones. `op` keeps its own `llvm.data_layout` or
+ * `dlti.dl_spec` when it has one, and is left as it was. NULL after an
+ * error, which the translation reported. */
+LLVMModuleRef coro_translate_for_target(MlirOperation op, LLVMContextRef llctx,
+                                        LLVMTargetMachineRef tm);
+
 /* The host's target machine at `opt_level` (PIC), or NULL after an error
  * at the module (capi/translate.c). */
 LLVMTargetMachineRef coro_host_machine(MlirModule module, int opt_level);

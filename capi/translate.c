@@ -9,6 +9,7 @@
 #include "dialect/contract.h"
 #include "ir/support.h"
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/RegisterEverything.h"
 #include "mlir-c/Target/LLVMIR.h"
@@ -75,6 +76,31 @@ bool coro_target_and_run(MlirModule module, LLVMModuleRef m,
   return false;
 }
 
+LLVMModuleRef coro_translate_for_target(MlirOperation op, LLVMContextRef llctx,
+                                        LLVMTargetMachineRef tm) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirRegisterAllLLVMTranslations(ctx);
+  MlirStringRef name = mlirStringRefCreateFromCString("llvm.data_layout");
+  bool own =
+      mlirAttributeIsNull(
+          mlirOperationGetDiscardableAttributeByName(op, name)) &&
+      mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
+          op, mlirStringRefCreateFromCString("dlti.dl_spec")));
+  if (own) {
+    LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
+    char *text = LLVMCopyStringRepOfTargetData(dl);
+    mlirOperationSetDiscardableAttributeByName(
+        op, name,
+        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
+    LLVMDisposeMessage(text);
+    LLVMDisposeTargetData(dl);
+  }
+  LLVMModuleRef m = mlirTranslateModuleToLLVMIR(op, llctx);
+  if (own)
+    mlirOperationRemoveDiscardableAttributeByName(op, name);
+  return m;
+}
+
 /* The calls of CORO_OUTSIDE_FRAME_MARKER the LLVM IR import made become
  * the `!coro.outside.frame` of their allocas again, for LLVM's CoroSplit
  * (dialect/contract.h). */
@@ -103,9 +129,8 @@ static void restore_outside_frame(LLVMModuleRef m, LLVMContextRef llctx) {
 static LLVMModuleRef translate(MlirModule module, LLVMContextRef llctx,
                                LLVMTargetMachineRef tm, int opt_level,
                                bool split) {
-  mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
   LLVMModuleRef m =
-      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llctx);
+      coro_translate_for_target(mlirModuleGetOperation(module), llctx, tm);
   if (!m) {
     error_at(module, "translation to LLVM IR failed", NULL);
     return NULL;
@@ -238,9 +263,8 @@ MlirLogicalResult coroTranslateForDevice(MlirModule module, int optLevel,
     return mlirLogicalResultFailure();
   }
   LLVMContextRef llctx = LLVMContextCreate();
-  mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
   LLVMModuleRef m =
-      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llctx);
+      coro_translate_for_target(mlirModuleGetOperation(module), llctx, tm);
   bool ok = m != NULL;
   if (!m)
     error_at(module, "translation to LLVM IR failed", NULL);
