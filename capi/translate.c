@@ -81,17 +81,15 @@ LLVMModuleRef coro_translate_for_target(MlirOperation op, LLVMContextRef llctx,
   MlirContext ctx = mlirOperationGetContext(op);
   mlirRegisterAllLLVMTranslations(ctx);
   MlirStringRef name = mlirStringRefCreateFromCString("llvm.data_layout");
-  bool own =
-      mlirAttributeIsNull(
-          mlirOperationGetDiscardableAttributeByName(op, name)) &&
-      mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
-          op, mlirStringRefCreateFromCString("dlti.dl_spec")));
+  bool own = mlirAttributeIsNull(
+                 mlirOperationGetDiscardableAttributeByName(op, name)) &&
+             mlirAttributeIsNull(mlirOperationGetDiscardableAttributeByName(
+                 op, mlirStringRefCreateFromCString("dlti.dl_spec")));
   if (own) {
     LLVMTargetDataRef dl = LLVMCreateTargetDataLayout(tm);
     char *text = LLVMCopyStringRepOfTargetData(dl);
     mlirOperationSetDiscardableAttributeByName(
-        op, name,
-        mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
+        op, name, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(text)));
     LLVMDisposeMessage(text);
     LLVMDisposeTargetData(dl);
   }

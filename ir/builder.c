@@ -219,6 +219,20 @@ MlirValue ir_extractvalue(struct ir_builder *b, MlirValue agg, int pos,
   return val_attrs(b, "llvm.extractvalue", 1, &agg, t, 1, &a);
 }
 
+MlirValue ir_cmpxchg(struct ir_builder *b, MlirValue p, MlirValue expected,
+                     MlirValue desired) {
+  MlirType t = mlirValueGetType(expected);
+  MlirType fields[2] = {t, mlirIntegerTypeGet(b->ctx, 1)};
+  MlirType result = mlirLLVMStructTypeLiteralGet(b->ctx, 2, fields, false);
+  /* LLVM's AtomicOrdering: 4 acquire, 6 acq_rel */
+  MlirType i64 = mlirIntegerTypeGet(b->ctx, 64);
+  MlirNamedAttribute a[2] = {
+      ir_named(b->ctx, "success_ordering", mlirIntegerAttrGet(i64, 6)),
+      ir_named(b->ctx, "failure_ordering", mlirIntegerAttrGet(i64, 4))};
+  MlirValue ops[3] = {p, expected, desired};
+  return val_attrs(b, "llvm.cmpxchg", 3, ops, result, 2, a);
+}
+
 MlirValue ir_insertvalue(struct ir_builder *b, MlirValue agg, MlirValue v,
                          int pos) {
   int64_t p = pos;

@@ -143,6 +143,11 @@ MlirValue ir_extractvalue(struct ir_builder *b, MlirValue agg, int pos,
 MlirValue ir_insertvalue(struct ir_builder *b, MlirValue agg, MlirValue v,
                          int pos);
 
+/* %r = llvm.cmpxchg %p, %expected, %desired acq_rel acquire : !llvm.ptr, T
+ * (T: the type of %expected); %r is !llvm.struct<(T, i1)>. */
+MlirValue ir_cmpxchg(struct ir_builder *b, MlirValue p, MlirValue expected,
+                     MlirValue desired);
+
 /*===--- calls --------------------------------------------------------------*/
 
 /* %r = llvm.call @sym(args) : (...) -> R   (no result when `result` is

@@ -357,7 +357,8 @@ enum {
   T_ENDED = 1 << 5,
   T_FAILED = 1 << 6,
   T_GROUPED = 1 << 7,
-  T_UNSCHEDULED = 1 << 8 /* in a group, counted there as not scheduled */
+  T_UNSCHEDULED = 1 << 8, /* in a group, counted there as not scheduled */
+  T_DRIVEN = 1 << 9       /* entered by an awaiter that drives it in place */
 };
 
 /* `waiters` once the task has ended: nobody is added any more. */
@@ -372,6 +373,19 @@ enum {
 /* A pool entry that is a task submitted by coro_rt_task_submit, which the
  * worker claims before it resumes it. */
 #define TASK_BIT ((uintptr_t)1)
+/* The continuation of a scheduled task. An awaiter that cannot see the
+ * task is scheduled publishes itself there with a compare-and-swap from
+ * NULL, then calls the task's resume entry (coro_rt_task_enter), which
+ * takes it. The end swaps in CONT_ENDED: an awaiter that finds it does not
+ * call the entry (the task has ended) but goes on. One the end finds there
+ * (published, the entry not called yet) it hands to that entry, tagged
+ * with CONT_HANDED, and leaves the resume entry set for it: the entry,
+ * not the end, clears it, so the awaiter's call never finds it null. */
+#define CONT_ENDED ((void *)CORO_HANDLE_CONTINUATION_ENDED)
+#define CONT_HANDED ((uintptr_t)2)
+_Static_assert((CORO_HANDLE_CONTINUATION_ENDED | CONT_HANDED) ==
+                   CORO_HANDLE_CONTINUATION_TAGS,
+               "the continuation's tags");
 /* What coro_rt_task_end returns for a continuation of another ABI, which
  * the lowered end leaves for its entry to run (a handoff). */
 #define HANDOFF_BIT ((uintptr_t)1)
@@ -483,21 +497,43 @@ static void wait_ended(void *handle);
 void *coro_rt_task_enter(void *handle) {
   struct task *t = task_of(handle);
   int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
+  struct coro_rt_header *h = handle;
   if (!(s & T_SCHED) || this_claim == handle) {
-    /* nobody else runs it, or the pool or an end hands it to this thread */
+    /* nobody else runs it, or the pool or an end hands it to this thread;
+     * an awaiter that published itself drives it */
     this_claim = NULL;
     mark_running(t, s);
+    if (!(s & T_SCHED) && __atomic_load_n(&h->continuation, __ATOMIC_ACQUIRE))
+      atomic_fetch_or_explicit(&t->state, T_DRIVEN, memory_order_acq_rel);
     return NULL;
   }
   /* A scheduled task resumed by an awaiter that could not see it is
    * scheduled (a handle of unknown origin, an awaiter of another ABI),
-   * which made itself the task's continuation first: it waits for the end
-   * instead. The end takes the continuation the same way, so one of them
-   * has it. */
-  struct coro_rt_header *h = handle;
-  void *k = __atomic_exchange_n(&h->continuation, NULL, __ATOMIC_ACQ_REL);
-  if (!k)
-    return (void *)1; /* the end has it, or a plain resume: run nothing */
+   * which published itself as the task's continuation first: it waits for
+   * the end instead, or, when the end handed it here, goes on. */
+  void *k = __atomic_load_n(&h->continuation, __ATOMIC_ACQUIRE);
+  for (;;) {
+    if (k == CONT_ENDED) {
+      /* the end is between its swap and its handing over; or this is a
+       * plain resume of a task that has ended (its entry is cleared) */
+      if (!__atomic_load_n(&h->resume, __ATOMIC_ACQUIRE))
+        return (void *)1;
+      sched_yield();
+      k = __atomic_load_n(&h->continuation, __ATOMIC_ACQUIRE);
+      continue;
+    }
+    if (!k)
+      return (void *)1; /* a plain resume: run nothing */
+    void *to = (uintptr_t)k & CONT_HANDED ? CONT_ENDED : NULL;
+    if (__atomic_compare_exchange_n(&h->continuation, &k, to, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+      break;
+  }
+  if ((uintptr_t)k & CONT_HANDED) {
+    /* the end left the last access of the task to this entry */
+    __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
+    return (void *)((uintptr_t)k & ~CONT_HANDED);
+  }
   struct foreign_wait *w = malloc(sizeof *w);
   if (w) {
     w->handle = k;
@@ -724,9 +760,19 @@ void *coro_rt_task_end(void *handle) {
   /* everything of `handle` is read first, and its resume entry cleared
    * last: once it is, whoever sees it may destroy the task */
   bool dying = t->destroying != 0;
-  /* an awaiter that drove it, if any (taken: coro_rt_task_enter may race
-   * for it) */
-  void *driver = __atomic_exchange_n(&h->continuation, NULL, __ATOMIC_ACQ_REL);
+  int64_t s0 = atomic_load_explicit(&t->state, memory_order_acquire);
+  void *driver = NULL; /* an awaiter that drove it, if any */
+  void *handed = NULL; /* an awaiter published and not entered yet */
+  if ((s0 & (T_SCHED | T_DRIVEN)) == T_SCHED && !t->awaiter) {
+    /* nobody drives a scheduled task: an awaiter there goes on from its
+     * call of the resume entry, which the end hands it to (below) */
+    handed =
+        __atomic_exchange_n(&h->continuation, CONT_ENDED, __ATOMIC_ACQ_REL);
+    if (handed == CONT_ENDED)
+      handed = NULL;
+  } else {
+    driver = __atomic_exchange_n(&h->continuation, NULL, __ATOMIC_ACQ_REL);
+  }
   bool driver_async = t->awaiter != NULL;
   coro_rt_group *g = atomic_load_explicit(&t->group, memory_order_acquire);
   coro_rt_pool *home = atomic_load_explicit(&t->home, memory_order_acquire);
@@ -735,7 +781,12 @@ void *coro_rt_task_end(void *handle) {
     atomic_fetch_sub_explicit(&g->unscheduled, 1, memory_order_relaxed);
   void *list =
       atomic_exchange_explicit(&t->waiters, ENDED_MARK, memory_order_acq_rel);
-  __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
+  if (handed) /* its entry clears the resume entry */
+    __atomic_store_n(&h->continuation,
+                     (void *)((uintptr_t)handed | CONT_HANDED),
+                     __ATOMIC_RELEASE);
+  else
+    __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
 
   void *next = NULL; /* whom the lowered end transfers to */
   if (!dying && driver)

@@ -382,10 +382,14 @@ static void emit_park(struct ir_builder *b, MlirBlock entry) {
  *
  *   llvm.func internal swifttailcc @__coro_async_await_any(%self, %x, %rf) {
  *     (the same check first)
- *     x.promise.continuation = %self
  *     self.parked = %rf
- *     *self.handoff = %x               (the entry runs it: hand_off)
- *     llvm.return
+ *     publish %self as x.promise.continuation (coro_publish_awaiter):
+ *     ^go:
+ *       *self.handoff = %x             (the entry runs it: hand_off)
+ *       llvm.return
+ *     ^ended:                          (a scheduled task that has ended)
+ *       llvm.call swifttailcc musttail %rf(%self)
+ *       llvm.return
  *   } */
 static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
   MlirType ptr = ir_ptr_type(b->ctx);
@@ -425,18 +429,27 @@ static void emit_await(struct ir_builder *b, MlirBlock entry, bool async) {
     ir_return(b, (MlirValue){NULL});
     *b = ir_at_end(drive, b->loc);
   }
-  ir_store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET), 0);
-  if (async)
-    ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);
-  ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
   if (async) {
+    ir_store(b, self, ir_gep_bytes(b, x, CORO_HANDLE_PROMISE_OFFSET), 0);
+    ir_store(b, rf, ir_gep_bytes(b, x, OFF_AWAITER), 0);
+    ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
     MlirValue slot = ir_load(b, ir_gep_bytes(b, self, OFF_HANDOFF), ptr, 0);
     ir_store(b, slot, ir_gep_bytes(b, x, OFF_HANDOFF), 0);
     MlirValue f = ir_load(b, ir_gep_bytes(b, x, OFF_RESUME), ptr, 0);
     call_ptr(b, f, MlirLLVMCConvSwiftTail, true, x);
-  } else {
-    hand_off(b, self, x);
+    ir_return(b, (MlirValue){NULL});
+    return;
   }
+  /* a scheduled task that ended since coro.done said otherwise: go on */
+  MlirBlock go = ir_block_after(link, 0, NULL, b->loc);
+  MlirBlock ended = ir_block_after(go, 0, NULL, b->loc);
+  ir_store(b, rf, ir_gep_bytes(b, self, OFF_RESUME), 0);
+  coro_publish_awaiter(b, false, x, self, go, ended); /* never on the device */
+  *b = ir_at_end(go, b->loc);
+  hand_off(b, self, x);
+  ir_return(b, (MlirValue){NULL});
+  *b = ir_at_end(ended, b->loc);
+  call_ptr(b, rf, MlirLLVMCConvSwiftTail, true, self);
   ir_return(b, (MlirValue){NULL});
 }
 

@@ -1061,7 +1061,8 @@ static MlirValue await_never(struct rc_state *st, struct ir_builder *b,
   return ir_binop(b, "or", is_self, is_nop);
 }
 
-/* Records this coroutine as the awaited handle `aw`'s continuation; then
+/* Records this coroutine as the awaited handle `aw`'s continuation
+ * (coro_publish_awaiter); then
  * suspends, publishing nothing new (the current value again), with `aw` as
  * what runs next. Returns the abnormal flag. An await that can never
  * continue records nothing and only suspends, with nothing to run next:
@@ -1077,8 +1078,15 @@ static MlirValue await_suspend(struct rc_fn *r, struct ir_builder *b,
   MlirValue z = ir_null(b);
   ir_cond_br_args(b, never, join, 1, &z, link, 0, NULL);
   *b = ir_at_end(link, b->loc);
-  ir_store(b, st->self, coro_promise_field(b, aw, st->value_storage, 0), 8);
+  MlirBlock go = ir_block_after(link, 0, NULL, b->loc);
+  MlirBlock ended = ir_block_after(go, 0, NULL, b->loc);
+  coro_publish_awaiter(b, st->device, aw, st->self, go, ended);
+  *b = ir_at_end(go, b->loc);
   ir_br(b, join, 1, &aw);
+  /* a scheduled task that ended since coro.done said otherwise: its entry
+   * must not be called; this coroutine runs next */
+  *b = ir_at_end(ended, b->loc);
+  ir_br(b, join, 1, &st->self);
   *b = ir_at_end(join, b->loc);
   MlirValue cur =
       ir_load(b, coro_promise_field(b, st->self, st->value_storage, 1),

@@ -75,8 +75,10 @@ static MlirValue promise_ptr(struct ir_builder *b, MlirValue h) {
  *   llvm.func internal @__coro_switch_await(%awaited, %self) -> !llvm.ptr {
  *     if %awaited == %self or %awaited == llvm.coro.noop():
  *       llvm.return llvm.coro.noop()   // never continues: stay suspended
- *     promise(%awaited).continuation = %self
- *     llvm.return %awaited
+ *     publish %self as promise(%awaited).continuation (coro_publish_awaiter)
+ *     ^go: llvm.return %awaited
+ *     ^ended: llvm.return %self        // a scheduled task that has ended
+ *                                      // (its entry must not be called)
  *   }
  *   llvm.func internal @__coro_switch_final(%unused, %self) -> !llvm.ptr {
  *     %c = promise(%self).continuation
@@ -139,8 +141,16 @@ static void emit_wrapper(MlirOperation module, const char *name, bool final,
     b = ir_at_end(park, loc);
     ir_return(&b, nop);
     b = ir_at_end(link, loc);
-    ir_store(&b, self, promise_ptr(&b, a0), 8);
+    MlirBlock go = ir_block_after(link, 0, NULL, loc);
+    MlirBlock ended = ir_block_after(go, 0, NULL, loc);
+    coro_publish_awaiter(&b, coro_module_is_device(module), a0, self, go,
+                         ended);
+    b = ir_at_end(go, loc);
     ir_return(&b, a0);
+    /* a scheduled task that ended since coro.done said otherwise: resume
+     * the awaiter at once (its entry must not be called) */
+    b = ir_at_end(ended, loc);
+    ir_return(&b, self);
     return;
   }
   MlirValue c = ir_load(&b, promise_ptr(&b, self), ptr, 8);

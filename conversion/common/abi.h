@@ -67,6 +67,21 @@ MlirLogicalResult coro_allocator_get(MlirOperation module, MlirOperation func,
 MlirLogicalResult coro_lower_consumer(MlirOperation op, MlirStringRef origin,
                                       MlirOperation module);
 
+/* Publishes `self` as the continuation of the awaited handle `aw` (any
+ * ABI), as an awaiter does before it calls `aw`'s resume entry:
+ *
+ *   %r = llvm.cmpxchg promise(aw).continuation, null, %self
+ *   success -> ^go
+ *   %r's old value with a CORO_HANDLE_CONTINUATION_TAGS bit -> ^ended  (a
+ *     scheduled task that has ended: its entry must not be called)
+ *   else (another awaiter): llvm.store %self there -> ^go
+ *
+ * (coro-runtime/HandleLayout.h). On the `device` (no runtime, no pool,
+ * frames in local memory, where PTX has no atomics) it is a store and a
+ * branch to ^go. `*b`'s block ends with the branches. */
+void coro_publish_awaiter(struct ir_builder *b, bool device, MlirValue aw,
+                          MlirValue self, MlirBlock go, MlirBlock ended);
+
 /* The promise of every handle: `{ptr continuation; S value}` at offset
  * CORO_PROMISE_OFFSET (coro-runtime/HandleLayout.h), where S is the
  * storage type of the handle's T (i8 for none). */

@@ -33,6 +33,31 @@ MlirOperation coro_end_return(MlirOperation op) {
   return ret;
 }
 
+void coro_publish_awaiter(struct ir_builder *b, bool device, MlirValue aw,
+                          MlirValue self, MlirBlock go, MlirBlock ended) {
+  MlirType ptr = ir_ptr_type(b->ctx);
+  MlirValue cont = ir_gep_bytes(b, aw, CORO_HANDLE_PROMISE_OFFSET);
+  if (device) {
+    ir_store(b, self, cont, 8);
+    ir_br(b, go, 0, NULL);
+    return;
+  }
+  MlirValue r = ir_cmpxchg(b, cont, ir_null(b), self);
+  MlirBlock taken = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock over = ir_block_after(taken, 0, NULL, b->loc);
+  ir_cond_br(b, ir_extractvalue(b, r, 1, ir_int_type(b->ctx, 1)), go, taken);
+  *b = ir_at_end(taken, b->loc);
+  /* the end's mark, or an awaiter the end handed to its entry (tagged):
+   * either way the task has ended (handles are 16-aligned) */
+  MlirValue old = ir_ptrtoint(b, ir_extractvalue(b, r, 0, ptr), 64);
+  MlirValue tags = ir_binop(b, "and", old,
+                            ir_const_int(b, 64, CORO_HANDLE_CONTINUATION_TAGS));
+  ir_cond_br(b, ir_icmp(b, IR_NE, tags, ir_const_int(b, 64, 0)), ended, over);
+  *b = ir_at_end(over, b->loc);
+  ir_store(b, self, cont, 8);
+  ir_br(b, go, 0, NULL);
+}
+
 MlirBlock coro_await_split(struct ir_builder *b, MlirOperation op, MlirValue aw,
                            MlirBlock *next, MlirBlock *check) {
   *next = ir_split_after(op);

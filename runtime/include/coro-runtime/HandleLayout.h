@@ -11,6 +11,14 @@
 |*   handle +  8  destroy  fastcc void(ptr)                                   *|
 |*   handle + 16  promise  { ptr continuation; T value }                      *|
 |*                                                                            *|
+|* The continuation is the handle that goes on when this one ends. An       *|
+|* awaiter publishes itself there with a compare-and-swap from null (where  *|
+|* another awaiter is there, it overwrites it) and then calls the resume    *|
+|* entry; an async task scheduled on a pool that has ended holds            *|
+|* CORO_HANDLE_CONTINUATION_ENDED (1) there, or an awaiter with bit 2 set    *|
+|* (handed to that awaiter's call of the entry): another awaiter must not    *|
+|* call its entry, but goes on at once.                                      *|
+|*                                                                            *|
 |* The value is field 1 of that struct, at its natural alignment A: at       *|
 |* handle + 24 when A <= 8 (every scalar: integers up to 64 bits, index,     *|
 |* f32, f64, pointers; i8 for none), at handle + 16 + A otherwise.           *|
@@ -48,6 +56,10 @@ enum {
   CORO_HANDLE_DESTROY_OFFSET = 8,
   /* The promise, and the alignment `llvm.coro.promise` is given for it. */
   CORO_HANDLE_PROMISE_OFFSET = 16,
+  /* The continuation of a scheduled async task that has ended; any of the
+   * TAGS bits set there says it has ended (the runtime's marks). */
+  CORO_HANDLE_CONTINUATION_ENDED = 1,
+  CORO_HANDLE_CONTINUATION_TAGS = 3,
   /* The largest alignment a promise value gets (it is reached by offset). */
   CORO_HANDLE_PROMISE_MAX_ALIGN = 16,
   /* The promise's value, for a value type aligned to at most 8. */

@@ -25,9 +25,14 @@
 // CHECK: llvm.cond_br %{{.*}}, ^[[JOIN:.*]](%{{.*}} : !llvm.ptr), ^[[LINK:[^ ]*]]
 // CHECK: ^[[LINK]]:
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[AW]][16]
-// CHECK: %[[C:.*]] = llvm.getelementptr %[[P]][0, 0]
-// CHECK: llvm.store %[[SELF]], %[[C]]
+// CHECK: llvm.cmpxchg %[[P]], %{{.*}}, %[[SELF]] acq_rel acquire
+// CHECK: llvm.cond_br %{{.*}}, ^[[GO:.*]], ^{{.*}}
+// CHECK: llvm.cond_br %{{.*}}, ^[[ENDED:.*]], ^{{.*}}
+// CHECK: llvm.store %[[SELF]], %[[P]]
+// CHECK: ^[[GO]]:
 // CHECK: llvm.br ^[[JOIN]](%[[AW]] : !llvm.ptr)
+// CHECK: ^[[ENDED]]:
+// CHECK: llvm.br ^[[JOIN]](%[[SELF]] : !llvm.ptr)
 // CHECK: ^[[JOIN]](%[[NEXT:.*]]: !llvm.ptr):
 // CHECK: llvm.call @llvm.coro.suspend.retcon.i1(%{{.*}}, %[[NEXT]]) vararg(!llvm.func<i1 (...)>) : (i64, !llvm.ptr) -> i1
 // CHECK: llvm.cond_br %{{.*}}, ^[[END]](%{{.*}} : i64), ^[[DRIVE]]

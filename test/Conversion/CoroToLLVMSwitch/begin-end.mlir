@@ -57,12 +57,31 @@ func.func @answer(%x: i32) -> !coro.handle<i32> attributes {coro.abi = "switch"}
 }
 
 // The wrappers symmetric transfer calls: an await records the awaiter as
-// the continuation; the final suspension runs the continuation, or
-// llvm.coro.noop when nobody awaits.
+// the continuation (a compare-and-swap from null; over another awaiter, a
+// store) and transfers to the awaited handle, or, where the continuation
+// says a scheduled task has ended (a tag bit, 1 or 2, set), resumes the
+// awaiter at once; the
+// final suspension runs the continuation, or llvm.coro.noop when nobody
+// awaits.
 // CHECK-LABEL: llvm.func internal @__coro_switch_await
 // CHECK-SAME: (%[[AW:.*]]: !llvm.ptr, %[[SELF:.*]]: !llvm.ptr) -> !llvm.ptr
-// CHECK: %[[P:.*]] = llvm.intr.coro.promise %[[AW]]
+// CHECK: %[[P:.*]] = llvm.getelementptr %[[AW]][16]
+// CHECK: %[[R:.*]] = llvm.cmpxchg %[[P]], %{{.*}}, %[[SELF]] acq_rel acquire
+// CHECK: %[[OK:.*]] = llvm.extractvalue %[[R]][1]
+// CHECK: llvm.cond_br %[[OK]], ^[[GO:.*]], ^[[TAKEN:[^ ]*]]
+// CHECK: ^[[TAKEN]]:
+// CHECK: %[[OLD:.*]] = llvm.extractvalue %[[R]][0]
+// CHECK: %[[OLDI:.*]] = llvm.ptrtoint %[[OLD]]
+// CHECK: %[[TAGS:.*]] = llvm.mlir.constant(3 : i64)
+// CHECK: %[[TAG:.*]] = llvm.and %[[OLDI]], %[[TAGS]]
+// CHECK: %[[IS:.*]] = llvm.icmp "ne" %[[TAG]], %{{.*}}
+// CHECK: llvm.cond_br %[[IS]], ^[[ENDED:.*]], ^[[OVER:[^ ]*]]
+// CHECK: ^[[OVER]]:
 // CHECK: llvm.store %[[SELF]], %[[P]]
+// CHECK: llvm.br ^[[GO]]
+// CHECK: ^[[GO]]:
 // CHECK: llvm.return %[[AW]]
+// CHECK: ^[[ENDED]]:
+// CHECK: llvm.return %[[SELF]]
 // CHECK-LABEL: llvm.func internal @__coro_switch_final
 // CHECK: llvm.call_intrinsic "llvm.coro.noop"()
