@@ -882,6 +882,7 @@ struct coro_rt_pool {
   _Alignas(64) struct queue shared; /* what other threads submit */
   _Atomic int64_t submitted;        /* entries other threads queued */
   _Alignas(64) _Atomic int64_t sleeping; /* workers asleep on `work` */
+  _Atomic int64_t searching; /* workers awake and looking for an entry */
   _Atomic int64_t waiting;               /* threads in coro_rt_pool_wait */
   _Atomic int stopping;
   int64_t nworkers;
@@ -948,10 +949,21 @@ static bool pool_has_work(coro_rt_pool *p) {
   return false;
 }
 
+/* Wakes one sleeping worker. */
+static void pool_wake(coro_rt_pool *p) {
+  pthread_mutex_lock(&p->mu);
+  pthread_cond_signal(&p->work);
+  pthread_mutex_unlock(&p->mu);
+}
+
 /* A submission and a worker going to sleep meet as in Dekker's algorithm:
- * the submitter queues, then (seq_cst) reads `sleeping`; the sleeper adds
- * itself to `sleeping`, then looks at every queue. One of them sees the
- * other, so no entry waits while every worker sleeps. */
+ * the submitter queues, then (seq_cst) reads `searching` and `sleeping`;
+ * a worker stops searching, adds itself to `sleeping`, then looks at every
+ * queue. One of them sees the other, so no entry waits while every worker
+ * sleeps. A worker still searching will find the entry: the submitter
+ * wakes nobody then (a wake-up is a futex call here and a thread switch
+ * there, dearer than most tasks), and a searcher that finds an entry wakes
+ * the next sleeper if it was the last searcher and entries are left. */
 static int pool_push(coro_rt_pool *p, void *entry) {
   struct worker *w = this_worker;
   bool mine = w && w->pool == p;
@@ -963,11 +975,8 @@ static int pool_push(coro_rt_pool *p, void *entry) {
   else
     atomic_fetch_add(&p->submitted, 1);
   atomic_thread_fence(memory_order_seq_cst);
-  if (atomic_load(&p->sleeping) > 0) {
-    pthread_mutex_lock(&p->mu);
-    pthread_cond_signal(&p->work);
-    pthread_mutex_unlock(&p->mu);
-  }
+  if (atomic_load(&p->searching) == 0 && atomic_load(&p->sleeping) > 0)
+    pool_wake(p);
   return CORO_RT_OK;
 }
 
@@ -1046,17 +1055,24 @@ static void *pool_worker(void *arg) {
   this_worker = w;
   for (;;) {
     void *e = pool_take(p, w);
-    /* Before sleeping, give the CPU to whoever runs for a while and look
-     * again: a producer faster than its tasks then finds its workers
-     * awake, and saves the wake-up (a futex call) per task. */
-    for (int spin = 0; !e && spin < IDLE_SPINS; ++spin) {
-      sched_yield();
-      e = pool_take(p, w);
-    }
     if (!e) {
-      if (pool_sleep(p))
-        break;
-      continue;
+      /* Before sleeping, search: give the CPU to whoever runs for a while
+       * and look again. A producer faster than its tasks then finds its
+       * workers awake, and saves the wake-up per task. */
+      atomic_fetch_add(&p->searching, 1);
+      for (int spin = 0; !e && spin < IDLE_SPINS; ++spin) {
+        sched_yield();
+        e = pool_take(p, w);
+      }
+      bool last = atomic_fetch_sub(&p->searching, 1) == 1;
+      if (!e) {
+        if (pool_sleep(p))
+          break;
+        continue;
+      }
+      /* submissions woke nobody while this one searched */
+      if (last && atomic_load(&p->sleeping) > 0 && pool_has_work(p))
+        pool_wake(p);
     }
     if (pool_run(e))
       count(&w->resumed);
