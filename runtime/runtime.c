@@ -883,7 +883,7 @@ struct coro_rt_pool {
   _Atomic int64_t submitted;        /* entries other threads queued */
   _Alignas(64) _Atomic int64_t sleeping; /* workers asleep on `work` */
   _Atomic int64_t searching; /* workers awake and looking for an entry */
-  _Atomic int64_t waiting;               /* threads in coro_rt_pool_wait */
+  _Atomic int64_t waiting;   /* threads in coro_rt_pool_wait */
   _Atomic int stopping;
   int64_t nworkers;
   struct worker workers[];
