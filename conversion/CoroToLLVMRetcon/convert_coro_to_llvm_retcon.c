@@ -90,6 +90,7 @@ struct rc_state {
   long long buffer_size, buffer_align; /* coro.buffer, or the defaults */
   struct coro_allocator alloc;
   bool default_alloc;   /* malloc/free: frames from aligned_alloc */
+  uint64_t frame_align; /* what aligned_alloc is asked for (frame_align) */
   struct coro_str name; /* the coroutine's symbol name */
   struct rc_names names;
   /* What coro.id.retcon(.once) is given to allocate and free frames: the
@@ -546,13 +547,48 @@ static void emit_destroy(struct coro_fn *fn, struct rc_state *st,
   ir_return(&f, st->device ? ir_null(&f) : (MlirValue){NULL});
 }
 
+/* How an op can ask its frame for an alignment: an `alignment` attribute
+ * (llvm.alloca, memref.alloca), an alloca's element type, a result's type
+ * (a value live across a suspension is a frame field of that type). */
+static MlirWalkResult note_align(MlirOperation op, void *data) {
+  uint64_t *align = data, size, a;
+  MlirAttribute at = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("alignment"));
+  if (!mlirAttributeIsNull(at) && mlirAttributeIsAInteger(at) &&
+      mlirIntegerAttrGetValueInt(at) > 0 &&
+      (uint64_t)mlirIntegerAttrGetValueInt(at) > *align)
+    *align = (uint64_t)mlirIntegerAttrGetValueInt(at);
+  MlirAttribute et = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("elem_type"));
+  if (!mlirAttributeIsNull(et) && mlirAttributeIsAType(et) &&
+      ir_type_layout(mlirTypeAttrGetValue(et), &size, &a) && a > *align)
+    *align = a;
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (ir_type_layout(mlirValueGetType(mlirOperationGetResult(op, i)), &size,
+                       &a) &&
+        a > *align)
+      *align = a;
+  return MlirWalkResultAdvance;
+}
+
+/* The alignment a frame of `func` may need: FRAME_ALIGN, or more where an
+ * alloca or a value of the body asks for more. LLVM lays the frame out
+ * for its fields' alignments and gives the allocator only the size, so
+ * the allocator must give the most any field asks for (an alloca aligned
+ * to 4096 was misaligned at -O0 under both routes). */
+static uint64_t frame_align(MlirOperation func) {
+  uint64_t align = FRAME_ALIGN;
+  mlirOperationWalk(func, note_align, &align, MlirWalkPreOrder);
+  return align;
+}
+
 /* The frame allocator coro.id.retcon gets for frames that do not fit the
  * buffer (too big, or aligned above it). LLVM passes only the size, so
- * with malloc/free the frame comes from aligned_alloc, aligned to 64
- * (enough for any vector up to 512 bits):
+ * with malloc/free the frame comes from aligned_alloc, aligned to
+ * A = frame_align (at least 64, enough for any vector up to 512 bits):
  *
  *   llvm.func internal @"gen.coro.alloc"(%n: i64) -> !llvm.ptr {
- *     llvm.return llvm.call @aligned_alloc(64, (%n + 63) & -64)
+ *     llvm.return llvm.call @aligned_alloc(A, (%n + A - 1) & -A)
  *   }
  *
  * and an allocator that is a func.func gets an llvm.func adapter
@@ -579,10 +615,11 @@ static void emit_frame_alloc(struct coro_fn *fn, struct rc_state *st) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue p;
   if (st->default_alloc) {
-    MlirValue a = ir_const_int(&b, 64, FRAME_ALIGN);
-    MlirValue m = ir_const_int(&b, 64, FRAME_ALIGN - 1);
+    long long al = (long long)st->frame_align;
+    MlirValue a = ir_const_int(&b, 64, al);
+    MlirValue m = ir_const_int(&b, 64, al - 1);
     MlirValue up = ir_binop(&b, "add", n, m);
-    MlirValue low = ir_const_int(&b, 64, -FRAME_ALIGN);
+    MlirValue low = ir_const_int(&b, 64, -al);
     MlirValue args[2] = {a, ir_binop(&b, "and", up, low)};
     p = ir_call(&b, ir_sym_ref(ctx, "aligned_alloc"), false, 2, args, ptr);
   } else {
@@ -934,6 +971,8 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
       mlirLogicalResultIsFailure(declare_intrinsics(fn, st, &r->suspend_name)))
     return mlirLogicalResultFailure();
   st->default_alloc = st->alloc.is_default;
+  if (st->default_alloc)
+    st->frame_align = frame_align(fn->func);
   MlirType i64s[2] = {ir_int_type(ctx, 64), ir_int_type(ctx, 64)};
   if (st->default_alloc &&
       !coro_declare_llvm_func(fn->module, ir_sym_ref(ctx, "aligned_alloc"),
