@@ -18,6 +18,7 @@
 #include "dialect/verify.h"
 #include "ir/symbols.h"
 #include "transforms/CoroSplit/coro_split.h"
+#include "transforms/check_intrinsics.h"
 #include "transforms/coro_elide.h"
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
@@ -169,11 +170,21 @@ CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
           "coroutine frames for",
           "builtin.module", coro_debug_info_run)
 
+/* coro-check-lowered: what the conversions left, then LLVM's coroutine
+ * intrinsics as written by hand (transforms/check_intrinsics.h). */
+static MlirLogicalResult check_lowered_run(MlirOperation root) {
+  bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(root));
+  bool bad = mlirLogicalResultIsFailure(coro_check_intrinsics_run(root));
+  return left || bad ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}
+
 CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
           "CoroCheckLowered",
           "Report any coroutine or coro op left after the conversions (the "
-          "last step of the named pipelines)",
-          "builtin.module", coro_check_lowered_run)
+          "last step of the named pipelines), and LLVM's coroutine "
+          "intrinsics written where LLVM's passes would abort or misread "
+          "them",
+          "builtin.module", check_lowered_run)
 
 /* Every pass, in the order --help lists them. */
 static const struct {
