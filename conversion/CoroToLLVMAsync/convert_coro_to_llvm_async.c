@@ -1074,7 +1074,7 @@ static void emit_end_block(struct coro_fn *fn, struct as_state *st) {
 }
 
 /* Replaces the body's arguments by loads from the context, and coro.begin
- * by coro.id.async and coro.begin. */
+ * by coro.id.async and coro.begin after them. */
 static void rewrite_body(struct coro_fn *fn, struct as_state *st,
                          uint64_t size) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
@@ -1100,7 +1100,12 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st,
   for (intptr_t i = n - 1; i >= 0; --i)
     mlirBlockEraseArgument(entry, (unsigned)i);
 
-  b = ir_before(fn->begin);
+  /* coro.id.async and coro.begin come first, wherever coro.begin is: the
+   * context exists before the body runs, and work before LLVM's
+   * coro.begin is what LLVM's frame cannot hold (an alloca there that the
+   * frame takes, such as a child's handoff slot once -O2 has inlined the
+   * child's entry, was replaced by a frame address defined after its use:
+   * route A's -O2 made invalid code and crashed) */
   MlirValue ops[4];
   ops[0] = ir_const_int(&b, 32, (long long)size);
   ops[1] = ir_const_int(&b, 32, CTX_ALIGN);
