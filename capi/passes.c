@@ -22,6 +22,7 @@
 #include "transforms/coro_elide.h"
 #include "transforms/debug_info.h"
 #include "transforms/misuse_checks.h"
+#include "transforms/stack_saves.h"
 
 #include "mlir-c/Dialect/Arith.h"
 #include "mlir-c/Dialect/ControlFlow.h"
@@ -171,11 +172,16 @@ CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
           "builtin.module", coro_debug_info_run)
 
 /* coro-check-lowered: what the conversions left, then LLVM's coroutine
- * intrinsics as written by hand (transforms/check_intrinsics.h). */
+ * intrinsics as written by hand (transforms/check_intrinsics.h); last, the
+ * stack saves a suspension would outlive go (transforms/stack_saves.h),
+ * before either route's split sees them. */
 static MlirLogicalResult check_lowered_run(MlirOperation root) {
   bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(root));
   bool bad = mlirLogicalResultIsFailure(coro_check_intrinsics_run(root));
-  return left || bad ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  if (left || bad)
+    return mlirLogicalResultFailure();
+  coro_drop_suspended_stack_saves(root);
+  return mlirLogicalResultSuccess();
 }
 
 CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
