@@ -11,6 +11,7 @@
 #include "mlir-c/Dialect/LLVM.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 struct ir_builder ir_at_end(MlirBlock block, MlirLocation loc) {
@@ -209,6 +210,17 @@ MlirValue ir_gep_field(struct ir_builder *b, MlirValue base,
 MlirValue ir_gep_bytes(struct ir_builder *b, MlirValue base, int offset) {
   int32_t idx = offset;
   return gep(b, base, ir_int_type(b->ctx, 8), 1, &idx);
+}
+
+MlirValue ir_gep_index(struct ir_builder *b, MlirValue base, MlirType elem,
+                       MlirValue i) {
+  int32_t dynamic = INT32_MIN; /* LLVM::GEPOp::kDynamicIndex */
+  MlirValue ops[2] = {base, i};
+  MlirNamedAttribute a[3] = {
+      ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
+      ir_named(b->ctx, "rawConstantIndices", ir_i32_array(b->ctx, 1, &dynamic)),
+      ir_named(b->ctx, "noWrapFlags", ir_i32_attr(b->ctx, 0))};
+  return val_attrs(b, "llvm.getelementptr", 2, ops, ir_ptr_type(b->ctx), 3, a);
 }
 
 MlirValue ir_extractvalue(struct ir_builder *b, MlirValue agg, int pos,

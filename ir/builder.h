@@ -137,6 +137,10 @@ MlirValue ir_gep_field(struct ir_builder *b, MlirValue base,
                        MlirType structType, int index);
 /* %q = llvm.getelementptr %p[offset] : (!llvm.ptr) -> !llvm.ptr, i8 */
 MlirValue ir_gep_bytes(struct ir_builder *b, MlirValue base, int offset);
+/* %q = llvm.getelementptr %p[%i] : (!llvm.ptr, iN) -> !llvm.ptr, T
+ * (element %i of an array of `elem` at %p). */
+MlirValue ir_gep_index(struct ir_builder *b, MlirValue base, MlirType elem,
+                       MlirValue i);
 /* %e = llvm.extractvalue %agg[pos] : S   /   llvm.insertvalue */
 MlirValue ir_extractvalue(struct ir_builder *b, MlirValue agg, int pos,
                           MlirType t);

@@ -22,8 +22,11 @@
  * of the module's `__coro_misuse(msg, len)`, which writes
  * "coro: WHAT (OP at FILE:LINE:COL)\n" to stderr with write(2) and traps.
  *
- * What it cannot see: a handle used after coro.destroy freed its frame
- * (coro.done then reads freed memory). */
+ * Use after destroy: each coro.destroy records its handle in the module's
+ * table TABLE (a slot per hash of the handle), each coro.begin clears its
+ * handle's slot, and before coro.resume/promise/done/await/destroy a
+ * handle found there is reported ("resuming 'NAME' after coro.destroy"),
+ * reading the table only, never the freed frame. */
 #include "transforms/misuse_checks.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
@@ -44,15 +47,28 @@
 
 #define REPORT_FN "__coro_misuse"
 #define MSG_PREFIX "__coro_misuse_msg_"
+#define TABLE "__coro_destroyed_handles"
+/* The table's slots: a destroyed handle is kept in slot
+ * ((h >> 4) ^ (h >> 20)) mod TABLE_SLOTS until a coroutine begins at the
+ * same address or a later destroyed handle takes the slot. */
+enum { TABLE_SLOTS = 65536 };
 
 struct checks {
   MlirOperation module;
   struct ir_opvec resumes, yields, groups;
-  unsigned messages; /* message globals made so far */
+  struct ir_opvec uses;   /* coro.resume/promise/done/await/destroy */
+  struct ir_opvec begins; /* coro.begin */
+  unsigned messages;      /* message globals made so far */
 };
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
   struct checks *c = user;
+  if (coro_op_named(op, "coro.resume") || coro_op_named(op, "coro.promise") ||
+      coro_op_named(op, "coro.done") || coro_op_named(op, "coro.await") ||
+      coro_op_named(op, "coro.destroy"))
+    ir_opvec_push(&c->uses, op);
+  else if (coro_op_named(op, "coro.begin"))
+    ir_opvec_push(&c->begins, op);
   if (coro_op_named(op, "coro.resume"))
     ir_opvec_push(&c->resumes, op);
   else if (coro_op_named(op, "coro.yield"))
@@ -230,6 +246,102 @@ static void report_if(struct checks *c, MlirOperation op, MlirValue bad,
   coro_str_free(text);
 }
 
+/* The table of destroyed handles, made unless the module has it; false
+ * (with an error at the symbol) when the name is taken by anything else. */
+static bool ensure_table(struct checks *c, MlirOperation at) {
+  MlirContext ctx = mlirOperationGetContext(c->module);
+  MlirType i64 = ir_int_type(ctx, 64);
+  MlirType arr = mlirLLVMArrayTypeGet(i64, TABLE_SLOTS);
+  MlirOperation g =
+      coro_lookup_symbol(c->module, mlirStringRefCreateFromCString(TABLE));
+  if (!mlirOperationIsNull(g)) {
+    MlirAttribute t = mlirOperationGetAttributeByName(
+        g, mlirStringRefCreateFromCString("global_type"));
+    if (coro_op_named(g, "llvm.mlir.global") && !mlirAttributeIsNull(t) &&
+        mlirTypeEqual(mlirTypeAttrGetValue(t), arr))
+      return true; /* made by an earlier run of this pass */
+    mlirEmitError(mlirOperationGetLocation(g),
+                  "the checked mode (--coro-misuse-checks) needs the symbol "
+                  "'" TABLE "' for its table of destroyed handles, but the "
+                  "module defines it");
+    return false;
+  }
+  struct ir_global_spec spec = {
+      .name = mlirStringRefCreateFromCString(TABLE),
+      .type = arr,
+      .linkage = MlirLLVMLinkageInternal,
+      .value = mlirAttributeParseGet(
+          ctx, mlirStringRefCreateFromCString("#llvm.zero")),
+      .align = 8};
+  ir_llvm_global(c->module, &spec,
+                 ir_generated_loc(mlirOperationGetLocation(at), TABLE));
+  return true;
+}
+
+/* The handle `h` as an i64, and the address of its slot in the table. */
+static MlirValue slot_of(struct ir_builder *b, MlirValue h, MlirValue *hi) {
+  MlirType i64 = ir_int_type(b->ctx, 64);
+  *hi = ir_ptrtoint(b, ir_cast(b, h, ir_ptr_type(b->ctx)), 64);
+  MlirValue a = ir_binop(b, "lshr", *hi, ir_const_int(b, 64, 4));
+  MlirValue c = ir_binop(b, "lshr", *hi, ir_const_int(b, 64, 20));
+  MlirValue i = ir_binop(b, "and", ir_binop(b, "xor", a, c),
+                         ir_const_int(b, 64, TABLE_SLOTS - 1));
+  return ir_gep_index(b, ir_addressof(b, TABLE), i64, i);
+}
+
+/* Before a use of a handle (`op`: coro.resume, promise, done, await or
+ * destroy): report when the table holds it; after coro.destroy, record
+ * it. */
+static void check_destroyed(struct checks *c, MlirOperation op) {
+  MlirValue h = mlirOperationGetOperand(op, 0);
+  struct ir_builder b = ir_before(op);
+  MlirValue hi;
+  MlirValue slot = slot_of(&b, h, &hi);
+  MlirValue seen = ir_load(&b, slot, ir_int_type(b.ctx, 64), 8);
+  MlirValue bad = ir_icmp(&b, IR_EQ, seen, hi);
+  MlirOperation origin = coro_handle_origin(c->module, h);
+  bool known = !mlirOperationIsNull(origin);
+  MlirStringRef name = func_name(origin, "a coroutine");
+  const char *what =
+      coro_op_named(op, "coro.resume")    ? "resuming "
+      : coro_op_named(op, "coro.promise") ? "reading the "
+                                            "promise of "
+      : coro_op_named(op, "coro.done")
+          ? "asking whether "
+          : (coro_op_named(op, "coro.await") ? "awaiting " : "destroying ");
+  bool done = coro_op_named(op, "coro.done");
+  bool destroy = coro_op_named(op, "coro.destroy");
+  struct coro_str before = {0}, after = {0};
+  coro_str_appendz(&before, what);
+  coro_str_appendz(&before, known ? "'" : "");
+  coro_str_appendz(&after, known ? "'" : "");
+  coro_str_appendz(&after, done      ? " has ended after coro.destroy"
+                           : destroy ? " again after coro.destroy"
+                                     : " after coro.destroy");
+  struct coro_str text =
+      message(op, coro_str_cstr(&before), name, coro_str_cstr(&after));
+  coro_str_free(&before);
+  coro_str_free(&after);
+  report_if(c, op, bad, &text);
+  if (destroy) {
+    struct ir_builder a = ir_before(mlirOperationGetNextInBlock(op));
+    ir_store(&a, hi, slot, 8);
+  }
+}
+
+/* After coro.begin: a coroutine begins at this address, so a handle
+ * destroyed there before is gone from the table. */
+static void forget_destroyed(MlirOperation begin) {
+  struct ir_builder b = ir_before(mlirOperationGetNextInBlock(begin));
+  MlirValue hi;
+  MlirValue slot = slot_of(&b, mlirOperationGetResult(begin, 0), &hi);
+  MlirValue seen = ir_load(&b, slot, ir_int_type(b.ctx, 64), 8);
+  MlirValue same = ir_icmp(&b, IR_EQ, seen, hi);
+  MlirValue ops[3] = {same, ir_const_int(&b, 64, 0), seen};
+  ir_store(&b, ir_val(&b, "llvm.select", 3, ops, ir_int_type(b.ctx, 64)), slot,
+           8);
+}
+
 static void check_resume(struct checks *c, MlirOperation op) {
   MlirValue h = mlirOperationGetOperand(op, 0);
   struct ir_builder b = ir_before(op);
@@ -343,14 +455,24 @@ static void check_yields(struct checks *c, MlirOperation func, size_t from,
 }
 
 MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
-  struct checks c = {module, {0}, {0}, {0}, 0};
+  struct checks c = {module, {0}, {0}, {0}, {0}, {0}, 0};
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
-  if (c.resumes.n + c.yields.n + c.groups.n)
-    ok = ensure_report(module, c.resumes.n  ? c.resumes.v[0]
-                               : c.yields.n ? c.yields.v[0]
-                                            : c.groups.v[0]);
+  if (c.resumes.n + c.yields.n + c.groups.n + c.uses.n)
+    ok = ensure_report(module, c.uses.n      ? c.uses.v[0]
+                               : c.resumes.n ? c.resumes.v[0]
+                               : c.yields.n  ? c.yields.v[0]
+                                             : c.groups.v[0]);
+  if (ok && c.uses.n)
+    ok = ensure_table(&c, c.uses.v[0]);
   if (ok) {
+    /* first, so that the other checks of an op come after (they read the
+     * handle's frame) */
+    for (size_t i = 0; i < c.uses.n; ++i)
+      check_destroyed(&c, c.uses.v[i]);
+    if (c.uses.n)
+      for (size_t i = 0; i < c.begins.n; ++i)
+        forget_destroyed(c.begins.v[i]);
     for (size_t i = 0; i < c.groups.n; ++i)
       check_group(&c, c.groups.v[i]);
     for (size_t i = 0; i < c.resumes.n; ++i)
@@ -368,5 +490,7 @@ MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
   free(c.resumes.v);
   free(c.yields.v);
   free(c.groups.v);
+  free(c.uses.v);
+  free(c.begins.v);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
