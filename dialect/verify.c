@@ -298,6 +298,19 @@ static void check_end(struct verifier *v, struct coro *c, MlirOperation end) {
   if (n == 2)
     check_published(v, c, end,
                     mlirValueGetType(mlirOperationGetOperand(end, 1)));
+  /* a retcon coroutine's frame is freed at its end, and an unranked
+   * memref's descriptor is an alloca of the function that made it: the
+   * published value would point into freed memory */
+  if (n == 2 && coro_ref_starts_with(c->abi, "retcon") &&
+      mlirTypeIsAUnrankedMemRef(
+          mlirValueGetType(mlirOperationGetOperand(end, 1))) &&
+      mlirValueIsAOpResult(mlirOperationGetOperand(end, 1)))
+    error(v, end,
+          "'coro.end' op cannot publish an unranked memref made in a %.*s "
+          "coroutine: its descriptor lives in the coroutine's frame, which "
+          "coro.end frees; publish a ranked memref (memref.cast it back), or "
+          "yield the unranked one",
+          (int)c->abi.length, c->abi.data);
   MlirOperation next = mlirOperationGetNextInBlock(end);
   bool returns = !mlirOperationIsNull(next) &&
                  coro_op_named(next, "func.return") &&

@@ -84,3 +84,49 @@ func.func @feed(%h: !coro.handle<i32>, %t: tensor<4xf32>) {
   "coro.resume"(%h, %t) : (!coro.handle<i32>, tensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+// An unranked memref made in a retcon or retcon.once coroutine cannot be its
+// final value: its descriptor is an alloca of the coroutine, in the frame
+// coro.end frees (the consumer read freed memory: a crash on both routes).
+// Yielding it is fine (the frame lives until the next resume), and so is
+// ending with one the coroutine was given, or under the switch ABI.
+func.func @unranked_end(%n: i64) -> !coro.handle<memref<*xi64>> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<memref<*xi64>>
+  %m = memref.alloc() : memref<4xi64>
+  %u = memref.cast %m : memref<4xi64> to memref<*xi64>
+  "coro.yield"(%u) : (memref<*xi64>) -> i1
+  // expected-error@+1 {{'coro.end' op cannot publish an unranked memref made in a retcon coroutine: its descriptor lives in the coroutine's frame, which coro.end frees; publish a ranked memref (memref.cast it back), or yield the unranked one}}
+  "coro.end"(%h, %u) : (!coro.handle<memref<*xi64>>, memref<*xi64>) -> ()
+  return %h : !coro.handle<memref<*xi64>>
+}
+
+// -----
+
+func.func @unranked_end_once(%n: i64) -> !coro.handle<memref<*xi64>> attributes {coro.abi = "retcon.once"} {
+  %h = "coro.begin"() : () -> !coro.handle<memref<*xi64>>
+  %m = memref.alloc() : memref<4xi64>
+  %u = memref.cast %m : memref<4xi64> to memref<*xi64>
+  %d = "coro.yield"(%u) : (memref<*xi64>) -> i1
+  // expected-error@+1 {{'coro.end' op cannot publish an unranked memref made in a retcon.once coroutine}}
+  "coro.end"(%h, %u) : (!coro.handle<memref<*xi64>>, memref<*xi64>) -> ()
+  return %h : !coro.handle<memref<*xi64>>
+}
+
+// -----
+
+func.func @unranked_given(%u: memref<*xi64>) -> !coro.handle<memref<*xi64>> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<memref<*xi64>>
+  "coro.yield"(%u) : (memref<*xi64>) -> i1
+  "coro.end"(%h, %u) : (!coro.handle<memref<*xi64>>, memref<*xi64>) -> ()
+  return %h : !coro.handle<memref<*xi64>>
+}
+
+func.func @unranked_switch(%n: i64) -> !coro.handle<memref<*xi64>> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<memref<*xi64>>
+  %m = memref.alloc() : memref<4xi64>
+  %u = memref.cast %m : memref<4xi64> to memref<*xi64>
+  "coro.end"(%h, %u) : (!coro.handle<memref<*xi64>>, memref<*xi64>) -> ()
+  return %h : !coro.handle<memref<*xi64>>
+}
