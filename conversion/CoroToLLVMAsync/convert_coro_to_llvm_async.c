@@ -1121,6 +1121,102 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st,
   mlirOperationDestroy(fn->begin);
 }
 
+/* The most bytes an async context can have: coro.id.async and the async
+ * function pointer record take a 32-bit size. */
+#define CTX_MAX_SIZE ((uint64_t)UINT32_MAX)
+
+/* The integer an arith.constant or llvm.mlir.constant `v` holds. */
+static bool constant_count(MlirValue v, int64_t *out) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!coro_op_named(def, "arith.constant") &&
+      !coro_op_named(def, "llvm.mlir.constant"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+/* The size of `t` in bytes, past ir_type_layout's 1 GiB for arrays
+ * (saturated at UINT64_MAX); false when unknown. */
+static bool big_size(MlirType t, uint64_t *size) {
+  uint64_t align;
+  if (ir_type_layout(t, size, &align))
+    return true;
+  uint64_t elem, n = ir_array_length(t); /* 0: not an array */
+  if (!n)
+    return false;
+  if (!big_size(mlirLLVMArrayTypeGetElementType(t), &elem))
+    return false;
+  *size = n && elem > UINT64_MAX / n ? UINT64_MAX : elem * n;
+  return true;
+}
+
+struct frame_sum {
+  uint64_t bytes;
+  MlirOperation over; /* the alloca that took the sum past the limit */
+};
+
+/* Adds the static size of an alloca (llvm.alloca of a constant count,
+ * memref.alloca of a static shape) to the sum. */
+static MlirWalkResult add_alloca(MlirOperation op, void *data) {
+  struct frame_sum *f = data;
+  uint64_t size = 0, align, count = 1;
+  if (coro_op_named(op, "llvm.alloca")) {
+    MlirAttribute et = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("elem_type"));
+    MlirValue n = mlirOperationGetOperand(op, 0);
+    int64_t k;
+    if (mlirAttributeIsNull(et) || !big_size(mlirTypeAttrGetValue(et), &size) ||
+        !constant_count(n, &k) || k < 0)
+      return MlirWalkResultAdvance;
+    count = (uint64_t)k;
+  } else if (coro_op_named(op, "memref.alloca")) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, 0));
+    if (!mlirShapedTypeHasStaticShape(t) ||
+        !ir_type_layout(mlirShapedTypeGetElementType(t), &size, &align))
+      return MlirWalkResultAdvance;
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+      count = count * (uint64_t)mlirShapedTypeGetDimSize(t, i);
+  } else {
+    return MlirWalkResultAdvance;
+  }
+  uint64_t bytes = size * count;
+  if ((count && bytes / count != size) || bytes > CTX_MAX_SIZE ||
+      f->bytes + bytes > CTX_MAX_SIZE) {
+    f->bytes = CTX_MAX_SIZE + 1;
+    f->over = op;
+    return MlirWalkResultInterrupt;
+  }
+  f->bytes += bytes;
+  return MlirWalkResultAdvance;
+}
+
+/* A context of `size` bytes, with the coroutine's allocas (which LLVM's
+ * frame may keep there) counted: more than 4 GiB is an error at the
+ * coroutine or at the alloca that goes past it. LLVM's async lowering
+ * would truncate the size and give the task too little memory. */
+static MlirLogicalResult check_frame_limit(struct coro_fn *fn, uint64_t size) {
+  if (size > CTX_MAX_SIZE)
+    return coro_error_at(fn->func,
+                         "the arguments of this async coroutine make its "
+                         "context larger than 4 GiB, the most "
+                         "llvm.coro.id.async can describe (its size is 32 "
+                         "bits): pass large data by pointer");
+  struct frame_sum f = {size, {NULL}};
+  mlirOperationWalk(fn->func, add_alloca, &f, MlirWalkPreOrder);
+  if (mlirOperationIsNull(f.over))
+    return mlirLogicalResultSuccess();
+  return coro_error_at(f.over,
+                       "this alloca makes the async coroutine's frame larger "
+                       "than 4 GiB, the most llvm.coro.id.async can describe "
+                       "(its size is 32 bits): allocate it on the heap");
+}
+
 static MlirLogicalResult check_alloc(struct coro_fn *fn) {
   if (!coro_alloc_is_heap(fn->func))
     return coro_error_at(fn->func,
@@ -1295,9 +1391,15 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
    * is known (ir_type_layout, the data layout of the targets we build for). */
   uint64_t size, align;
   if (!ir_type_layout(st->ctx, &size, &align))
-    return coro_error_at(fn->func, "the context of this async coroutine has "
-                                   "no known size");
+    return coro_error_at(fn->func,
+                         "the context of this async coroutine has no known "
+                         "size: its arguments take more than 1 GiB (an "
+                         "async context holds at most 4 GiB: "
+                         "llvm.coro.id.async's size is 32 bits); pass large "
+                         "data by pointer");
   size = ir_align_to(size, CTX_ALIGN);
+  if (mlirLogicalResultIsFailure(check_frame_limit(fn, size)))
+    return mlirLogicalResultFailure();
 
   /* The body becomes @"f.coro.async"(ptr ctx), swifttailcc, private. */
   struct coro_str visibility =

@@ -71,3 +71,38 @@ func.func @nested_assert(%c: i1, %x: i64) -> !coro.handle<i64> attributes {coro.
   "coro.end"(%h, %x) : (!coro.handle<i64>, i64) -> ()
   return %h : !coro.handle<i64>
 }
+
+// -----
+
+// An async context holds at most 4 GiB (llvm.coro.id.async and the async
+// function pointer record take a 32-bit size): LLVM's lowering truncated a
+// larger frame's size and gave the task too little memory (route A) where
+// the split of route B stopped at -O0 only. Allocas of a static size are
+// counted with the context header and arguments.
+func.func @big_alloca(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %c1 = arith.constant 1 : i64
+  // CHECK: invalid.mlir:[[# @LINE + 1]]:8: error: this alloca makes the async coroutine's frame larger than 4 GiB, the most llvm.coro.id.async can describe (its size is 32 bits): allocate it on the heap
+  %a = llvm.alloca %c1 x !llvm.array<700000000 x i64> : (i64) -> !llvm.ptr
+  llvm.store %n, %a : i64, !llvm.ptr
+  %d = "coro.yield"(%n) : (i64) -> i1
+  %v = llvm.load %a : !llvm.ptr -> i64
+  "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
+func.func @many_allocas(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %a = memref.alloca() : memref<300000000xi64>
+  // CHECK: invalid.mlir:[[# @LINE + 1]]:8: error: this alloca makes the async coroutine's frame larger than 4 GiB
+  %b = memref.alloca() : memref<300000000xi64>
+  %c0 = arith.constant 0 : index
+  memref.store %n, %a[%c0] : memref<300000000xi64>
+  memref.store %n, %b[%c0] : memref<300000000xi64>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  %v = memref.load %b[%c0] : memref<300000000xi64>
+  "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
