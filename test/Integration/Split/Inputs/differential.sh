@@ -17,6 +17,8 @@
 #                       route A at -O2 against route A at -O0.
 #   TIMEOUT=60          seconds one coro-run may take.
 #   DYNAMIC=1           programs with allocas of dynamic size (see below).
+#   FLAGS="--checked"   more coro-run flags for every run, the reference
+#                       too (--checked, --no-elide, -g change the path).
 #   ABI=retcon          the programs' ABI (switch, retcon, async, retcon.once:
 #                       programs of coro-progen --once, or mixed: each
 #                       coroutine its own, so awaits cross ABIs):
@@ -45,7 +47,8 @@ done
 # run ROUTE OPT PROGRAM OUT: coro-run's output (first line) and exit status.
 run() {
   local out
-  out=$(timeout "$limit" "$bin/coro-run" --route="$1" "$2" "$3" 2>&1)
+  # shellcheck disable=SC2086 # FLAGS is a list of flags
+  out=$(timeout "$limit" "$bin/coro-run" ${FLAGS:-} --route="$1" "$2" "$3" 2>&1)
   echo "$? ${out%%$'\n'*}" >"$4"
 }
 
