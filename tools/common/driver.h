@@ -33,6 +33,12 @@
  * of stack in MLIR (and more in our code under ASan): run the work through
  * drv_run_with_big_stack so that DRV_MAX_NESTING levels always fit. */
 enum { DRV_MAX_NESTING = 2048 };
+/* The most bytes of text an attribute or type alias may stand for, its
+ * uses of other aliases expanded: MLIR's parser reads an alias used inside
+ * a dialect's type or attribute again from its text at every use, so an
+ * alias that uses another twice, and so on, costs time exponential in the
+ * number of aliases (parse.c's pre-scan). */
+#define DRV_MAX_ALIAS_TEXT ((unsigned long long)1 << 24)
 #define DRV_STACK_SIZE ((size_t)256 << 20)
 
 /* Calls fn(arg) on a thread with a DRV_STACK_SIZE stack (the stack is only

@@ -43,7 +43,9 @@
 struct alias {
   const char *name; /* borrowed from the chunk; NULL for an empty slot */
   size_t len;
-  unsigned depth; /* deepest nesting its definition reaches */
+  unsigned depth;          /* deepest nesting its definition reaches */
+  unsigned long long text; /* bytes it stands for, uses expanded
+                              (saturating) */
 };
 
 struct scan {
@@ -53,7 +55,21 @@ struct scan {
   struct alias *aliases;                   /* open-addressing table */
   size_t alias_cap, alias_count;
   struct alias *defining; /* alias whose definition is being scanned */
+  const char *def_start;  /* where that definition's text starts */
+  bool too_long;          /* stopped at a use of an alias past
+                             DRV_MAX_ALIAS_TEXT */
 };
+
+/* The definition being scanned ends at `p`: its own bytes count. */
+static void end_definition(struct scan *s, const char *p) {
+  if (s->defining && p > s->def_start) {
+    unsigned long long n = (unsigned long long)(p - s->def_start);
+    s->defining->text = s->defining->text + n < s->defining->text
+                            ? ~0ull
+                            : s->defining->text + n;
+  }
+  s->defining = NULL;
+}
 
 static size_t hash_name(const char *name, size_t len) {
   size_t h = 1469598103934665603u;
@@ -92,7 +108,7 @@ static struct alias *alias_get(struct scan *s, const char *name, size_t len,
     return a && a->name ? a : NULL;
   if (!create)
     return NULL;
-  *a = (struct alias){name, len, 0};
+  *a = (struct alias){name, len, 0, 0};
   ++s->alias_count;
   return a;
 }
@@ -134,18 +150,27 @@ static const char *scan_alias(struct scan *s, const char *p, const char *end,
     ++r;
   if (s->depth == 0 && r < end && *r == '=') {
     s->defining = alias_get(s, name, len, true);
+    s->def_start = r + 1;
     return q;
   }
   struct alias *a = alias_get(s, name, len, false);
   if (a && !charge(s, a->depth))
     *ok = false;
+  if (a && a->text > DRV_MAX_ALIAS_TEXT) {
+    s->too_long = true;
+    *ok = false;
+  } else if (a && s->defining) {
+    /* the use stands for the used alias's text, less its own name */
+    unsigned long long t = s->defining->text + a->text;
+    s->defining->text = t < a->text ? ~0ull : t;
+  }
   return q - 1;
 }
 
 /* Finds the first point nested deeper than DRV_MAX_NESTING. Returns false
  * and sets line/col if there is one. */
 static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
-                       unsigned *col) {
+                       unsigned *col, bool *too_long) {
   struct scan *s = drv_xcalloc(1, sizeof(*s));
   const char *p = chunk->text, *end = p + chunk->len;
   unsigned ln = chunk->first_line, cl = 1;
@@ -156,7 +181,7 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
       ++ln;
       cl = 0;
       if (s->depth == 0)
-        s->defining = NULL; /* a top-level alias definition ends here */
+        end_definition(s, p); /* a top-level alias definition ends here */
     } else if (c == '/' && p + 1 < end && p[1] == '/') {
       while (p + 1 < end && p[1] != '\n')
         ++p;
@@ -180,7 +205,7 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
       end_expression(s);
       --s->depth;
       if (s->depth == 0)
-        s->defining = NULL;
+        end_definition(s, p + 1);
     } else if (c == ',') {
       end_expression(s);
     } else if (c == '+' || c == '*' ||
@@ -218,6 +243,7 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
       break;
     }
   }
+  *too_long = s->too_long;
   free(s->aliases);
   free(s);
   return ok;
@@ -364,11 +390,21 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
   if (drv_is_llvm_ir(name, chunk->text, chunk->len))
     return import_llvm_ir(ctx, name, chunk);
   unsigned line, col;
-  if (!nesting_ok(chunk, &line, &col)) {
+  bool too_long;
+  if (!nesting_ok(chunk, &line, &col, &too_long)) {
     MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);
-    char msg[128];
-    snprintf(msg, sizeof(msg), "nesting deeper than %d levels is not supported",
-             DRV_MAX_NESTING);
+    char msg[256];
+    if (too_long)
+      snprintf(msg, sizeof(msg),
+               "this alias stands for more than %llu MiB of text once the "
+               "aliases it uses are expanded, which MLIR's parser would read "
+               "again at every use (time exponential in the aliases): "
+               "not supported",
+               DRV_MAX_ALIAS_TEXT >> 20);
+    else
+      snprintf(msg, sizeof(msg),
+               "nesting deeper than %d levels is not supported",
+               DRV_MAX_NESTING);
     mlirEmitError(loc, msg);
     return (MlirOperation){NULL};
   }
