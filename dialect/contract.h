@@ -32,6 +32,13 @@
 
 /*===--- attributes one pass writes for another ---------------------------===*/
 
+/* A unit attribute on the builtin.unrealized_conversion_cast of a handle
+ * to !llvm.ptr that the checked mode makes to look the handle's address up
+ * in its table of destroyed handles (transforms/misuse_checks.c): the
+ * address is compared and stored as an integer, never dereferenced, so
+ * --coro-elide's escape analysis (handle_escape.c) does not count it. */
+#define CORO_CHECKED_ADDRESS_ATTR "coro.checked_address"
+
 /* A BoolAttr on a func.call of a switch coroutine, kept on the llvm.call it
  * lowers to: whether the call's frame lives in its caller. Written by
  * --coro-elide; read by the conversions (common/driver.c),

@@ -1,6 +1,7 @@
 /* handle_escape.c - whether a handle outlives its function (see
  * handle_escape.h). */
 #include "dialect/handle_escape.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "ir/support.h"
 
@@ -86,6 +87,10 @@ static bool uses_local(struct handle_escape_cache *c, MlirValue h,
       continue;
     if (coro_op_named(user, "coro.destroy"))
       continue;
+    if (coro_op_named(user, "builtin.unrealized_conversion_cast") &&
+        !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+            user, mlirStringRefCreateFromCString(CORO_CHECKED_ADDRESS_ATTR))))
+      continue; /* the checked mode's look-up: an integer, never used */
     if (holder == H_SELF &&
         (coro_op_named(user, "coro.end") || coro_op_named(user, "func.return")))
       continue;

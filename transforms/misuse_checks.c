@@ -28,6 +28,7 @@
  * handle found there is reported ("resuming 'NAME' after coro.destroy"),
  * reading the table only, never the freed frame. */
 #include "transforms/misuse_checks.h"
+#include "dialect/contract.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
 #include "ir/blocks.h"
@@ -281,7 +282,15 @@ static bool ensure_table(struct checks *c, MlirOperation at) {
 /* The handle `h` as an i64, and the address of its slot in the table. */
 static MlirValue slot_of(struct ir_builder *b, MlirValue h, MlirValue *hi) {
   MlirType i64 = ir_int_type(b->ctx, 64);
-  *hi = ir_ptrtoint(b, ir_cast(b, h, ir_ptr_type(b->ctx)), 64);
+  MlirValue p = ir_cast(b, h, ir_ptr_type(b->ctx));
+  if (mlirValueIsAOpResult(p) &&
+      coro_op_named(mlirOpResultGetOwner(p),
+                    "builtin.unrealized_conversion_cast"))
+    mlirOperationSetAttributeByName(
+        mlirOpResultGetOwner(p),
+        mlirStringRefCreateFromCString(CORO_CHECKED_ADDRESS_ATTR),
+        mlirUnitAttrGet(b->ctx));
+  *hi = ir_ptrtoint(b, p, 64);
   MlirValue a = ir_binop(b, "lshr", *hi, ir_const_int(b, 64, 4));
   MlirValue c = ir_binop(b, "lshr", *hi, ir_const_int(b, 64, 20));
   MlirValue i = ir_binop(b, "and", ir_binop(b, "xor", a, c),
