@@ -53,6 +53,7 @@
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
+#include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 
@@ -287,9 +288,18 @@ MlirLogicalResult coro_convert_to_nvvm_run(MlirOperation module) {
     if (!coro_op_named(fn, "func.func"))
       continue;
     bool kernel = has_attr(fn, "gpu.kernel");
+    MlirAttribute fty = mlirOperationGetAttributeByName(
+        fn, mlirStringRefCreateFromCString("function_type"));
     if (kernel && coro_op_is_coroutine(fn))
       error_at(&d, fn, "the kernel '", ir_sym_name(fn),
                "' cannot be a coroutine itself: call coroutines from it", NULL);
+    else if (kernel && !mlirAttributeIsNull(fty) &&
+             mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(fty)) > 0)
+      error_at(&d, fn, "the kernel '", ir_sym_name(fn),
+               "' returns a value, which a kernel cannot (the launch has "
+               "nowhere to put it): store its results through a pointer "
+               "argument",
+               NULL);
     else if (coro_op_is_coroutine(fn))
       check_coroutine(&d, fn);
     mlirOperationWalk(fn, check_op, &d, MlirWalkPreOrder);

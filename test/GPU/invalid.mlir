@@ -66,6 +66,17 @@ func.func @k() -> !coro.handle<none> attributes {coro.abi = "switch", gpu.kernel
 
 // -----
 
+// A kernel's launch has nowhere to put a result: the PTX of one that
+// returned a value was made anyway (and wrong).
+// expected-error@+1 {{the kernel 'returns' returns a value, which a kernel cannot (the launch has nowhere to put it): store its results through a pointer argument}}
+func.func @returns(%out: !llvm.ptr) -> i64 attributes {gpu.kernel} {
+  %c = arith.constant 1 : i64
+  llvm.store %c, %out : i64, !llvm.ptr
+  return %c : i64
+}
+
+// -----
+
 // A retcon control block, like a switch frame, lives in its caller or in
 // the arena: a handle that escapes would need device malloc.
 func.func @gen(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {

@@ -197,9 +197,10 @@ static bool object_to_stdout(MlirModule module, int opt_level) {
   return ok;
 }
 
-/* Whether the module is for the device: it has a kernel (a func.func with
- * the unit attribute gpu.kernel) or a gpu.module (MLIR's GPU form). */
-static bool device_module(MlirModule module) {
+/* What makes the module one for the device: its first kernel (a
+ * func.func with the unit attribute gpu.kernel) or gpu.module (MLIR's GPU
+ * form); null when it has neither. */
+static MlirOperation device_op(MlirModule module) {
   MlirBlock body = mlirModuleGetBody(module);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
@@ -207,8 +208,8 @@ static bool device_module(MlirModule module) {
             op, mlirStringRefCreateFromCString("gpu.kernel"))) ||
         !strncmp(mlirIdentifierStr(mlirOperationGetName(op)).data, "gpu.module",
                  10))
-      return true;
-  return false;
+      return op;
+  return (MlirOperation){NULL};
 }
 
 /* The device module's PTX or LLVM IR, to the output. */
@@ -252,8 +253,10 @@ static int run(void *data) {
     return 1;
   }
   bool ok = false;
+  MlirOperation dev = mlirModuleIsNull(in.module) ? (MlirOperation){NULL}
+                                                  : device_op(in.module);
   bool device = !mlirModuleIsNull(in.module) &&
-                (o->emit == EMIT_PTX || device_module(in.module));
+                (o->emit == EMIT_PTX || !mlirOperationIsNull(dev));
   CoroLowerConfig config = drv_lower_config(o->route, o->opt_level, o->no_elide,
                                             o->checked, o->debug_info);
   config.device = device;
@@ -265,10 +268,11 @@ static int run(void *data) {
       if (mlirLogicalResultIsSuccess(coroLowerModule(in.module, &config)))
         ok = emit_device(in.module, o);
     } else {
-      fprintf(stderr,
-              "%s: error: a device module (with a gpu.kernel function) "
-              "translates with --emit=ptx or --emit=llvm\n",
-              tool);
+      /* at the kernel or gpu.module that makes it one */
+      mlirEmitError(mlirOperationGetLocation(dev),
+                    "a device module (with a gpu.kernel function or a "
+                    "gpu.module) translates with --emit=ptx or --emit=llvm, "
+                    "not --emit=obj or split-llvm");
     }
   } else if (!mlirModuleIsNull(in.module) &&
              mlirLogicalResultIsSuccess(coroLowerModule(in.module, &config)))
