@@ -21,7 +21,8 @@ bool ir_const_int_value(MlirValue v, int64_t *out) {
   if (!mlirValueIsAOpResult(v))
     return false;
   MlirOperation op = mlirOpResultGetOwner(v);
-  if (!coro_op_named(op, "llvm.mlir.constant"))
+  if (!coro_op_named(op, "llvm.mlir.constant") &&
+      !coro_op_named(op, "arith.constant"))
     return false;
   MlirAttribute a = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("value"));

@@ -18,8 +18,8 @@
  * zero, poison, undef, none, addressof): no operands, no regions. */
 bool ir_op_is_constant(MlirOperation op);
 
-/* The value an llvm.mlir.constant integer `v` holds, in `*out`; false
- * when `v` is not one. */
+/* The value an llvm.mlir.constant or arith.constant integer `v` holds, in
+ * `*out`; false when `v` is not one. */
 bool ir_const_int_value(MlirValue v, int64_t *out);
 
 /* Where the terminator after `from` (an op of the same block, or the

@@ -77,7 +77,7 @@ static bool promise_ok(MlirValue v) {
 static MlirWalkResult check_op(MlirOperation op, void *data) {
   struct fn_check *c = data;
   enum coro_intr k = coro_intr_classify(op);
-  if (k == CI_NONE || k == CI_OTHER || !coroutine_only(k))
+  if (!coroutine_only(k))
     return MlirWalkResultAdvance;
   if (!c->coroutine) {
     error_named(op, "belongs in a coroutine, and this function is not one "

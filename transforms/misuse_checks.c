@@ -62,11 +62,30 @@ struct checks {
   unsigned messages;      /* message globals made so far */
 };
 
+/* The uses of a handle checked against the table of destroyed handles,
+ * and how a report names each: "<what>'NAME'<when>". */
+static const struct {
+  const char *op, *what, *when;
+} uses_checked[] = {
+    {"coro.resume", "resuming ", " after coro.destroy"},
+    {"coro.promise", "reading the promise of ", " after coro.destroy"},
+    {"coro.done", "asking whether ", " has ended after coro.destroy"},
+    {"coro.await", "awaiting ", " after coro.destroy"},
+    {"coro.destroy", "destroying ", " again after coro.destroy"},
+};
+enum { N_USES_CHECKED = sizeof uses_checked / sizeof *uses_checked };
+
+/* The row of uses_checked for `op`, or N_USES_CHECKED. */
+static size_t use_kind(MlirOperation op) {
+  size_t i = 0;
+  while (i < N_USES_CHECKED && !coro_op_named(op, uses_checked[i].op))
+    ++i;
+  return i;
+}
+
 static MlirWalkResult collect(MlirOperation op, void *user) {
   struct checks *c = user;
-  if (coro_op_named(op, "coro.resume") || coro_op_named(op, "coro.promise") ||
-      coro_op_named(op, "coro.done") || coro_op_named(op, "coro.await") ||
-      coro_op_named(op, "coro.destroy"))
+  if (use_kind(op) < N_USES_CHECKED)
     ir_opvec_push(&c->uses, op);
   else if (coro_op_named(op, "coro.begin"))
     ir_opvec_push(&c->begins, op);
@@ -311,28 +330,18 @@ static void check_destroyed(struct checks *c, MlirOperation op) {
   MlirOperation origin = coro_handle_origin(c->module, h);
   bool known = !mlirOperationIsNull(origin);
   MlirStringRef name = func_name(origin, "a coroutine");
-  const char *what =
-      coro_op_named(op, "coro.resume")    ? "resuming "
-      : coro_op_named(op, "coro.promise") ? "reading the "
-                                            "promise of "
-      : coro_op_named(op, "coro.done")
-          ? "asking whether "
-          : (coro_op_named(op, "coro.await") ? "awaiting " : "destroying ");
-  bool done = coro_op_named(op, "coro.done");
-  bool destroy = coro_op_named(op, "coro.destroy");
+  size_t k = use_kind(op);
   struct coro_str before = {0}, after = {0};
-  coro_str_appendz(&before, what);
+  coro_str_appendz(&before, uses_checked[k].what);
   coro_str_appendz(&before, known ? "'" : "");
   coro_str_appendz(&after, known ? "'" : "");
-  coro_str_appendz(&after, done      ? " has ended after coro.destroy"
-                           : destroy ? " again after coro.destroy"
-                                     : " after coro.destroy");
+  coro_str_appendz(&after, uses_checked[k].when);
   struct coro_str text =
       message(op, coro_str_cstr(&before), name, coro_str_cstr(&after));
   coro_str_free(&before);
   coro_str_free(&after);
   report_if(c, op, bad, &text);
-  if (destroy) {
+  if (coro_op_named(op, "coro.destroy")) {
     struct ir_builder a = ir_before(mlirOperationGetNextInBlock(op));
     ir_store(&a, hi, slot, 8);
   }
@@ -467,11 +476,11 @@ MlirLogicalResult coro_misuse_checks_run(MlirOperation module) {
   struct checks c = {module, {0}, {0}, {0}, {0}, {0}, 0};
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
-  if (c.resumes.n + c.yields.n + c.groups.n + c.uses.n)
-    ok = ensure_report(module, c.uses.n      ? c.uses.v[0]
-                               : c.resumes.n ? c.resumes.v[0]
-                               : c.yields.n  ? c.yields.v[0]
-                                             : c.groups.v[0]);
+  /* every coro.resume is among the uses */
+  if (c.uses.n + c.yields.n + c.groups.n)
+    ok = ensure_report(module, c.uses.n     ? c.uses.v[0]
+                               : c.yields.n ? c.yields.v[0]
+                                            : c.groups.v[0]);
   if (ok && c.uses.n)
     ok = ensure_table(&c, c.uses.v[0]);
   if (ok) {

@@ -68,6 +68,7 @@
 #include "conversion/common/abi.h"
 #include "conversion/common/names.h"
 #include "dialect/contract.h"
+#include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
@@ -1125,22 +1126,6 @@ static void rewrite_body(struct coro_fn *fn, struct as_state *st,
  * function pointer record take a 32-bit size. */
 #define CTX_MAX_SIZE ((uint64_t)UINT32_MAX)
 
-/* The integer an arith.constant or llvm.mlir.constant `v` holds. */
-static bool constant_count(MlirValue v, int64_t *out) {
-  if (!mlirValueIsAOpResult(v))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  if (!coro_op_named(def, "arith.constant") &&
-      !coro_op_named(def, "llvm.mlir.constant"))
-    return false;
-  MlirAttribute a = mlirOperationGetAttributeByName(
-      def, mlirStringRefCreateFromCString("value"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(a);
-  return true;
-}
-
 /* The size of `t` in bytes, past ir_type_layout's 1 GiB for arrays
  * (saturated at UINT64_MAX); false when unknown. */
 static bool big_size(MlirType t, uint64_t *size) {
@@ -1152,7 +1137,7 @@ static bool big_size(MlirType t, uint64_t *size) {
     return false;
   if (!big_size(mlirLLVMArrayTypeGetElementType(t), &elem))
     return false;
-  *size = n && elem > UINT64_MAX / n ? UINT64_MAX : elem * n;
+  *size = elem > UINT64_MAX / n ? UINT64_MAX : elem * n;
   return true;
 }
 
@@ -1172,7 +1157,7 @@ static MlirWalkResult add_alloca(MlirOperation op, void *data) {
     MlirValue n = mlirOperationGetOperand(op, 0);
     int64_t k;
     if (mlirAttributeIsNull(et) || !big_size(mlirTypeAttrGetValue(et), &size) ||
-        !constant_count(n, &k) || k < 0)
+        !ir_const_int_value(n, &k) || k < 0)
       return MlirWalkResultAdvance;
     count = (uint64_t)k;
   } else if (coro_op_named(op, "memref.alloca")) {
@@ -1180,18 +1165,20 @@ static MlirWalkResult add_alloca(MlirOperation op, void *data) {
     if (!mlirShapedTypeHasStaticShape(t) ||
         !ir_type_layout(mlirShapedTypeGetElementType(t), &size, &align))
       return MlirWalkResultAdvance;
-    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
-      count = count * (uint64_t)mlirShapedTypeGetDimSize(t, i);
+    for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i) {
+      uint64_t d = (uint64_t)mlirShapedTypeGetDimSize(t, i);
+      count = d && count > UINT64_MAX / d ? UINT64_MAX : count * d;
+    }
   } else {
     return MlirWalkResultAdvance;
   }
-  uint64_t bytes = size * count;
-  if ((count && bytes / count != size) || bytes > CTX_MAX_SIZE ||
-      f->bytes + bytes > CTX_MAX_SIZE) {
-    f->bytes = CTX_MAX_SIZE + 1;
+  /* f->bytes is at most CTX_MAX_SIZE */
+  if ((count && size > UINT64_MAX / count) ||
+      size * count > CTX_MAX_SIZE - f->bytes) {
     f->over = op;
     return MlirWalkResultInterrupt;
   }
+  uint64_t bytes = size * count;
   f->bytes += bytes;
   return MlirWalkResultAdvance;
 }

@@ -190,28 +190,19 @@ static MlirValue addr_of(struct ir_builder *b, MlirAttribute sym) {
       ir_op(b, "llvm.mlir.addressof", 0, NULL, 1, &ptr, 1, &a, 0, NULL), 0);
 }
 
-/* %q = llvm.getelementptr %base[idx...] : (!llvm.ptr[, i64]) -> !llvm.ptr,
- * elem, with `n` constant indices, or one index that is the value `dyn`
- * when it is not null. `flags_attr`: also set noWrapFlags = 0 : i32 as
- * ir/builder.c's GEPs do (MLIR 22 keeps it as a discardable attribute
- * beside the GEP's property, so it is printed): the ramp's GEPs always
- * had it, the generated functions' never did. */
-static MlirValue gep(struct ir_builder *b, MlirValue base, MlirValue dyn,
-                     MlirType elem, intptr_t n, const int32_t *idx,
-                     bool flags_attr) {
-  /* LLVM::GEPOp::kDynamicIndex: the index is the next operand. */
-  int32_t dynamic = INT32_MIN;
-  bool has_dyn = !mlirValueIsNull(dyn);
-  MlirValue ops[2] = {base, dyn};
-  MlirNamedAttribute a[3] = {
+/* %q = llvm.getelementptr %base[idx...] : (!llvm.ptr) -> !llvm.ptr, elem,
+ * with `n` constant indices and without the noWrapFlags attribute that
+ * ir/builder.c's GEPs set (MLIR 22 keeps it as a discardable attribute
+ * beside the GEP's property, so it is printed): the ramp's GEPs, made by
+ * ir/builder.c, always had it; the generated functions' never did. */
+static MlirValue gep(struct ir_builder *b, MlirValue base, MlirType elem,
+                     intptr_t n, const int32_t *idx) {
+  MlirNamedAttribute a[2] = {
       ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
-      ir_named(b->ctx, "rawConstantIndices",
-               has_dyn ? ir_i32_array(b->ctx, 1, &dynamic)
-                       : ir_i32_array(b->ctx, n, idx)),
-      ir_named(b->ctx, "noWrapFlags", ir_i32_attr(b->ctx, 0))};
+      ir_named(b->ctx, "rawConstantIndices", ir_i32_array(b->ctx, n, idx))};
   MlirType ptr = ir_ptr_type(b->ctx);
-  MlirOperation op = ir_op(b, "llvm.getelementptr", has_dyn ? 2 : 1, ops, 1,
-                           &ptr, flags_attr ? 3 : 2, a, 0, NULL);
+  MlirOperation op =
+      ir_op(b, "llvm.getelementptr", 1, &base, 1, &ptr, 2, a, 0, NULL);
   return mlirOperationGetResult(op, 0);
 }
 
@@ -227,20 +218,18 @@ static MlirValue ctl_field(struct ir_builder *b, const struct rc_state *st,
 static MlirValue gen_field(struct ir_builder *b, const struct rc_state *st,
                            MlirValue ctl, int index) {
   int32_t idx[2] = {0, index};
-  return gep(b, ctl, (MlirValue){NULL}, st->control_type, 2, idx, false);
+  return gep(b, ctl, st->control_type, 2, idx);
 }
 
 static MlirValue gen_bytes(struct ir_builder *b, MlirValue p, int32_t offset) {
-  return gep(b, p, (MlirValue){NULL}, ir_int_type(b->ctx, 8), 1, &offset,
-             false);
+  return gep(b, p, ir_int_type(b->ctx, 8), 1, &offset);
 }
 
 static MlirValue gen_promise_value(struct ir_builder *b,
                                    const struct rc_state *st,
                                    MlirValue promise) {
   int32_t idx[2] = {0, 1};
-  return gep(b, promise, (MlirValue){NULL},
-             coro_promise_type(b->ctx, st->value_storage), 2, idx, false);
+  return gep(b, promise, coro_promise_type(b->ctx, st->value_storage), 2, idx);
 }
 
 /* The allocator or deallocator `sym` called on `arg` (func.call when
@@ -711,8 +700,7 @@ static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
     MlirValue probe = mlirOperationGetResult(
         ir_op(&b, "llvm.alloca", 1, &one, 1, &ptr, 1, &et, 0, NULL), 0);
     int32_t past = 1;
-    MlirValue end =
-        gep(&b, probe, (MlirValue){NULL}, st->control_type, 1, &past, false);
+    MlirValue end = gep(&b, probe, st->control_type, 1, &past);
     MlirValue e = ir_ptrtoint(&b, end, 64);
     MlirValue p = ir_ptrtoint(&b, probe, 64);
     MlirValue size = ir_binop(&b, "sub", e, p);
@@ -780,7 +768,7 @@ static void emit_begin(struct coro_fn *fn, struct rc_state *st) {
   MlirValue from = ir_ptrtoint(&b, st->buf, 64);
   MlirValue to = ir_ptrtoint(&b, buffer, 64);
   MlirValue neg = ir_binop(&b, "sub", from, to);
-  st->self = gep(&b, st->buf, neg, ir_int_type(ctx, 8), 0, NULL, true);
+  st->self = ir_gep_index(&b, st->buf, ir_int_type(ctx, 8), neg);
   mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(fn->begin, 0), st->self);
   mlirOperationDestroy(fn->begin);
 }

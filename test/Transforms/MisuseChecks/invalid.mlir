@@ -21,3 +21,13 @@ func.func @drive(%h: !coro.handle<i32>) {
   "coro.resume"(%h) : (!coro.handle<i32>) -> ()
   return
 }
+
+// -----
+
+// The table of destroyed handles has a name of its own too.
+// expected-error@+1 {{the checked mode (--coro-misuse-checks) needs the symbol '__coro_destroyed_handles' for its table of destroyed handles, but the module defines it}}
+llvm.mlir.global internal @__coro_destroyed_handles(0 : i64) : i64
+func.func @drive(%h: !coro.handle<i32>) {
+  "coro.destroy"(%h) : (!coro.handle<i32>) -> ()
+  return
+}
