@@ -106,3 +106,16 @@ func.func @many_allocas(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "as
   "coro.end"(%h, %v) : (!coro.handle<i64>, i64) -> ()
   return %h : !coro.handle<i64>
 }
+
+// -----
+
+// A static shape whose element count passes 2^64 (it wrapped to 0, and
+// the alloca was counted as empty).
+func.func @wraps(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  // CHECK: invalid.mlir:[[# @LINE + 1]]:8: error: this alloca makes the async coroutine's frame larger than 4 GiB
+  %a = memref.alloca() : memref<4294967296x4294967296x16xi8>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h, %n) : (!coro.handle<i64>, i64) -> ()
+  return %h : !coro.handle<i64>
+}
