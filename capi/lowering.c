@@ -122,11 +122,28 @@ static MlirLogicalResult run_with_trip(MlirModule module,
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
+/* Whether a function of `module` carries debug info: a location fused
+ * with metadata (its subprogram), as LLVM IR input compiled with -g has. */
+static bool has_debug_info(MlirModule module) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(mlirModuleGetBody(module));
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirLocation loc = mlirOperationGetLocation(op);
+    if (mlirLocationIsAFused(loc) &&
+        !mlirAttributeIsNull(mlirLocationFusedGetMetadata(loc)))
+      return true;
+  }
+  return false;
+}
+
 MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
                                                 CoroLowerOptions options,
                                                 int optLevel) {
+  /* -g, or debug info in the input, keeps the source's locations: the
+   * trip through LLVM IR would give its functions a second copy of their
+   * subprograms and variables (LLVM IR without debug info carries none
+   * back, so the trip relocates every op at its function) */
   if (options.route != CoroRouteMLIRSplit || optLevel < 2 ||
-      options.debug_info) /* -g keeps the source's locations */
+      options.debug_info || has_debug_info(module))
     return coroLowerToLLVMDialectWithOptions(module, options);
   /* route A's pipeline is route B's without the split */
   CoroLowerOptions presplit = options;

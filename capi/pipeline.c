@@ -8,7 +8,8 @@
  *   coro-elide                    which calls' frames live in their
  *                                 caller (unless no_elide); route B acts on
  *                                 it, route A leaves it to LLVM
- *   convert-vector-to-llvm        before the next: it merges blocks
+ *   convert-vector-to-llvm        before the next: it merges blocks (of
+ *                                 func.func only, as does the next)
  *   expand-strided-metadata, lower-affine  strided memref layouts
  *                                 (memref.subview) to offset arithmetic
  *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
@@ -75,12 +76,17 @@ static void add_conversions(struct coro_str *out,
    * blocks, and two resume blocks that differ only in a memref they use
    * would become one block with a memref argument on the llvm.switch the
    * conversions emit, which no later conversion retypes. */
-  add(out, "convert-vector-to-llvm");
+  /* Both run greedy rewrites, whose region simplification merges blocks
+   * that differ only in their operands: on func.func only, so that an
+   * llvm.func (LLVM IR input, a hand-written LLVM-dialect coroutine) keeps
+   * its blocks as written (merged landing pads would end the lifetime of a
+   * block argument, which LLVM rejects: markers go on allocas only). */
+  add(out, "func.func(convert-vector-to-llvm)");
   /* strided layouts (memref.subview, live across a suspension or not)
    * become explicit offset arithmetic while memrefs are still memrefs
    * (before the conversions give coroutines LLVM's intrinsics); it makes
    * affine.apply */
-  add(out, "expand-strided-metadata");
+  add(out, "func.func(expand-strided-metadata)");
   add(out, "lower-affine");
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
     if (!only || only == r)

@@ -57,6 +57,7 @@
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -261,6 +262,41 @@ static bool locateInstructions(llvm::Module &module, llvm::StringRef file,
   return made;
 }
 
+/// A static data member's declaration in its class's debug info
+/// (`DIDerivedType(tag: DW_TAG_variable, flags: DIFlagStaticMember)`, what
+/// clang emits for libstdc++'s `noop_coroutine_handle::_S_fr`) loses its
+/// flags in MLIR's importer, and LLVM's verifier rejects the tag without
+/// them when the module is translated back. Such members leave their
+/// classes' element lists here, and the global variables they declare stop
+/// naming them: the class's debug info then shows no static member (the
+/// global itself keeps its own debug info), rather than an invalid module.
+static void dropStaticMemberDeclarations(llvm::Module &module) {
+  auto isStatic = [](const llvm::Metadata *m) {
+    auto *t = llvm::dyn_cast_or_null<llvm::DIDerivedType>(m);
+    return t && t->getTag() == llvm::dwarf::DW_TAG_variable;
+  };
+  llvm::DebugInfoFinder finder;
+  finder.processModule(module);
+  for (llvm::DIType *type : finder.types()) {
+    auto *composite = llvm::dyn_cast<llvm::DICompositeType>(type);
+    if (!composite || !composite->getRawElements())
+      continue;
+    llvm::DINodeArray elements = composite->getElements();
+    if (llvm::none_of(elements, isStatic))
+      continue;
+    llvm::SmallVector<llvm::Metadata *> kept;
+    for (llvm::DINode *e : elements)
+      if (!isStatic(e))
+        kept.push_back(e);
+    composite->replaceElements(llvm::MDTuple::get(module.getContext(), kept));
+  }
+  for (llvm::DIGlobalVariableExpression *gve : finder.global_variables()) {
+    llvm::DIGlobalVariable *var = gve->getVariable();
+    if (var && isStatic(var->getRawStaticDataMemberDeclaration()))
+      var->replaceOperandWith(6, nullptr);
+  }
+}
+
 /// `!coro.outside.frame` on an alloca (clang's ramp-only slots), which
 /// MLIR's importer drops, as a call of CORO_OUTSIDE_FRAME_MARKER on it
 /// right after it (dialect/contract.h).
@@ -316,8 +352,10 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
   llvm::LLVMContext llvmContext;
   llvm::SMDiagnostic error;
   llvm::AsmParserContext positions;
-  std::unique_ptr<llvm::MemoryBuffer> input = llvm::MemoryBuffer::getMemBuffer(
-      unwrap(buffer), file, /*RequiresNullTerminator=*/false);
+  // a copy: LLVM's lexer reads the NUL after the text, which a caller's
+  // buffer need not have
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      llvm::MemoryBuffer::getMemBufferCopy(unwrap(buffer), file);
   std::unique_ptr<llvm::Module> module = llvm::parseIR(
       input->getMemBufferRef(), error, llvmContext, {}, &positions);
   if (!module) {
@@ -338,6 +376,7 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
     return MlirModule{nullptr};
   }
   markOutsideFrame(*module);
+  dropStaticMemberDeclarations(*module);
   bool bitcode = llvm::isBitcode(
       reinterpret_cast<const unsigned char *>(buffer.data),
       reinterpret_cast<const unsigned char *>(buffer.data + buffer.length));

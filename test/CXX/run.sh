@@ -6,13 +6,19 @@
 # and exit with the same status. README.md says what it covers and how to
 # read the results.
 #
-#   run.sh [--valgrind] [-j N] [-w WORKDIR] BUILD MODES [PROGRAM...]
+#   run.sh [--valgrind] [--route=R] [-g] [-j N] [-w WORKDIR] BUILD MODES
+#          [PROGRAM...]
 #
 # BUILD is coro's build directory (its bin/ holds coro-translate and
 # coro-opt). MODES is a comma-separated list of O0-eh, O0-noeh, O2-eh,
 # O2-noeh, or `all` (eh: with exceptions; noeh: -fno-exceptions, never for
 # the eh_* programs). PROGRAMs are names in programs/ (default: all).
 #   --valgrind  run each route B binary under valgrind --error-exitcode=1 -q
+#   --route=R   coro-translate's route: mlir-split (route B, the default)
+#               or llvm (route A: coro-translate hands clang's coroutines
+#               to LLVM's CoroSplit, the path of a C++ user of coro-translate
+#               until route B is the default)
+#   -g          clang++-22 emits the IR with debug info (-g)
 #   -j N        cases run at once (default: the number of CPUs)
 #   -w DIR      keep every intermediate file in DIR (default: a temporary
 #               directory, removed at the end)
@@ -44,7 +50,7 @@ RUN_TIMEOUT=30
 VALGRIND_TIMEOUT=300
 
 usage() {
-  sed -n '9,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
+  sed -n '9,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -101,10 +107,13 @@ signal_name() {
 }
 
 split_translate() {
-  step coro-translate "$BIN/coro-translate" prog.bc --route=mlir-split \
+  step coro-translate "$BIN/coro-translate" prog.bc "--route=$ROUTE" \
     "-$olevel" --emit=obj -o prog.o &&
     step link "$CXX" prog.o -o routeb
 }
+
+# Route A through coro-translate: the same command, --route=llvm.
+split_route_a() { split_translate; }
 
 split_opt() {
   step llvm-dis "$LLVM_BIN/llvm-dis" prog.bc -o prog.ll &&
@@ -166,6 +175,8 @@ run_case() {
   local -a flags=(-std=c++20 "-$olevel")
   [[ ${mode#*-} == noeh ]] && flags+=(-fno-exceptions)
   local src=$here/programs/$prog.cpp
+  local -a debug=()
+  [[ $DEBUG == 1 ]] && debug=(-g)
 
   step oracle "$CXX" "${flags[@]}" "$src" -o oracle || return
   run_binary oracle expected
@@ -175,7 +186,7 @@ run_case() {
     return
   fi
 
-  step emit-bc "$CXX" "${flags[@]}" -Xclang -disable-llvm-passes \
+  step emit-bc "$CXX" "${flags[@]}" "${debug[@]}" -Xclang -disable-llvm-passes \
     -emit-llvm -c "$src" -o prog.bc || return
   "split_$SPLIT" || return
   run_binary routeb actual
@@ -190,11 +201,15 @@ fi
 
 # --- the driver ----------------------------------------------------------
 VALGRIND=0
+ROUTE=mlir-split
+DEBUG=0
 JOBS=$(nproc 2>/dev/null || echo 2)
 WORK=
 while (($#)); do
   case $1 in
   --valgrind) VALGRIND=1 ;;
+  --route=llvm | --route=mlir-split) ROUTE=${1#--route=} ;;
+  -g) DEBUG=1 ;;
   -j) JOBS=$2; shift ;;
   -j*) JOBS=${1#-j} ;;
   -w) WORK=$2; shift ;;
@@ -267,7 +282,13 @@ if [[ $SPLIT == auto ]]; then
       "($(first_error "$probe/err")): splitting with coro-opt"
   fi
 fi
+if [[ $ROUTE == llvm ]]; then
+  [[ $SPLIT == translate ]] ||
+    { echo "run.sh: --route=llvm needs coro-translate to read bitcode" >&2; exit 2; }
+  SPLIT=route_a
+fi
 case $SPLIT in
+route_a) echo "route A: coro-translate --route=llvm --emit=obj" ;;
 translate) echo "route B: coro-translate --route=mlir-split --emit=obj" ;;
 opt) echo "route B: llvm-dis | mlir-translate-22 --import-llvm | coro-opt --coro-split | mlir-translate-22 --mlir-to-llvmir | $CXX" ;;
 *) echo "run.sh: CORO_CXX_SPLIT=$SPLIT: not auto, translate or opt" >&2; exit 2 ;;
@@ -300,7 +321,7 @@ for p in "${programs[@]}"; do
 done
 
 CORO_CXX_SPLIT=$SPLIT
-export WORK BIN CORO_CXX_SPLIT VALGRIND CXX
+export WORK BIN CORO_CXX_SPLIT VALGRIND CXX ROUTE DEBUG
 # The workers' own stderr (bash reporting a tool killed by a signal) goes
 # to a log: the verdicts say it already.
 printf '%s\n' "${cases[@]}" |

@@ -275,10 +275,18 @@ static bool add_wrapper(MlirModule module, const char *entry,
   MlirOperation f =
       mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(entry));
   mlirSymbolTableDestroy(table);
+  /* the entry's file, line and column only: a function's location may
+   * carry its DISubprogram (debug info of LLVM IR input), which no second
+   * function may have */
+  MlirLocation at = mlirLocationUnknownGet(ctx);
+  MlirStringRef file;
+  unsigned line, col;
+  if (!mlirOperationIsNull(f) &&
+      coroLocationGetFileLineCol(mlirOperationGetLocation(f), &file, &line,
+                                 &col))
+    at = mlirLocationFileLineColGet(ctx, file, line, col);
   MlirLocation loc = mlirLocationNameGet(
-      ctx, mlirStringRefCreateFromCString("__coro_run_entry"),
-      mlirOperationIsNull(f) ? mlirLocationUnknownGet(ctx)
-                             : mlirOperationGetLocation(f));
+      ctx, mlirStringRefCreateFromCString("__coro_run_entry"), at);
   MlirType ptr = mlirLLVMPointerTypeGet(ctx, 0);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirType fty = mlirFunctionTypeGet(ctx, 1, &ptr, 0, NULL);
@@ -388,8 +396,7 @@ static void print_result(const struct call *c, int i, enum result_kind k) {
 }
 
 /* Lowers and JIT-compiles; returns null after reporting. */
-static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
-                                   const struct options *o,
+static MlirExecutionEngine compile(MlirModule module, const struct options *o,
                                    struct drv_diags *diags) {
   CoroLowerConfig config = drv_lower_config(o->route, o->opt_level, o->no_elide,
                                             o->checked, o->debug_info);
@@ -397,9 +404,10 @@ static MlirExecutionEngine compile(MlirContext ctx, MlirModule module,
     drv_diags_print(diags);
     return (MlirExecutionEngine){NULL};
   }
-  mlirRegisterAllLLVMTranslations(ctx);
-  MlirExecutionEngine jit =
-      mlirExecutionEngineCreate(module, o->opt_level, 0, NULL, false, false);
+  /* coroJITCreate: what an LLVM IR import left for LLVM's split
+   * (coro.outside.frame marks) goes, and a symbol defined nowhere is an
+   * error at its declaration when the entry is looked up */
+  MlirExecutionEngine jit = coroJITCreate(module, o->opt_level, 0, NULL);
   if (mlirExecutionEngineIsNull(jit)) {
     drv_diags_print(diags);
     fprintf(stderr, "%s: error: could not translate or JIT-compile '%s'\n",
@@ -426,15 +434,17 @@ static int run(void *data) {
       fprintf(stderr, "%s: error: could not build the call of '@%s'\n", tool,
               o->entry);
     } else {
-      MlirExecutionEngine jit = compile(in.ctx, module, o, &in.diags);
+      MlirExecutionEngine jit = compile(module, o, &in.diags);
       if (!mlirExecutionEngineIsNull(jit)) {
         struct call c = {NULL, {0}};
-        c.fn = (void (*)(void *))mlirExecutionEngineLookup(
-            jit, mlirStringRefCreateFromCString("__coro_run_entry"));
-        if (!c.fn)
-          fprintf(stderr, "%s: error: '%s' not found after compilation\n", tool,
-                  o->entry);
-        else if (!run_entry(&c))
+        c.fn = (void (*)(void *))coroJITLookup(jit, "__coro_run_entry");
+        if (!c.fn) {
+          bool reported = drv_diags_has_errors(&in.diags);
+          drv_diags_print(&in.diags);
+          if (!reported)
+            fprintf(stderr, "%s: error: '%s' not found after compilation\n",
+                    tool, o->entry);
+        } else if (!run_entry(&c))
           fprintf(stderr, "%s: error: could not start the entry thread\n",
                   tool);
         else {
