@@ -66,15 +66,28 @@ static void name_the_op(struct drv_diag *d, const char *note) {
   d->message = m;
 }
 
-static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
+/* A new, zeroed entry at the end of `diags`. */
+static struct drv_diag *grow(struct drv_diags *diags) {
   if (diags->count == diags->cap) {
     diags->cap = diags->cap ? diags->cap * 2 : 16;
     diags->items =
         drv_xrealloc(diags->items, diags->cap * sizeof(*diags->items));
   }
-  long index = (long)diags->count++;
-  struct drv_diag *d = &diags->items[index];
+  struct drv_diag *d = &diags->items[diags->count++];
   memset(d, 0, sizeof(*d));
+  return d;
+}
+
+void drv_diags_push(struct drv_diags *diags, const struct drv_diag *from) {
+  struct drv_diag *d = grow(diags);
+  *d = *from;
+  d->file = from->file ? drv_xdup_n(from->file, strlen(from->file)) : NULL;
+  d->message = drv_xdup_n(from->message, strlen(from->message));
+}
+
+static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
+  struct drv_diag *d = grow(diags);
+  long index = (long)(d - diags->items);
   d->parent = parent;
   d->severity = mlirDiagnosticGetSeverity(diag);
   MlirStringRef file;

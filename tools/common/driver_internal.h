@@ -28,4 +28,8 @@ const char *drv_input_file(const char *file, const char *input);
 void drv_diags_print_source_line(const struct drv_diags *diags,
                                  const char *file, unsigned line, unsigned col);
 
+/* Appends a diagnostic to `diags`: `d`'s strings are copied, its parent
+ * index taken as it is. (diagnostics.c) */
+void drv_diags_push(struct drv_diags *diags, const struct drv_diag *d);
+
 #endif /* CORO_TOOLS_DRIVER_INTERNAL_H */

@@ -15,7 +15,7 @@
  * the LLVM dialect by coroImportLLVMIR instead. */
 #define _POSIX_C_SOURCE 200809L
 #include "tools/common/alloc.h"
-#include "tools/common/driver.h"
+#include "tools/common/driver_internal.h"
 
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
@@ -23,6 +23,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -264,16 +265,22 @@ static void append_pipe(MlirStringRef s, void *fd) {
   }
 }
 
-/* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
- * reads uninitialised state; the crash comes at random, often when the
- * context is destroyed). So bytecode is read in a child process that prints
- * the module back as generic text with its locations, and only that text is
- * parsed here. Returns the text (owned) or NULL with *error (owned) set. */
-static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
-                              const char *name, struct drv_diags *diags,
-                              char **error) {
+/* Prints `op` to the pipe *fd in MLIR's generic form with its locations,
+ * in the child. */
+static void print_to_pipe(MlirOperation op, int *fd) {
+  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+  mlirOpPrintingFlagsPrintGenericOpForm(flags);
+  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+  mlirOperationPrintWithFlags(op, flags, append_pipe, fd);
+}
+
+/* Runs `work(fd, arg)` in a forked child, which writes to the pipe `fd`
+ * and ends with _exit; returns what it wrote (owned, NUL-terminated, *len
+ * bytes before the NUL) and sets *status to its wait status, or returns
+ * NULL when no child could be started. */
+static char *run_child(void (*work)(int fd, void *arg), void *arg, size_t *len,
+                       int *status) {
   int fds[2];
-  *error = NULL;
   fflush(NULL);
   if (pipe(fds) != 0)
     return NULL;
@@ -285,45 +292,78 @@ static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
   }
   if (pid == 0) {
     close(fds[0]);
-    size_t before = diags->count;
-    MlirOperation op = mlirOperationCreateParse(
-        ctx, source, mlirStringRefCreateFromCString(name));
-    if (mlirOperationIsNull(op)) {
-      const char *msg = diags->count > before ? diags->items[before].message
-                                              : "could not read MLIR bytecode";
-      append_pipe(mlirStringRefCreateFromCString("E"), &fds[1]);
-      append_pipe(mlirStringRefCreateFromCString(msg), &fds[1]);
-      _exit(0);
-    }
-    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-    mlirOpPrintingFlagsPrintGenericOpForm(flags);
-    mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-    append_pipe(mlirStringRefCreateFromCString("T"), &fds[1]);
-    mlirOperationPrintWithFlags(op, flags, append_pipe, &fds[1]);
+    /* what a crashing reader prints (an abort's message, a sanitizer's
+     * report) is not the tool's to show: the error says what happened */
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+      dup2(null, 2);
+    work(fds[1], arg);
     _exit(0); /* nothing of the child's context is trusted or destroyed */
   }
   close(fds[1]);
-  size_t cap = 1 << 16, len = 0;
+  size_t cap = 1 << 16, n = 0;
   char *data = drv_xmalloc(cap);
   for (;;) {
-    if (len + 1 >= cap)
+    if (n + 1 >= cap)
       data = drv_xrealloc(data, cap *= 2);
-    ssize_t n = read(fds[0], data + len, cap - len - 1);
-    if (n < 0 && errno == EINTR)
+    ssize_t got = read(fds[0], data + n, cap - n - 1);
+    if (got < 0 && errno == EINTR)
       continue;
-    if (n <= 0)
+    if (got <= 0)
       break;
-    len += (size_t)n;
+    n += (size_t)got;
   }
   close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+  *status = 0;
+  while (waitpid(pid, status, 0) < 0 && errno == EINTR)
     ;
+  data[n] = '\0';
+  *len = n;
+  return data;
+}
+
+struct bytecode_child {
+  MlirContext ctx;
+  MlirStringRef source;
+  const char *name;
+  struct drv_diags *diags;
+};
+
+static void read_bytecode(int fd, void *arg) {
+  const struct bytecode_child *c = arg;
+  size_t before = c->diags->count;
+  MlirOperation op = mlirOperationCreateParse(
+      c->ctx, c->source, mlirStringRefCreateFromCString(c->name));
+  if (mlirOperationIsNull(op)) {
+    const char *msg = c->diags->count > before ? c->diags->items[before].message
+                                               : "could not read MLIR bytecode";
+    append_pipe(mlirStringRefCreateFromCString("E"), &fd);
+    append_pipe(mlirStringRefCreateFromCString(msg), &fd);
+    return;
+  }
+  append_pipe(mlirStringRefCreateFromCString("T"), &fd);
+  print_to_pipe(op, &fd);
+}
+
+/* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
+ * reads uninitialised state; the crash comes at random, often when the
+ * context is destroyed). So bytecode is read in a child process that prints
+ * the module back as generic text with its locations, and only that text is
+ * parsed here. Returns the text (owned) or NULL with *error (owned) set. */
+static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
+                              const char *name, struct drv_diags *diags,
+                              char **error) {
+  *error = NULL;
+  struct bytecode_child c = {ctx, source, name, diags};
+  size_t len;
+  int status;
+  char *data = run_child(read_bytecode, &c, &len, &status);
+  if (!data)
+    return NULL;
   if (len == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     free(data);
     return NULL;
   }
-  data[len] = '\0';
   if (data[0] == 'E') {
     memmove(data, data + 1, len);
     *error = data;
@@ -358,15 +398,129 @@ bool drv_is_binary(const char *text, size_t len) {
   return drv_is_bytecode(text, len) || drv_is_llvm_bitcode(text, len);
 }
 
+/* LLVM's IR readers and MLIR's importer are not made for hostile input
+ * either (and a crash there is out of reach of any check of ours), so LLVM
+ * IR is imported in a child process too. The child sends each diagnostic
+ * the import made as a record
+ *   D<severity> <line> <col> <parent> <op_note> <file length or -1>
+ *   <message length>\n<file><message>
+ * (parent: an index among these records, or -1), then, when the import
+ * succeeded, T and the module in generic form with its locations. */
+struct llvm_ir_child {
+  MlirContext ctx;
+  MlirStringRef source;
+  const char *name;
+};
+
+static void send_diag(int fd, const struct drv_diag *d, long parent) {
+  char head[160];
+  size_t file_len = d->file ? strlen(d->file) : 0;
+  snprintf(head, sizeof head, "D%d %u %u %ld %d %ld %zu\n", (int)d->severity,
+           d->line, d->col, parent, d->op_note ? 1 : 0,
+           d->file ? (long)file_len : -1L, strlen(d->message));
+  append_pipe(mlirStringRefCreateFromCString(head), &fd);
+  if (d->file)
+    append_pipe(mlirStringRefCreate(d->file, file_len), &fd);
+  append_pipe(mlirStringRefCreateFromCString(d->message), &fd);
+}
+
+static void import_llvm_ir_child(int fd, void *arg) {
+  const struct llvm_ir_child *c = arg;
+  struct drv_diags diags = {.file_name = c->name};
+  drv_diags_attach(c->ctx, &diags); /* before the tool's: it sees all */
+  MlirModule m = coroImportLLVMIR(c->ctx, c->source,
+                                  mlirStringRefCreateFromCString(c->name));
+  for (size_t i = 0; i < diags.count; ++i)
+    send_diag(fd, &diags.items[i], diags.items[i].parent);
+  if (!mlirModuleIsNull(m)) {
+    append_pipe(mlirStringRefCreateFromCString("T"), &fd);
+    print_to_pipe(mlirModuleGetOperation(m), &fd);
+  }
+}
+
+/* Reads the child's record at *p (up to `end`) into `diags`, where its
+ * first record went at index `base` (without `diags`, an error is emitted
+ * again, at `at` when it has no file); false on a malformed record. */
+static bool take_diag(const char **p, const char *end, struct drv_diags *diags,
+                      size_t base, MlirLocation at) {
+  int severity, op_note, used = 0;
+  unsigned line, col;
+  long parent, file_len;
+  size_t msg_len;
+  if (sscanf(*p, "D%d %u %u %ld %d %ld %zu\n%n", &severity, &line, &col,
+             &parent, &op_note, &file_len, &msg_len, &used) != 7 ||
+      used == 0)
+    return false;
+  const char *q = *p + used;
+  size_t need = (file_len > 0 ? (size_t)file_len : 0) + msg_len;
+  if ((size_t)(end - q) < need)
+    return false;
+  struct drv_diag d = {.severity = (MlirDiagnosticSeverity)severity,
+                       .line = line,
+                       .col = col,
+                       .parent =
+                           parent < 0 ? DRV_NO_PARENT : (long)base + parent,
+                       .op_note = op_note != 0};
+  if (file_len >= 0)
+    d.file = drv_xdup_n(q, (size_t)file_len);
+  d.message = drv_xdup_n(q + (file_len > 0 ? file_len : 0), msg_len);
+  if (diags) {
+    drv_diags_push(diags, &d);
+  } else if (d.severity == MlirDiagnosticError) { /* nobody collects them */
+    MlirContext ctx = mlirLocationGetContext(at);
+    mlirEmitError(
+        d.file ? mlirLocationFileLineColGet(
+                     ctx, mlirStringRefCreateFromCString(d.file), d.line, d.col)
+               : at,
+        d.message);
+  }
+  free(d.file);
+  free(d.message);
+  *p = q + need;
+  return true;
+}
+
 /* The chunk (the whole input: LLVM IR is never split) imported into the
- * LLVM dialect; the importer's own located errors on failure. */
+ * LLVM dialect in a child process; the importer's own located errors on
+ * failure, and an error at the file when the child did not end well. */
 static MlirOperation import_llvm_ir(MlirContext ctx, const char *name,
-                                    const struct drv_chunk *chunk) {
-  MlirModule m =
-      coroImportLLVMIR(ctx, mlirStringRefCreate(chunk->text, chunk->len),
-                       mlirStringRefCreateFromCString(name));
-  return mlirModuleIsNull(m) ? (MlirOperation){NULL}
-                             : mlirModuleGetOperation(m);
+                                    const struct drv_chunk *chunk,
+                                    struct drv_diags *diags) {
+  struct llvm_ir_child c = {ctx, mlirStringRefCreate(chunk->text, chunk->len),
+                            name};
+  size_t len;
+  int status;
+  char *data = run_child(import_llvm_ir_child, &c, &len, &status);
+  MlirLocation file = mlirLocationFileLineColGet(
+      ctx, mlirStringRefCreateFromCString(name), 0, 0);
+  if (!data) {
+    mlirEmitError(file, "could not start a process to read the LLVM IR");
+    return (MlirOperation){NULL};
+  }
+  const char *p = data, *end = data + len;
+  size_t base = diags ? diags->count : 0;
+  while (p < end && *p == 'D' && take_diag(&p, end, diags, base, file))
+    ;
+  MlirOperation op = {NULL};
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    char msg[160];
+    if (WIFSIGNALED(status))
+      snprintf(msg, sizeof msg,
+               "could not read the LLVM IR: its reader crashed (signal %d)",
+               WTERMSIG(status));
+    else
+      snprintf(msg, sizeof msg,
+               "could not read the LLVM IR: its reader failed");
+    mlirEmitError(file, msg);
+  } else if (p < end && *p == 'T') {
+    op = mlirOperationCreateParse(
+        ctx, mlirStringRefCreate(p + 1, (size_t)(end - p - 1)),
+        mlirStringRefCreateFromCString(name));
+  } else if (!diags || !drv_diags_has_errors(diags)) {
+    mlirEmitError(file, "could not read the LLVM IR");
+  }
+  free(data);
+  return op;
 }
 
 /*===-- Parsing -----------------------------------------------------------===*/
@@ -388,7 +542,7 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
                            struct drv_diags *diags, bool implicit_module) {
   MlirStringRef file = mlirStringRefCreateFromCString(name);
   if (drv_is_llvm_ir(name, chunk->text, chunk->len))
-    return import_llvm_ir(ctx, name, chunk);
+    return import_llvm_ir(ctx, name, chunk, diags);
   unsigned line, col;
   bool too_long;
   if (!nesting_ok(chunk, &line, &col, &too_long)) {

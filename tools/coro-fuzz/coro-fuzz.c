@@ -51,9 +51,26 @@ static bool device_code(MlirOperation module) {
   return false;
 }
 
+/* Whether the input reads as textual LLVM IR: its first line a comment
+ * (';', which starts no MLIR) or a top-level entity only LLVM IR has. */
+static bool llvm_ir_text(const uint8_t *data, size_t size) {
+  static const char *const starts[] = {";", "define ", "declare ",
+                                       "source_filename", "target "};
+  for (size_t i = 0; i < sizeof starts / sizeof *starts; ++i) {
+    size_t n = strlen(starts[i]);
+    if (size >= n && memcmp(data, starts[i], n) == 0)
+      return true;
+  }
+  return false;
+}
+
 static int one_input(void *arg) {
   const struct input *in = arg;
-  struct drv_source src = {"fuzz-input", drv_xmalloc(in->size + 1), in->size};
+  /* LLVM IR (bitcode by its magic, text by llvm_ir_text) takes the tools'
+   * LLVM IR path, which drv_parse picks by the name's extension */
+  const char *name =
+      llvm_ir_text(in->data, in->size) ? "fuzz-input.ll" : "fuzz-input";
+  struct drv_source src = {name, drv_xmalloc(in->size + 1), in->size};
   memcpy(src.data, in->data, in->size);
   src.data[in->size] = '\0';
 
@@ -62,7 +79,10 @@ static int one_input(void *arg) {
   MlirDiagnosticHandlerID handler = drv_diags_attach(ctx, &diags);
   if (mlirLogicalResultIsSuccess(coroDialectLoad(ctx))) {
     struct drv_chunk *chunks = NULL;
-    size_t n = drv_split(&src, "// -----", &chunks);
+    /* LLVM IR is never split (drv_parse_op takes it whole) */
+    size_t n = drv_is_llvm_ir(src.name, src.data, src.len)
+                   ? drv_split(&src, NULL, &chunks)
+                   : drv_split(&src, "// -----", &chunks);
     for (size_t i = 0; i < n; ++i) {
       MlirModule module = drv_parse(ctx, src.name, &chunks[i], &diags);
       if (!mlirModuleIsNull(module)) {
