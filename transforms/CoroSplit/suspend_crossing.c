@@ -6,12 +6,14 @@
 #include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/Dialect/LLVM.h"
 #include "transforms/CoroSplit/remat.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +63,9 @@ struct state {
    * coro.end: a use in another block runs only in the ramp */
   bool *resumed;
   bool *before_begin; /* [g->n] blocks that run before coro.begin's */
+  /* [capcand] for an alloca: the blocks some write of its memory reaches
+   * (a bit each), or null */
+  uint8_t **written;
 };
 
 static MlirOperation owner(MlirValue v) {
@@ -98,8 +103,11 @@ static bool excluded(const struct state *st, MlirValue v) {
  * it up). */
 static size_t cand_new(struct state *st, MlirValue v, size_t defb) {
   if (st->ncand == st->capcand) {
+    size_t old = st->capcand;
     st->capcand = st->capcand ? 2 * st->capcand : 64;
     st->cand = ir_xrealloc(st->cand, st->capcand * sizeof *st->cand);
+    st->written = ir_xrealloc(st->written, st->capcand * sizeof *st->written);
+    memset(st->written + old, 0, (st->capcand - old) * sizeof *st->written);
   }
   MlirOperation op = owner(v);
   if (defb == IR_CFG_NONE)
@@ -247,6 +255,83 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
   }
 }
 
+/* Whether `user`, given an alloca's pointer as operand `at`, may read or
+ * write its memory (what is not a load, a store's address, a lifetime
+ * marker or a memory intrinsic may do both). */
+static bool may_read(MlirOperation user, intptr_t at) {
+  if (coro_op_named(user, "llvm.load"))
+    return true;
+  if (ir_is_lifetime_marker(user) || coro_op_named(user, "llvm.intr.memset"))
+    return false;
+  if (coro_op_named(user, "llvm.store"))
+    return at != 1; /* the pointer stored (an escape), not its address */
+  if (ir_is_mem_intrinsic(user)) /* memcpy, memmove: (dst, src, len) */
+    return at == 1;
+  return true;
+}
+
+static bool may_write(MlirOperation user, intptr_t at) {
+  if (coro_op_named(user, "llvm.load") || ir_is_lifetime_marker(user))
+    return false;
+  if (coro_op_named(user, "llvm.store"))
+    return true; /* its address, or the pointer stored: an escape */
+  if (ir_is_mem_intrinsic(user))
+    return at == 0;
+  return true;
+}
+
+/* Whether a store before `user` in its block overwrites all of the
+ * alloca `alloca` (of one element: its whole element type, stored at its
+ * address), so that what `user` reads was written there. A block longer
+ * than a few hundred ops is not searched (no: conservative). */
+static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
+  MlirValue a = mlirOperationGetResult(alloca, 0);
+  int64_t count;
+  if (!ir_const_int_value(mlirOperationGetOperand(alloca, 0), &count) ||
+      count != 1)
+    return false;
+  MlirAttribute elem = mlirOperationGetAttributeByName(
+      alloca, mlirStringRefCreateFromCString("elem_type"));
+  if (mlirAttributeIsNull(elem) || !mlirAttributeIsAType(elem))
+    return false;
+  MlirType t = mlirTypeAttrGetValue(elem);
+  bool killed = false;
+  int budget = 256;
+  for (MlirOperation op =
+           mlirBlockGetFirstOperation(mlirOperationGetBlock(user));
+       !mlirOperationEqual(op, user) && budget--;
+       op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "llvm.store") &&
+        mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
+        mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
+      killed = true;
+  return killed && budget >= 0;
+}
+
+/* Marks in `bits` ([g->n] bits) every block reachable from those of
+ * `from`, themselves included. */
+static void reach_from(struct state *st, const struct vec *from,
+                       uint8_t *bits) {
+  st->stack.n = 0;
+  for (size_t i = 0; i < from->n; ++i) {
+    size_t b = from->d[i];
+    if (!(bits[b / 8] & (1u << (b % 8)))) {
+      bits[b / 8] |= (uint8_t)(1u << (b % 8));
+      vec_push(&st->stack, b);
+    }
+  }
+  while (st->stack.n) {
+    size_t x = st->stack.d[--st->stack.n];
+    for (size_t q = st->g->succ_start[x]; q < st->g->succ_start[x + 1]; ++q) {
+      size_t y = st->g->succ[q];
+      if (!(bits[y / 8] & (1u << (y % 8)))) {
+        bits[y / 8] |= (uint8_t)(1u << (y % 8));
+        vec_push(&st->stack, y);
+      }
+    }
+  }
+}
+
 /* An alloca: its uses are those of every pointer derived from it; passing
  * it anywhere else than a load's or store's address, a lifetime marker or
  * llvm.memcpy/memmove/memset escapes it. An escape before llvm.coro.begin
@@ -259,6 +344,7 @@ static void walk_value(struct state *st, MlirValue v, size_t defb) {
 static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   MlirValue a = mlirOperationGetResult(op, 0);
   size_t id = cand_new(st, a, defb);
+  struct vec writes = {0}; /* the blocks of writes to its memory */
   int64_t count;
   st->cand[id].dynamic =
       !ir_const_int_value(mlirOperationGetOperand(op, 0), &count);
@@ -280,9 +366,25 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       intptr_t at = mlirOpOperandGetOperandNumber(u);
       size_t ub = use_block(st, user, mlirOperationGetBlock(user));
-      if (ub != IR_CFG_NONE)
+      bool gep = coro_op_named(user, "llvm.getelementptr") && at == 0;
+      /* its memory is live from a write to a read: live_from the reads
+       * of what their block did not write first (back to the alloca), and
+       * the suspensions the writes reach; a
+       * dynamic alloca keeps the liveness of its address (every use): its
+       * size is a value the parts may not have, so one used in several
+       * parts goes to the heap (split_dynamic) */
+      if (ub != IR_CFG_NONE && !gep &&
+          (st->cand[id].dynamic ||
+           (may_read(user, at) && !overwritten_before(op, user))))
         live_from(st, id, defb, ub);
-      if (coro_op_named(user, "llvm.getelementptr") && at == 0) {
+      /* a write counts wherever it is (the ramp's before any suspension
+       * too), but after the ramp's fallthrough coro.end */
+      size_t wb = ir_ptrmap_find(&st->s->ramp_only, user.ptr)
+                      ? IR_CFG_NONE
+                      : ir_cfg_index(st->g, mlirOperationGetBlock(user));
+      if (wb != IR_CFG_NONE && !gep && may_write(user, at))
+        vec_push(&writes, wb);
+      if (gep) {
         MlirValue r = mlirOperationGetResult(user, 0);
         if (!ir_ptrmap_find(&seen, r.ptr)) {
           ir_ptrmap_put(&seen, r.ptr, (void *)1);
@@ -308,6 +410,11 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
 #undef PUSH
   free(vals);
   ir_ptrmap_free(&seen);
+  if (!st->cand[id].dynamic) {
+    st->written[id] = ir_xcalloc(st->g->n / 8 + 1, 1);
+    reach_from(st, &writes, st->written[id]);
+  }
+  free(writes.d);
 }
 
 static void walk_block(struct state *st, size_t bi) {
@@ -390,9 +497,18 @@ static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
     if (t0 >= 0 && t1 >= 0 && k != t0 && k != t1)
       continue;
     size_t d = ir_cfg_index(st->g, mlirOperationGetSuccessor(term, k));
-    for (size_t i = 0; i < st->livein[d].n; ++i)
-      if (!in_tail(sp, st->cand[st->livein[d].d[i]].v))
-        add(ga, st->livein[d].d[i]);
+    size_t sb = ir_cfg_index(st->g, b);
+    for (size_t i = 0; i < st->livein[d].n; ++i) {
+      size_t id = st->livein[d].d[i];
+      /* an alloca whose memory no write before the suspension reaches
+       * holds nothing to keep there (clang's exception slots: written and
+       * read between suspensions, in each part) */
+      const uint8_t *w = st->written[id];
+      if (w && !(w[sb / 8] & (1u << (sb % 8))))
+        continue;
+      if (!in_tail(sp, st->cand[id].v))
+        add(ga, id);
+    }
     intptr_t first, count;
     if (ir_successor_operands(term, k, &first, &count))
       for (intptr_t i = 0; i < count; ++i)
@@ -551,6 +667,9 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   free(st.resumed);
   free(st.before_begin);
   free(st.stack.d);
+  for (size_t id = 0; id < st.ncand; ++id)
+    free(st.written[id]);
+  free(st.written);
   free(st.cand);
   free(ga.seen);
   free(ga.out.d);

@@ -5,9 +5,14 @@
  *   - the SSA values (op results and block arguments) defined before s and
  *     used on some path from s's resumed or destroyed continuation that
  *     does not pass their definition again, and
- *   - the static allocas whose memory is used (directly, through a pointer
+ *   - the static allocas whose memory is read (directly, through a pointer
  *     computed from it by llvm.getelementptr, or anywhere at all once the
- *     pointer escapes) on such a path,
+ *     pointer escapes) on such a path, before its block writes all of it,
+ *     when some write of it reaches s: what a suspension keeps of an alloca
+ *     is its memory, not its address (an alloca each part writes before it
+ *     reads stays in each part, as LLVM keeps clang's exception slots);
+ *     an alloca of dynamic size crosses s when it is used on such a path,
+ *     written or not (its size is a value the parts may not have),
  * leaving out what the split rebuilds instead of keeping: constants and
  * addresses (rematerialised), the frame pointer (coro.begin), coro.id's
  * token and its promise alloca (a fixed field), the retcon storage (each
