@@ -26,7 +26,7 @@ struct Gen {
 
 Gen squares(int n) {
   for (int i = 1; i <= n; ++i)
-    co_yield i * i;
+    co_yield i *i;
 }
 
 struct Task {
