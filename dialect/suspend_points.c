@@ -201,3 +201,42 @@ bool sp_live_across(MlirValue v, MlirOperation *suspension) {
   wl_free(&after_def);
   return live;
 }
+
+static bool named(MlirOperation op, const char *name) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
+}
+
+/* Whether `user` lets the address it takes as operand `at` escape. */
+static bool escaping_use(MlirOperation user, intptr_t at) {
+  return named(user, "llvm.ptrtoint") ||
+         (named(user, "llvm.store") && at == 0) || named(user, "llvm.call") ||
+         named(user, "llvm.invoke") || named(user, "func.call") ||
+         named(user, "func.call_indirect");
+}
+
+static bool escapes(MlirValue v, struct opset *seen, MlirOperation *where) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (escaping_use(user, mlirOpOperandGetOperandNumber(u))) {
+      *where = user;
+      return true;
+    }
+    if (!opset_add(seen, user))
+      continue;
+    for (intptr_t i = 0, n = mlirOperationGetNumResults(user); i < n; ++i) {
+      MlirValue r = mlirOperationGetResult(user, i);
+      if (is_pointer_like(mlirValueGetType(r)) && escapes(r, seen, where))
+        return true;
+    }
+  }
+  return false;
+}
+
+bool sp_address_escapes(MlirValue v, MlirOperation *where) {
+  struct opset seen = {0};
+  bool e = escapes(v, &seen, where);
+  opset_free(&seen);
+  return e;
+}

@@ -30,4 +30,9 @@ bool sp_is_loop(MlirOperation op);
  * suspension; if so, *suspension is one such suspension. */
 bool sp_live_across(MlirValue v, MlirOperation *suspension);
 
+/* Whether the address `v` (or one computed from it, as collect_uses
+ * follows them) escapes: it becomes an integer (llvm.ptrtoint), is stored
+ * as a value, or is passed to a call; *where is that op. */
+bool sp_address_escapes(MlirValue v, MlirOperation *where);
+
 #endif /* CORO_DIALECT_SUSPEND_POINTS_H */

@@ -538,7 +538,23 @@ static MlirWalkResult visit_liveness(MlirOperation op, void *user) {
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     bool token = is_token(mlirValueGetType(r));
-    MlirOperation s;
+    MlirOperation s, esc = {NULL};
+    if (dyn && sp_address_escapes(r, &esc)) {
+      /* LLVM's CoroSplit keeps an alloca whose address escapes in the
+       * frame, suspension or not (nothing tells where it is used) */
+      char at[64];
+      location_text(esc, at, sizeof(at));
+      MlirStringRef n = name_of(op), e = name_of(esc);
+      error(w->v, op,
+            "'%.*s' op allocates a dynamically sized stack buffer whose "
+            "address escapes ('%.*s'%s); LLVM's CoroSplit (route A) keeps "
+            "it in the frame, which needs a static size: lower with route B "
+            "(--route=mlir-split, or coro.route = \"mlir-split\" on the "
+            "module), which gives it heap memory the frame owns, or allocate "
+            "it on the heap",
+            (int)n.length, n.data, (int)e.length, e.data, at);
+      continue;
+    }
     if (!(dyn || token) || !sp_live_across(r, &s))
       continue;
     char where[64];

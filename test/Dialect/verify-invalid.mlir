@@ -595,3 +595,19 @@ func.func @await_noop() -> !coro.handle<none> attributes {coro.abi = "retcon"} {
 // expected-error@+2 {{'func.func' op is a coroutine without 'coro.begin'}}
 // expected-error@+1 {{'func.func' op is a coroutine without 'coro.end'}}
 func.func private @ext() -> !coro.handle<none> attributes {coro.abi = "retcon.once"}
+
+// -----
+
+// A dynamically sized alloca whose address escapes (passed to a call) is
+// kept in the frame by LLVM's CoroSplit, after the last suspension too:
+// route A cannot lower it.
+func.func private @sink(!llvm.ptr)
+func.func @dyn_alloca_escapes(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %r = "coro.yield"(%n) : (i64) -> i1
+  // expected-error@+1 {{'llvm.alloca' op allocates a dynamically sized stack buffer whose address escapes ('func.call' (line}}
+  %a = llvm.alloca %n x i64 : (i64) -> !llvm.ptr
+  func.call @sink(%a) : (!llvm.ptr) -> ()
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}

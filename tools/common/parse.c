@@ -427,7 +427,8 @@ static void send_diag(int fd, const struct drv_diag *d, long parent) {
 static void import_llvm_ir_child(int fd, void *arg) {
   const struct llvm_ir_child *c = arg;
   struct drv_diags diags = {.file_name = c->name};
-  drv_diags_attach(c->ctx, &diags); /* before the tool's: it sees all */
+  /* attached last, it is asked first: it keeps them all */
+  drv_diags_attach(c->ctx, &diags);
   MlirModule m = coroImportLLVMIR(c->ctx, c->source,
                                   mlirStringRefCreateFromCString(c->name));
   for (size_t i = 0; i < diags.count; ++i)
