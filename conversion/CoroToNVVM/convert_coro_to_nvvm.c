@@ -408,6 +408,40 @@ static void check_call_op(struct device *d, MlirOperation op) {
              NULL);
 }
 
+/* The width of `t` when it is a float the NVPTX backend cannot compute
+ * with (f80, f128: LLVM lowers their arithmetic to library calls the GPU
+ * has none of), else 0. */
+static unsigned wide_float(MlirType t) {
+  if (!mlirTypeIsAFloat(t))
+    return 0;
+  unsigned w = mlirFloatTypeGetWidth(t);
+  return w == 80 || w == 128 ? w : 0;
+}
+
+/* Arithmetic, comparisons and conversions on f80 or f128 (what LLVM's
+ * NVPTX backend stops at with "unsupported library call operation"). */
+static void check_float_op(struct device *d, MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  if (coro_op_named(op, "llvm.load") || coro_op_named(op, "llvm.store") ||
+      !(coro_ref_starts_with(n, "llvm.f") ||
+        coro_ref_starts_with(n, "llvm.sitofp") ||
+        coro_ref_starts_with(n, "llvm.uitofp") ||
+        coro_ref_starts_with(n, "llvm.intr.")))
+    return;
+  unsigned w = 0;
+  for (intptr_t i = 0; !w && i < mlirOperationGetNumResults(op); ++i)
+    w = wide_float(mlirValueGetType(mlirOperationGetResult(op, i)));
+  for (intptr_t i = 0; !w && i < mlirOperationGetNumOperands(op); ++i)
+    w = wide_float(mlirValueGetType(mlirOperationGetOperand(op, i)));
+  if (w)
+    error_at(d, op, "'", n,
+             w == 80 ? "' computes with f80, which the NVPTX backend cannot "
+                       "lower (the GPU has no 80-bit floating point): use f64"
+                     : "' computes with f128, which the NVPTX backend cannot "
+                       "lower (no library for it on the GPU): use f64",
+             NULL);
+}
+
 /* Checks the calls in the blocks of `fn` that can run: from the entry,
  * along the branches whose conditions are not constants (the split leaves
  * some decided, e.g. a frame free behind the destroy flag it reads as
@@ -426,6 +460,8 @@ static void check_function(struct device *d, MlirOperation fn) {
          !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       if (coro_op_named(op, "llvm.call"))
         check_call_op(d, op);
+      else
+        check_float_op(d, op);
     MlirOperation term = mlirBlockGetTerminator(b);
     if (mlirOperationIsNull(term))
       continue;

@@ -159,3 +159,30 @@ func.func @kernel(%n: i64) attributes {gpu.kernel} {
   "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
   return
 }
+
+// -----
+
+// f80 and f128 arithmetic: LLVM's NVPTX backend stopped at it with an
+// unlocated "unsupported library call operation" (and coro-translate left
+// an empty .ptx behind); now an error at each op that computes with them.
+func.func @wide(%n: i64) -> !coro.handle<f80> attributes {coro.abi = "switch"} {
+  %h = "coro.begin"() : () -> !coro.handle<f80>
+  // expected-error@+1 {{'llvm.uitofp' computes with f80, which the NVPTX backend cannot lower (the GPU has no 80-bit floating point): use f64}}
+  %x = arith.uitofp %n : i64 to f80
+  %r = "coro.yield"(%x) : (f80) -> i1
+  "coro.end"(%h) : (!coro.handle<f80>) -> ()
+  return %h : !coro.handle<f80>
+}
+
+func.func @kernel(%out: !llvm.ptr) attributes {gpu.kernel} {
+  %c = arith.constant 3 : i64
+  %g = call @wide(%c) : (i64) -> !coro.handle<f80>
+  %v = "coro.promise"(%g) : (!coro.handle<f80>) -> f80
+  // expected-error@+1 {{'llvm.fptrunc' computes with f80}}
+  %d = arith.truncf %v : f80 to f64
+  // expected-error@+1 {{'llvm.fpext' computes with f128, which the NVPTX backend cannot lower (no library for it on the GPU): use f64}}
+  %q = arith.extf %d : f64 to f128
+  llvm.store %q, %out : f128, !llvm.ptr
+  "coro.destroy"(%g) : (!coro.handle<f80>) -> ()
+  return
+}

@@ -145,32 +145,51 @@ static int parse_args(int argc, char **argv, struct options *o) {
   return 0;
 }
 
-/* Where the translated text goes: stdout or the -o file. */
+/* Where the translated text goes: stdout or the -o file, opened at the
+ * first piece, so that a translation that fails (LLVM's backend may end
+ * the process on what it cannot lower) leaves no file behind. */
 struct sink {
+  const char *path; /* NULL or "-": stdout */
   FILE *f;
   bool ok;
 };
 
+static bool to_stdout(const char *path) { return !path || !strcmp(path, "-"); }
+
+static bool open_output(struct sink *out) {
+  if (out->f)
+    return true;
+  out->f = to_stdout(out->path) ? stdout : fopen(out->path, "wb");
+  if (!out->f) {
+    fprintf(stderr, "%s: error: could not open '%s'\n", tool, out->path);
+    out->ok = false;
+  }
+  return out->f != NULL;
+}
+
 static void write_piece(MlirStringRef piece, void *user) {
   struct sink *out = user;
-  out->ok &= fwrite(piece.data, 1, piece.length, out->f) == piece.length;
+  if (out->ok && open_output(out))
+    out->ok &= fwrite(piece.data, 1, piece.length, out->f) == piece.length;
 }
 
-static FILE *open_output(const char *path) {
-  FILE *f = (!path || !strcmp(path, "-")) ? stdout : fopen(path, "wb");
-  if (!f)
-    fprintf(stderr, "%s: error: could not open '%s'\n", tool, path);
-  return f;
-}
-
-static bool close_output(FILE *f, bool ok, const char *path) {
-  ok &= fflush(f) == 0;
-  if (f != stdout)
-    ok &= fclose(f) == 0;
-  if (!ok)
+/* Closes the output after a translation that ended `ok`: on failure the
+ * file goes (what was written is not a whole translation). */
+static bool close_output(struct sink *out, bool ok) {
+  if (ok && !out->f && !open_output(out)) /* nothing written: empty */
+    return false;
+  bool written = out->ok;
+  if (out->f) {
+    written &= fflush(out->f) == 0;
+    if (out->f != stdout)
+      written &= fclose(out->f) == 0;
+  }
+  if (ok && !written)
     fprintf(stderr, "%s: error: could not write '%s'\n", tool,
-            path ? path : "-");
-  return ok;
+            out->path ? out->path : "-");
+  if ((!ok || !written) && out->f && out->f != stdout)
+    unlink(out->path);
+  return ok && written;
 }
 
 /* An object file on stdout: emitted to a temporary file, then copied. */
@@ -191,7 +210,8 @@ static bool object_to_stdout(MlirModule module, int opt_level) {
     while ((n = fread(buf, 1, sizeof buf, in)) > 0)
       ok &= fwrite(buf, 1, n, stdout) == n;
     fclose(in);
-    ok = close_output(stdout, ok, "-");
+    struct sink out = {"-", stdout, true};
+    ok = close_output(&out, ok);
   }
   unlink(path);
   return ok;
@@ -214,14 +234,11 @@ static MlirOperation device_op(MlirModule module) {
 
 /* The device module's PTX or LLVM IR, to the output. */
 static bool emit_device(MlirModule module, const struct options *o) {
-  FILE *f = open_output(o->output);
-  if (!f)
-    return false;
-  struct sink out = {f, true};
+  struct sink out = {o->output, NULL, true};
   bool ok = mlirLogicalResultIsSuccess(
       coroTranslateForDevice(module, o->opt_level, o->mcpu ? o->mcpu : "sm_90",
                              o->emit == EMIT_PTX, write_piece, &out));
-  return close_output(f, ok && out.ok, o->output) && ok;
+  return close_output(&out, ok);
 }
 
 /* Translates the lowered module and writes what was asked for, through
@@ -233,13 +250,10 @@ static bool emit(MlirModule module, const struct options *o) {
     return mlirLogicalResultIsSuccess(
         coroEmitObjectFile(module, o->opt_level, o->output));
   }
-  FILE *f = open_output(o->output);
-  if (!f)
-    return false;
-  struct sink out = {f, true};
+  struct sink out = {o->output, NULL, true};
   bool ok = mlirLogicalResultIsSuccess(coroTranslateToLLVMIR(
       module, o->opt_level, o->emit == EMIT_SPLIT_LLVM, write_piece, &out));
-  return close_output(f, ok && out.ok, o->output) && ok;
+  return close_output(&out, ok);
 }
 
 static int run(void *data) {
