@@ -509,9 +509,11 @@ static MlirOperation import_llvm_ir(MlirContext ctx, const char *name,
       snprintf(msg, sizeof msg,
                "could not read the LLVM IR: its reader crashed (signal %d)",
                WTERMSIG(status));
-    else
+    else /* a sanitizer's report ends the child with a status */
       snprintf(msg, sizeof msg,
-               "could not read the LLVM IR: its reader failed");
+               "could not read the LLVM IR: its reader crashed (exit status "
+               "%d)",
+               WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     mlirEmitError(file, msg);
   } else if (p < end && *p == 'T') {
     op = mlirOperationCreateParse(

@@ -73,14 +73,14 @@ Task leaf(int x) {
 Task sum(int n) {
   int s = 0;
   for (int i = 0; i < n; ++i) {
+    Task t = leaf(i);
     try {
-      Task t = leaf(i);
       s += co_await t;
-      t.h.destroy();
     } catch (const std::exception &e) {
       std::printf("caught %s\n", e.what());
       s += 1000;
     }
+    t.h.destroy();
   }
   co_return s;
 }
