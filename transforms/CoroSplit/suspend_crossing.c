@@ -280,10 +280,11 @@ static bool may_write(MlirOperation user, intptr_t at) {
   return true;
 }
 
-/* Whether a store before `user` in its block overwrites all of the
- * alloca `alloca` (of one element: its whole element type, stored at its
- * address), so that what `user` reads was written there. A block longer
- * than a few hundred ops is not searched (no: conservative). */
+/* Whether a store before `user` in its block, and after any suspension
+ * there, overwrites all of the alloca `alloca` (of one element: its whole
+ * element type, stored at its address), so that what `user` reads was
+ * written there. A block longer than a few hundred ops is not searched
+ * (no: conservative). */
 static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
   MlirValue a = mlirOperationGetResult(alloca, 0);
   int64_t count;
@@ -300,11 +301,15 @@ static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
   for (MlirOperation op =
            mlirBlockGetFirstOperation(mlirOperationGetBlock(user));
        !mlirOperationEqual(op, user) && budget--;
-       op = mlirOperationGetNextInBlock(op))
-    if (coro_op_named(op, "llvm.store") &&
-        mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
-        mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
+       op = mlirOperationGetNextInBlock(op)) {
+    enum coro_intr k = coro_intr_classify(op);
+    if (k == CI_SUSPEND || k == CI_SUSPEND_RETCON || k == CI_SUSPEND_ASYNC)
+      killed = false; /* a read after a suspension in its own block */
+    else if (coro_op_named(op, "llvm.store") &&
+             mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
+             mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
       killed = true;
+  }
   return killed && budget >= 0;
 }
 
