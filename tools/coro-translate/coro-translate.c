@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *tool = "coro-translate";
@@ -152,6 +153,7 @@ struct sink {
   const char *path; /* NULL or "-": stdout */
   FILE *f;
   bool ok;
+  bool regular; /* the path is a regular file, or was none: removable */
 };
 
 static bool to_stdout(const char *path) { return !path || !strcmp(path, "-"); }
@@ -159,6 +161,9 @@ static bool to_stdout(const char *path) { return !path || !strcmp(path, "-"); }
 static bool open_output(struct sink *out) {
   if (out->f)
     return true;
+  struct stat st;
+  out->regular = !to_stdout(out->path) &&
+                 (stat(out->path, &st) != 0 || S_ISREG(st.st_mode));
   out->f = to_stdout(out->path) ? stdout : fopen(out->path, "wb");
   if (!out->f) {
     fprintf(stderr, "%s: error: could not open '%s'\n", tool, out->path);
@@ -176,18 +181,18 @@ static void write_piece(MlirStringRef piece, void *user) {
 /* Closes the output after a translation that ended `ok`: on failure the
  * file goes (what was written is not a whole translation). */
 static bool close_output(struct sink *out, bool ok) {
-  if (ok && !out->f && !open_output(out)) /* nothing written: empty */
-    return false;
+  if (ok && out->ok && !out->f)
+    open_output(out); /* nothing written: an empty file (or its error) */
+  if (!out->f)
+    return false; /* the translation failed, or the file did not open */
   bool written = out->ok;
-  if (out->f) {
-    written &= fflush(out->f) == 0;
-    if (out->f != stdout)
-      written &= fclose(out->f) == 0;
-  }
+  written &= fflush(out->f) == 0;
+  if (out->f != stdout)
+    written &= fclose(out->f) == 0;
   if (ok && !written)
     fprintf(stderr, "%s: error: could not write '%s'\n", tool,
             out->path ? out->path : "-");
-  if ((!ok || !written) && out->f && out->f != stdout)
+  if ((!ok || !written) && out->regular) /* never /dev/null or a pipe */
     unlink(out->path);
   return ok && written;
 }
@@ -210,7 +215,7 @@ static bool object_to_stdout(MlirModule module, int opt_level) {
     while ((n = fread(buf, 1, sizeof buf, in)) > 0)
       ok &= fwrite(buf, 1, n, stdout) == n;
     fclose(in);
-    struct sink out = {"-", stdout, true};
+    struct sink out = {"-", stdout, true, false};
     ok = close_output(&out, ok);
   }
   unlink(path);
@@ -234,7 +239,7 @@ static MlirOperation device_op(MlirModule module) {
 
 /* The device module's PTX or LLVM IR, to the output. */
 static bool emit_device(MlirModule module, const struct options *o) {
-  struct sink out = {o->output, NULL, true};
+  struct sink out = {o->output, NULL, true, false};
   bool ok = mlirLogicalResultIsSuccess(
       coroTranslateForDevice(module, o->opt_level, o->mcpu ? o->mcpu : "sm_90",
                              o->emit == EMIT_PTX, write_piece, &out));
@@ -250,7 +255,7 @@ static bool emit(MlirModule module, const struct options *o) {
     return mlirLogicalResultIsSuccess(
         coroEmitObjectFile(module, o->opt_level, o->output));
   }
-  struct sink out = {o->output, NULL, true};
+  struct sink out = {o->output, NULL, true, false};
   bool ok = mlirLogicalResultIsSuccess(coroTranslateToLLVMIR(
       module, o->opt_level, o->emit == EMIT_SPLIT_LLVM, write_piece, &out));
   return close_output(&out, ok);
