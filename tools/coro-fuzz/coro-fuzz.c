@@ -2,17 +2,20 @@
  * lowering of coro-run by both routes.
  *
  * Each input goes the way of `coro-opt --split-input-file`: split on
- * `// -----`, each chunk parsed with drv_parse (the nesting pre-scan, the
- * bytecode child, the implicit module), verified by coroVerify, printed,
- * lowered to the LLVM dialect by every ABI's conversion
- * (coroLowerToLLVMDialect) when it verifies, and by route B (the same and
- * --coro-split) on a copy, and, when it holds device code (a gpu.kernel or
- * a gpu.module), by the GPU path (coroLowerForDevice) on another, and its
- * diagnostics matched
- * against its expected-* annotations as --verify-diagnostics does. A fresh
- * context per input, so inputs cannot affect each other; the work runs on
- * drv_run_with_big_stack's stack like the tools. Crashes, sanitizer reports and
- * aborts are findings; errors are not. Run: coro-fuzz CORPUS_DIR SEED_DIR...
+ * `// -----` (LLVM IR whole: bitcode, or text that starts as only LLVM IR
+ * does), each chunk parsed with drv_parse (the nesting pre-scan, the
+ * bytecode and LLVM IR children, the implicit module), verified by
+ * coroVerify, printed, lowered to the LLVM dialect by every ABI's
+ * conversion (coroLowerToLLVMDialect) when it verifies, and by route B (the
+ * same and --coro-split) on a copy, and, when it holds device code (a
+ * gpu.kernel or a gpu.module), by the GPU path (coroLowerForDevice) on
+ * another, and its diagnostics matched against its expected-* annotations
+ * as --verify-diagnostics does. A fresh context per input, so inputs cannot
+ * affect each other; the work runs on drv_run_with_big_stack's stack like
+ * the tools. Crashes, sanitizer reports and aborts are findings; errors are
+ * not. A reader's child process that crashes is no finding (the tools
+ * report it as an error), though libFuzzer's handler in the child may
+ * still write a crash-* file for it. Run: coro-fuzz CORPUS_DIR SEED_DIR...
  * [-max_total_time=N]. */
 #include "coro-c/Coro.h"
 #include "tools/common/alloc.h"
