@@ -202,17 +202,14 @@ bool sp_live_across(MlirValue v, MlirOperation *suspension) {
   return live;
 }
 
-static bool named(MlirOperation op, const char *name) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length == strlen(name) && memcmp(n.data, name, n.length) == 0;
-}
-
 /* Whether `user` lets the address it takes as operand `at` escape. */
 static bool escaping_use(MlirOperation user, intptr_t at) {
-  return named(user, "llvm.ptrtoint") ||
-         (named(user, "llvm.store") && at == 0) || named(user, "llvm.call") ||
-         named(user, "llvm.invoke") || named(user, "func.call") ||
-         named(user, "func.call_indirect");
+  return coro_op_named(user, "llvm.ptrtoint") ||
+         (coro_op_named(user, "llvm.store") && at == 0) ||
+         coro_op_named(user, "llvm.call") ||
+         coro_op_named(user, "llvm.invoke") ||
+         coro_op_named(user, "func.call") ||
+         coro_op_named(user, "func.call_indirect");
 }
 
 static bool escapes(MlirValue v, struct opset *seen, MlirOperation *where) {

@@ -493,7 +493,8 @@ static void add_operand(struct gather *ga, const struct coro_suspend *sp,
 static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
   struct state *st = ga->st;
   MlirBlock b = mlirOperationGetBlock(sp->suspend);
-  if (ir_cfg_index(st->g, b) == IR_CFG_NONE)
+  size_t sb = ir_cfg_index(st->g, b);
+  if (sb == IR_CFG_NONE)
     return;
   MlirOperation term = mlirBlockGetTerminator(b);
   intptr_t t0 = coro_suspend_target(sp, 0), t1 = coro_suspend_target(sp, 1);
@@ -502,7 +503,6 @@ static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
     if (t0 >= 0 && t1 >= 0 && k != t0 && k != t1)
       continue;
     size_t d = ir_cfg_index(st->g, mlirOperationGetSuccessor(term, k));
-    size_t sb = ir_cfg_index(st->g, b);
     for (size_t i = 0; i < st->livein[d].n; ++i) {
       size_t id = st->livein[d].d[i];
       /* an alloca whose memory no write before the suspension reaches
