@@ -67,6 +67,17 @@
 #define CORO_CONTINUATION_OF_ATTR "coro.continuation_of"
 #define CORO_DIRECT_CONTINUATIONS 4
 
+/* A unit attribute on a retcon or retcon.once ramp: the addresses of its
+ * continuations reach nothing but calls marked CORO_CONTINUATION_OF_ATTR
+ * and tests against null and each other (the retcon conversion's control
+ * block keeps them; nothing else reads it). When every such call of the
+ * ramp has become direct, --coro-split returns and tests a state number
+ * (inttoptr of 1, 2, ...) in place of each continuation's address, so
+ * that no address of a continuation is taken. Written by
+ * --convert-coro-to-llvm-retcon(-once); read and dropped by --coro-split
+ * (split_retcon.c). */
+#define CORO_CONTINUATION_STATE_ATTR "coro.continuation_state"
+
 /* A consumer op's original handle type, recorded by the conversions'
  * driver (common/driver.c) and read by the ABI hooks (common/handle.c);
  * erased with the op in the same pass. */

@@ -1018,6 +1018,10 @@ static MlirLogicalResult rc_prepare_common(struct coro_fn *fn, bool once) {
    * split gives that coroutine a second coro.begin, which CoroSplit
    * rejects (a fatal error). */
   coro_mark_lowered_body(fn->func);
+  /* its continuations' addresses reach only call_cont's marked calls */
+  mlirOperationSetAttributeByName(
+      fn->func, mlirStringRefCreateFromCString(CORO_CONTINUATION_STATE_ATTR),
+      mlirUnitAttrGet(ctx));
   return mlirLogicalResultSuccess();
 }
 

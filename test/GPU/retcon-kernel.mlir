@@ -42,10 +42,16 @@
 // NVVM-DAG: llvm.call @steps.elided(%[[SB]], %{{.*}}) : (!llvm.ptr, i64) -> !llvm.ptr
 // NVVM-DAG: llvm.call @cell.elided(%{{.*}}, %{{.*}}) : (!llvm.ptr, i64) -> !llvm.ptr
 // NVVM-DAG: llvm.call fastcc @cell.coro.cleanup(
+// The control block keeps a state number, not a continuation's address
+// (coro.continuation_state): the entry tests the numbers and calls each
+// continuation directly.
 // CHAIN-LABEL: llvm.func internal fastcc @steps.coro.resume(
-// CHAIN: llvm.mlir.addressof @steps.coro.ramp.resume.3
+// CHAIN: %[[S4:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHAIN-NEXT: %[[P4:.*]] = llvm.inttoptr %[[S4]] : i64 to !llvm.ptr
+// CHAIN-NEXT: llvm.icmp "eq" %{{.*}}, %[[P4]] : !llvm.ptr
 // CHAIN: llvm.call @steps.coro.ramp.resume.3(
 // CHAIN: llvm.call @steps.coro.ramp.resume.4(
+// RUN: not grep -n "addressof @[a-z]*.coro.ramp.resume" %t.nvvm.mlir
 // The resume loop tests a handle against every resume entry:
 // CHAIN-LABEL: llvm.func internal @__coro_device_run(
 // CHAIN: llvm.mlir.addressof @acc.coro.resume

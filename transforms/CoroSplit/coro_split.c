@@ -32,13 +32,22 @@
 
 /* Splits `coro` and records it (and its parts, by name) as done. */
 static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
-                             bool elide, struct ir_ptrmap *done, uint64_t *size,
+                             bool elide, struct ir_ptrmap *done,
+                             struct ir_ptrmap *retcon, uint64_t *size,
                              uint64_t *align) {
   MlirStringRef name = ir_sym_name(coro);
   struct coro_str base = {0};
   coro_str_append(&base, name.data, name.length);
-  bool ok = split_coroutine(coro, table, elide, size, align);
+  MlirStringRef state =
+      mlirStringRefCreateFromCString(CORO_CONTINUATION_STATE_ATTR);
+  bool numbered =
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(coro, state));
+  mlirOperationRemoveAttributeByName(coro, state);
+  const struct split_abi *abi;
+  bool ok = split_coroutine(coro, table, elide, size, align, &abi);
   ir_ptrmap_put(done, coro.ptr, (void *)1);
+  if (ok && numbered && abi == &split_abi_retcon)
+    ir_ptrmap_put(retcon, coro.ptr, (void *)1);
   /* the switch parts, then a retcon coroutine's continuations */
   struct ir_opvec parts = {0};
   for (int v = V_RESUME; v < V_CONT; ++v) {
@@ -176,6 +185,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirSymbolTable table = ir_symbol_scope_table(&scope);
   bool ok = true;
   struct ir_ptrmap done = {0};
+  /* the retcon ones whose continuations may be numbered */
+  struct ir_ptrmap retcon = {0};
   uint64_t size, align;
   /* Coroutines with elided calls (coro.elided, or coro.alloc = "elide")
    * first, callees before callers, each giving its callers' frames before
@@ -195,7 +206,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
       MlirOperation c = coros[i];
       coros[i] = (MlirOperation){NULL};
       progress = true;
-      bool split = split_and_record(c, table, true, &done, &size, &align);
+      bool split =
+          split_and_record(c, table, true, &done, &retcon, &size, &align);
       ok &= split;
       if (split)
         split_elide_calls(&calls, i, c, &done, size, align);
@@ -205,7 +217,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   split_elided_calls_free(&calls);
   for (size_t i = 0; i < n; ++i)
     if (!mlirOperationIsNull(coros[i]))
-      ok &= split_and_record(coros[i], table, false, &done, &size, &align);
+      ok &= split_and_record(coros[i], table, false, &done, &retcon, &size,
+                             &align);
   free(coros);
   struct split_leftovers left = {0};
   struct ir_ptrmap called = {0};
@@ -223,7 +236,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     ok = split_async_size_replace(table, &left);
   }
   if (ok) {
-    split_direct_continuation_calls(module, table, &left);
+    split_direct_continuation_calls(module, table, &left, &retcon);
     ok = coro_split_lower_consumers(module, table, &done, &left, &called);
   }
   if (ok)
@@ -236,6 +249,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   ir_ptrmap_free(&left.changed);
   ir_ptrmap_free(&called);
   ir_ptrmap_free(&done);
+  ir_ptrmap_free(&retcon);
   ir_symbol_scope_exit(&scope);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }

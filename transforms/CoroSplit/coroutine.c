@@ -452,7 +452,8 @@ static void weigh_end_paths(const struct split *sp) {
 }
 
 bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
-                     uint64_t *size, uint64_t *align) {
+                     uint64_t *size, uint64_t *align,
+                     const struct split_abi **abi) {
   struct split sp = {.ctx = mlirOperationGetContext(func),
                      .module = mlirOperationGetParentOperation(func),
                      .table = table,
@@ -471,7 +472,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   sp.i8 = ir_int_type(sp.ctx, 8);
   MlirStringRef nm = ir_sym_name(func);
   coro_str_append(&sp.name, nm.data, nm.length);
-  sp.abi = abi_of(func);
+  sp.abi = *abi = abi_of(func);
   hoist_extracts(func);
   if (!sp.abi->names_before_shape)
     coro_shape_normalize(func);

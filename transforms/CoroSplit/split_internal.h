@@ -287,10 +287,14 @@ bool split_async_size_replace(MlirSymbolTable table,
 
 /* Calls the continuations of split retcon and async coroutines directly
  * at the marked calls of `left`, noting the functions it changes in
- * left->changed (split_retcon.c). */
+ * left->changed. A retcon or retcon.once coroutine of `retcon` (split
+ * here, marked CORO_CONTINUATION_STATE_ATTR) whose marked calls all
+ * became direct gets state numbers in place of its continuations'
+ * addresses (split_retcon.c). */
 void split_direct_continuation_calls(MlirOperation module,
                                      MlirSymbolTable table,
-                                     struct split_leftovers *left);
+                                     struct split_leftovers *left,
+                                     const struct ir_ptrmap *retcon);
 
 /* Puts the name `op` calls, when it is an llvm.call of a symbol, into
  * `called` (as an identifier): an intrinsic the split keeps, whose
@@ -376,10 +380,11 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
 
 /* Splits the presplit coroutine `func` (an llvm.func of the module
  * `table` holds), making NAME.elided too when `elide` (switch); its frame
- * size and alignment go to `*size` and `*align`. False after located
- * errors. */
+ * size and alignment go to `*size` and `*align`, its ABI's split to
+ * `*abi`. False after located errors. */
 bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
-                     uint64_t *size, uint64_t *align);
+                     uint64_t *size, uint64_t *align,
+                     const struct split_abi **abi);
 
 /* The elided calls of the module: function caller[i] calls coroutine
  * number callee[i] (of the coroutines being split) with its frame in the

@@ -672,21 +672,95 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   mlirOperationDestroy(op);
 }
 
+/* A retcon coroutine's continuation addresses serve as its state: its
+ * parts return them, the retcon conversion's control block keeps them and
+ * its marked calls (now compare chains) test them. When the ramp says
+ * that nothing else reads them (CORO_CONTINUATION_STATE_ATTR) and every
+ * marked call of the coroutine is direct, nothing calls one through its
+ * address, and a number does the same work: continuation k becomes
+ * inttoptr(k + 1) (null stays the end). LLVM then sees no address taken,
+ * and drops each continuation once it has inlined it everywhere, where an
+ * address kept every one alive beside its inlined copies. The
+ * continuations are this pass's own, so their only addresses are those
+ * the parts and the compare chains make: `fns` lists where they are (each
+ * once). */
+struct state_numbers {
+  MlirSymbolTable table;
+  const struct ir_ptrmap *number; /* continuation -> k + 1 */
+  struct ir_opvec found;
+};
+
+static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
+  struct state_numbers *s = user;
+  if (!coro_op_named(op, "llvm.mlir.addressof"))
+    return MlirWalkResultAdvance;
+  MlirAttribute g = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("global_name"));
+  if (mlirAttributeIsNull(g) || !mlirAttributeIsAFlatSymbolRef(g))
+    return MlirWalkResultAdvance;
+  MlirOperation fn =
+      mlirSymbolTableLookup(s->table, mlirFlatSymbolRefAttrGetValue(g));
+  if (!mlirOperationIsNull(fn) && ir_ptrmap_find(s->number, fn.ptr))
+    ir_opvec_push(&s->found, op);
+  return MlirWalkResultAdvance;
+}
+
+static void number_continuations(MlirSymbolTable table,
+                                 const struct ir_ptrmap *number,
+                                 const struct ir_opvec *fns) {
+  struct state_numbers s = {.table = table, .number = number};
+  for (size_t i = 0; i < fns->n; ++i)
+    mlirOperationWalk(fns->v[i], find_continuation_address, &s,
+                      MlirWalkPreOrder);
+  for (size_t i = 0; i < s.found.n; ++i) {
+    MlirOperation op = s.found.v[i];
+    MlirAttribute g = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("global_name"));
+    MlirOperation fn =
+        mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(g));
+    uintptr_t k = (uintptr_t)ir_ptrmap_find(number, fn.ptr);
+    struct ir_builder b = ir_before(op);
+    MlirValue c = ir_const_int(&b, 64, (long long)k);
+    MlirValue old = mlirOperationGetResult(op, 0);
+    MlirValue v = ir_val(&b, "llvm.inttoptr", 1, &c, mlirValueGetType(old));
+    mlirValueReplaceAllUsesOfWith(old, v);
+    mlirOperationDestroy(op);
+  }
+  free(s.found.v);
+}
+
+/* The function `op` is in. */
+static MlirOperation enclosing_func(MlirOperation op) {
+  MlirOperation fn = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(fn) && !coro_op_named(fn, "llvm.func"))
+    fn = mlirOperationGetParentOperation(fn);
+  return fn;
+}
+
 void split_direct_continuation_calls(MlirOperation module,
                                      MlirSymbolTable table,
-                                     struct split_leftovers *left) {
+                                     struct split_leftovers *left,
+                                     const struct ir_ptrmap *retcon) {
   struct ir_opvec conts = {0};
   const struct ir_opvec calls = left->marked;
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
   /* the device has no indirect call: every continuation is tested */
   bool device = coro_module_is_device(module);
+  /* each retcon coroutine with marked calls: 1 while all are direct, 2
+   * once one is not; and the functions whose calls became direct */
+  struct ir_ptrmap state = {0}, seen = {0};
+  struct ir_opvec ramps = {0}, where = {0};
   for (size_t i = 0; i < calls.n; ++i) {
     MlirOperation op = calls.v[i];
     MlirAttribute ramp = mlirOperationGetAttributeByName(op, key);
     mlirOperationRemoveAttributeByName(op, key);
     conts.n = 0;
-    if (mlirAttributeIsAFlatSymbolRef(ramp))
-      split_continuations(table, mlirFlatSymbolRefAttrGetValue(ramp), &conts);
+    MlirOperation body = {NULL};
+    if (mlirAttributeIsAFlatSymbolRef(ramp)) {
+      MlirStringRef name = mlirFlatSymbolRefAttrGetValue(ramp);
+      split_continuations(table, name, &conts);
+      body = mlirSymbolTableLookup(table, name);
+    }
     /* an indirect call (its callee is operand 0), of continuations called
      * the way it calls */
     int cc = cconv_of(op);
@@ -694,13 +768,47 @@ void split_direct_continuation_calls(MlirOperation module,
                   mlirAttributeIsNull(ir_callee_attr(op)) && cc >= 0;
     for (size_t k = 0; direct && k < conts.n; ++k)
       direct = cconv_of(conts.v[k]) == cc;
+    MlirOperation fn = enclosing_func(op);
+    if (!mlirOperationIsNull(body) && ir_ptrmap_find(retcon, body.ptr)) {
+      uintptr_t was = (uintptr_t)ir_ptrmap_find(&state, body.ptr);
+      if (!was)
+        ir_opvec_push(&ramps, body);
+      ir_ptrmap_put(&state, body.ptr,
+                    (void *)(uintptr_t)(direct && was != 2 ? 1 : 2));
+    }
     if (direct) {
-      MlirOperation fn = mlirOperationGetParentOperation(op);
-      while (!mlirOperationIsNull(fn) && !coro_op_named(fn, "llvm.func"))
-        fn = mlirOperationGetParentOperation(fn);
       call_directly(op, &conts, cc);
       ir_ptrmap_put(&left->changed, fn.ptr, (void *)1);
+      if (!ir_ptrmap_find(&seen, fn.ptr)) {
+        ir_ptrmap_put(&seen, fn.ptr, (void *)1);
+        ir_opvec_push(&where, fn);
+      }
     }
   }
+  struct ir_ptrmap number = {0};
+  for (size_t i = 0; i < ramps.n; ++i) {
+    if ((uintptr_t)ir_ptrmap_find(&state, ramps.v[i].ptr) != 1)
+      continue;
+    conts.n = 0;
+    split_continuations(table, ir_sym_name(ramps.v[i]), &conts);
+    for (size_t k = 0; k < conts.n; ++k) {
+      ir_ptrmap_put(&number, conts.v[k].ptr, (void *)(uintptr_t)(k + 1));
+      if (!ir_ptrmap_find(&seen, conts.v[k].ptr)) {
+        ir_ptrmap_put(&seen, conts.v[k].ptr, (void *)1);
+        ir_opvec_push(&where, conts.v[k]);
+      }
+    }
+    if (!ir_ptrmap_find(&seen, ramps.v[i].ptr)) {
+      ir_ptrmap_put(&seen, ramps.v[i].ptr, (void *)1);
+      ir_opvec_push(&where, ramps.v[i]);
+    }
+  }
+  if (number.n)
+    number_continuations(table, &number, &where);
+  ir_ptrmap_free(&number);
+  ir_ptrmap_free(&state);
+  ir_ptrmap_free(&seen);
+  free(ramps.v);
+  free(where.v);
   free(conts.v);
 }
