@@ -497,17 +497,152 @@ static void put_back(MlirOperation module, const struct kept *k) {
   mlirSymbolTableDestroy(table);
 }
 
+/* Whether the function or global `op` has external linkage (a
+ * function's default). */
+static bool external_linkage(MlirOperation op) {
+  MlirAttribute l = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("linkage"));
+  if (mlirAttributeIsNull(l))
+    return coro_op_named(op, "llvm.func");
+  return mlirAttributeEqual(l,
+                            mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
+                                                   MlirLLVMLinkageExternal));
+}
+
+/* Edges between functions, listed by their source: the edges from `f`
+ * are first[f] - 1, then next[k] - 1 ... (0 ends). */
+struct edges {
+  struct ir_ptrmap first;
+  struct ir_opvec to;
+  size_t *next;
+  size_t cap;
+};
+
+static void edges_add(struct edges *e, MlirOperation from, MlirOperation to) {
+  if (e->to.n == e->cap) {
+    e->cap = e->cap ? 2 * e->cap : 64;
+    e->next = ir_xrealloc(e->next, e->cap * sizeof *e->next);
+  }
+  e->next[e->to.n] = (size_t)(uintptr_t)ir_ptrmap_find(&e->first, from.ptr);
+  ir_opvec_push(&e->to, to);
+  ir_ptrmap_put(&e->first, from.ptr, (void *)(uintptr_t)e->to.n);
+}
+
+/* Marks in `mark` (as 1) what the edges reach from the functions of
+ * `work` (marked already), emptying `work`. */
+static void edges_spread(const struct edges *e, struct ir_ptrmap *mark,
+                         struct ir_opvec *work) {
+  while (work->n) {
+    MlirOperation f = work->v[--work->n];
+    for (size_t k = (size_t)(uintptr_t)ir_ptrmap_find(&e->first, f.ptr); k;
+         k = e->next[k - 1]) {
+      MlirOperation g = e->to.v[k - 1];
+      if (!ir_ptrmap_find(mark, g.ptr)) {
+        ir_ptrmap_put(mark, g.ptr, (void *)1);
+        ir_opvec_push(work, g);
+      }
+    }
+  }
+}
+
+static void edges_free(struct edges *e) {
+  ir_ptrmap_free(&e->first);
+  free(e->to.v);
+  free(e->next);
+}
+
+/* Whether `op` calls a coroutine intrinsic: llvm.call of llvm.coro.*,
+ * llvm.call_intrinsic "llvm.coro.*", or an llvm.intr.coro.* op. */
+static bool calls_coro_intrinsic(MlirOperation op) {
+  static const char prefix[] = "llvm.coro.";
+  const size_t n = sizeof prefix - 1;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 15 && !memcmp(name.data, "llvm.intr.coro.", 15))
+    return true;
+  MlirStringRef callee = {NULL, 0};
+  if (coro_op_named(op, "llvm.call_intrinsic")) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString("intrin"));
+    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
+      callee = mlirStringAttrGetValue(a);
+  } else {
+    callee = ir_callee(op);
+  }
+  return callee.length > n && !memcmp(callee.data, prefix, n);
+}
+
+static bool defined(MlirOperation fn);
+static bool presplit_coroutine(MlirOperation fn);
+
+/* The functions, no coroutines, from which a coroutine intrinsic can be
+ * reached: those that call one, and their callers through functions
+ * defined here that are no coroutines (`yes`, each 1). What the split
+ * lowers outside coroutines is such intrinsics (a resume, a done, a
+ * promise of a handle): a function from which none can be reached gets
+ * nothing from the trip, even when it names a coroutine (the retcon and
+ * async conversions' handle makers and entries, which call the ramp and
+ * the continuations themselves). */
+struct reaching {
+  MlirSymbolTable table;
+  MlirOperation fn;
+  bool calls;
+  struct edges callers; /* callee -> caller */
+};
+
+static MlirWalkResult reach_op(MlirOperation op, void *user) {
+  struct reaching *w = user;
+  if (calls_coro_intrinsic(op)) {
+    w->calls = true;
+    return MlirWalkResultAdvance;
+  }
+  MlirAttribute callee = ir_callee_attr(op);
+  if (mlirAttributeIsNull(callee) || !mlirAttributeIsAFlatSymbolRef(callee))
+    return MlirWalkResultAdvance;
+  MlirOperation g =
+      mlirSymbolTableLookup(w->table, mlirFlatSymbolRefAttrGetValue(callee));
+  if (!mlirOperationIsNull(g) && coro_op_named(g, "llvm.func") && defined(g) &&
+      !presplit_coroutine(g))
+    edges_add(&w->callers, g, w->fn);
+  return MlirWalkResultAdvance;
+}
+
+static void reaching_intrinsics(MlirBlock body, MlirSymbolTable table,
+                                struct ir_ptrmap *yes) {
+  struct reaching w = {.table = table};
+  struct ir_opvec work = {0};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (!coro_op_named(op, "llvm.func") || !defined(op) ||
+        presplit_coroutine(op))
+      continue;
+    w.fn = op;
+    w.calls = false;
+    mlirOperationWalk(op, reach_op, &w, MlirWalkPreOrder);
+    if (w.calls) {
+      ir_ptrmap_put(yes, op.ptr, (void *)1);
+      ir_opvec_push(&work, op);
+    }
+  }
+  edges_spread(&w.callers, yes, &work);
+  edges_free(&w.callers);
+  free(work.v);
+}
+
 /* The functions the trip leaves out. It simplifies the coroutines, the
- * functions that name one (their consumers) and what those reach (a
+ * functions that name a switch coroutine and can reach a coroutine
+ * intrinsic (its consumers, whose resumes the split can call directly
+ * once it sees where their handles come from) and what those reach (a
  * callee can be inlined into them); any other function (a module's
- * @main, the callers of its consumers) gets nothing from it that LLVM's
- * pipeline after the split does not give it again, so translating,
- * simplifying and importing it would be work done twice, and inlining
- * every consumer into @main before the split the most costly of it. A
- * function left out is a declaration for the trip and itself again after
- * it, untouched (its locations too). Only a function whose references all
- * name external functions and globals is left out: LLVM could otherwise
- * drop or fold an internal one that only it uses. */
+ * @main, the callers of its consumers, the retcon and async conversions'
+ * handle makers and entries) gets nothing from it that LLVM's pipeline
+ * after the split does not give it again, so translating, simplifying
+ * and importing it would be work done twice, and inlining every consumer
+ * into @main before the split the most costly of it. A function left out
+ * is a declaration for the trip and itself again after it, untouched
+ * (its locations too). A function is left out only when each of its
+ * references names an external function or global or a function left out
+ * too: LLVM could otherwise drop or fold an internal one that only the
+ * trip's functions use. */
 struct stash {
   MlirOperation *fns; /* out of the module, their bodies in `bodies` */
   MlirRegion *bodies;
@@ -527,6 +662,11 @@ struct refs {
   bool answer;           /* find_coroutine's, check_external's */
   struct ir_ptrmap seen; /* declarations found by check_external */
   struct ir_opvec decls; /* and copied */
+  /* check_external: the function whose references are visited, and the
+   * functions it may be left out with (`leave`: 1 for each candidate) */
+  MlirOperation fn;
+  struct ir_ptrmap *leave;
+  struct edges *with;
 };
 
 /* Calls `visit` with the root name of every symbol reference of `op` (a
@@ -569,18 +709,50 @@ static bool mark_needed(struct refs *r, MlirStringRef name) {
   return true;
 }
 
-/* Whether `name` is a coroutine not split yet (r->answer; stops there). */
+/* Whether the coroutine `fn` is of the switch ABI (its entry block has
+ * llvm.coro.id, where every producer puts it): a call of it returns the
+ * handle that resumes and destroys take. A retcon ramp returns its
+ * continuation, an async function nothing; who calls them gets nothing
+ * the split can use from the trip. */
+static bool switch_coroutine(MlirOperation fn) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+    MlirStringRef callee = ir_callee(op);
+    if (coro_op_named(op, "llvm.call_intrinsic")) {
+      MlirAttribute a = mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("intrin"));
+      if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
+        callee = mlirStringAttrGetValue(a);
+    }
+    if (coro_ref_eq(callee, "llvm.coro.id") ||
+        (name.length == 17 && !memcmp(name.data, "llvm.intr.coro.id", 17)))
+      return true;
+  }
+  return false;
+}
+
+/* Whether `name` is a coroutine of the switch ABI not split yet
+ * (r->answer; stops there). */
 static bool find_coroutine(struct refs *r, MlirStringRef name) {
   MlirOperation fn = mlirSymbolTableLookup(r->table, name);
   r->answer = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
-              presplit_coroutine(fn);
+              presplit_coroutine(fn) && switch_coroutine(fn);
   return !r->answer;
 }
 
-/* Whether `name` is an external function or global. */
+/* Whether `name` is an external function or global, or a function left
+ * out (a candidate r->leave holds: then r->fn goes with it, an edge of
+ * r->with). */
 static bool check_external(struct refs *r, MlirStringRef name) {
   MlirOperation op = mlirSymbolTableLookup(r->table, name);
   bool fn = !mlirOperationIsNull(op) && coro_op_named(op, "llvm.func");
+  if (fn && r->leave && ir_ptrmap_find(r->leave, op.ptr) &&
+      !external_linkage(op)) {
+    edges_add(r->with, op, r->fn);
+    return r->answer = true;
+  }
   if (!fn &&
       (mlirOperationIsNull(op) || !coro_op_named(op, "llvm.mlir.global")))
     return r->answer = false;
@@ -592,13 +764,7 @@ static bool check_external(struct refs *r, MlirStringRef name) {
     ir_ptrmap_put(&r->seen, op.ptr, (void *)1);
     ir_opvec_push(&r->decls, mlirOperationClone(op));
   }
-  MlirAttribute l = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("linkage"));
-  if (mlirAttributeIsNull(l))
-    return r->answer = fn; /* a function's default linkage is external */
-  return r->answer = mlirAttributeEqual(
-             l, mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
-                                       MlirLLVMLinkageExternal));
+  return r->answer = external_linkage(op);
 }
 
 /* Whether the trip does something for the consumer `fn` that the split
@@ -637,13 +803,15 @@ static void stash_out(MlirOperation module, struct stash *s) {
    * sees once the trip has inlined what it calls or promoted where it
    * keeps the handle: its resumes become direct calls) and what they
    * name */
+  struct ir_ptrmap reach = {0};
+  reaching_intrinsics(body, r.table, &reach);
   r.visit = find_coroutine;
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") || !defined(op))
       continue;
     r.answer = presplit_coroutine(op);
-    if (!r.answer) {
+    if (!r.answer && ir_ptrmap_find(&reach, op.ptr)) {
       struct simplifiable w = {.table = r.table};
       mlirOperationWalk(op, simplifiable_op, &w, MlirWalkPreOrder);
       if (w.yes)
@@ -657,18 +825,42 @@ static void stash_out(MlirOperation module, struct stash *s) {
   r.visit = mark_needed;
   while (work.n)
     mlirOperationWalk(work.v[--work.n], visit_refs, &r, MlirWalkPreOrder);
-  r.visit = check_external;
-  struct ir_opvec out = {0};
+  /* the others are left out unless one names a symbol that is neither
+   * external nor left out itself; one that stays keeps those that name it
+   * (when it is not external) */
+  struct ir_ptrmap leave = {0}, stays = {0};
+  struct ir_opvec cands = {0};
+  struct edges with = {0};
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!coro_op_named(op, "llvm.func") || !defined(op) ||
-        ir_ptrmap_find(&needed, op.ptr))
-      continue;
-    r.answer = true;
-    mlirOperationWalk(op, visit_refs, &r, MlirWalkPreOrder);
-    if (r.answer)
-      ir_opvec_push(&out, op);
+    if (coro_op_named(op, "llvm.func") && defined(op) &&
+        !ir_ptrmap_find(&needed, op.ptr)) {
+      ir_ptrmap_put(&leave, op.ptr, (void *)1);
+      ir_opvec_push(&cands, op);
+    }
   }
+  r.visit = check_external;
+  r.leave = &leave;
+  r.with = &with;
+  for (size_t i = 0; i < cands.n; ++i) {
+    r.fn = cands.v[i];
+    r.answer = true;
+    mlirOperationWalk(r.fn, visit_refs, &r, MlirWalkPreOrder);
+    if (!r.answer) {
+      ir_ptrmap_put(&stays, r.fn.ptr, (void *)1);
+      ir_opvec_push(&work, r.fn);
+    }
+  }
+  edges_spread(&with, &stays, &work);
+  struct ir_opvec out = {0};
+  for (size_t i = 0; i < cands.n; ++i)
+    if (!ir_ptrmap_find(&stays, cands.v[i].ptr))
+      ir_opvec_push(&out, cands.v[i]);
+  edges_free(&with);
+  ir_ptrmap_free(&leave);
+  ir_ptrmap_free(&stays);
+  ir_ptrmap_free(&reach);
+  free(cands.v);
   mlirSymbolTableDestroy(r.table);
   ir_ptrmap_free(&r.seen);
   s->decls = r.decls;
