@@ -179,7 +179,11 @@ bool frame_layout_compute(struct frame_layout *fl,
     fl->align = max64(fl->align, f->align);
   }
   free(first);
-  fl->size = ir_align_to(top, fl->align);
+  /* tail padding up to malloc's alignment at most: a frame aligned to more
+   * (a page-aligned buffer) is one object, never an array element, and its
+   * allocators round the size up for aligned_alloc themselves; LLVM's
+   * frame is likewise as large as its fields' types make it */
+  fl->size = ir_align_to(top, fl->align < 16 ? fl->align : 16);
   free(order);
   free(bump);
   return true;

@@ -16,7 +16,9 @@
  * every suspension it crosses (a bump pointer per suspension): a chain
  * whose suspensions each keep K values gets header + K values, not the
  * sum over the chain. Linear in the number of (value, suspension) pairs
- * after one sort. */
+ * after one sort. The size is padded at its end to the frame's alignment,
+ * or to 16 for a frame aligned to more (one object, whose allocator rounds
+ * the size up for aligned_alloc). */
 #ifndef CORO_TRANSFORMS_FRAME_LAYOUT_H
 #define CORO_TRANSFORMS_FRAME_LAYOUT_H
 
