@@ -551,24 +551,30 @@ static void edges_free(struct edges *e) {
   free(e->next);
 }
 
+/* What `op` calls by name: an llvm.call's callee, an llvm.call_intrinsic's
+ * intrinsic (empty for another op). An intrinsic op (llvm.intr.coro.id)
+ * is named by the op itself. */
+static MlirStringRef called_name(MlirOperation op) {
+  if (!coro_op_named(op, "llvm.call_intrinsic"))
+    return ir_callee(op);
+  MlirAttribute a = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("intrin"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a)
+             ? mlirStringAttrGetValue(a)
+             : mlirStringRefCreate("", 0);
+}
+
+static bool has_prefix(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length > n && !memcmp(s.data, prefix, n);
+}
+
 /* Whether `op` calls a coroutine intrinsic: llvm.call of llvm.coro.*,
  * llvm.call_intrinsic "llvm.coro.*", or an llvm.intr.coro.* op. */
 static bool calls_coro_intrinsic(MlirOperation op) {
-  static const char prefix[] = "llvm.coro.";
-  const size_t n = sizeof prefix - 1;
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 15 && !memcmp(name.data, "llvm.intr.coro.", 15))
-    return true;
-  MlirStringRef callee = {NULL, 0};
-  if (coro_op_named(op, "llvm.call_intrinsic")) {
-    MlirAttribute a = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("intrin"));
-    if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
-      callee = mlirStringAttrGetValue(a);
-  } else {
-    callee = ir_callee(op);
-  }
-  return callee.length > n && !memcmp(callee.data, prefix, n);
+  return has_prefix(mlirIdentifierStr(mlirOperationGetName(op)),
+                    "llvm.intr.coro.") ||
+         has_prefix(called_name(op), "llvm.coro.");
 }
 
 static bool defined(MlirOperation fn);
@@ -717,19 +723,10 @@ static bool mark_needed(struct refs *r, MlirStringRef name) {
 static bool switch_coroutine(MlirOperation fn) {
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
   for (MlirOperation op = mlirBlockGetFirstOperation(entry);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-    MlirStringRef callee = ir_callee(op);
-    if (coro_op_named(op, "llvm.call_intrinsic")) {
-      MlirAttribute a = mlirOperationGetAttributeByName(
-          op, mlirStringRefCreateFromCString("intrin"));
-      if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a))
-        callee = mlirStringAttrGetValue(a);
-    }
-    if (coro_ref_eq(callee, "llvm.coro.id") ||
-        (name.length == 17 && !memcmp(name.data, "llvm.intr.coro.id", 17)))
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "llvm.intr.coro.id") ||
+        coro_ref_eq(called_name(op), "llvm.coro.id"))
       return true;
-  }
   return false;
 }
 
