@@ -687,7 +687,9 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
 struct state_numbers {
   MlirSymbolTable table;
   const struct ir_ptrmap *number; /* continuation -> k + 1 */
-  struct ir_opvec found;
+  struct ir_opvec found;          /* addresses of continuations */
+  uintptr_t *k;                   /* and each one's number */
+  size_t cap;
 };
 
 static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
@@ -700,8 +702,17 @@ static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
   MlirOperation fn =
       mlirSymbolTableLookup(s->table, mlirFlatSymbolRefAttrGetValue(g));
-  if (!mlirOperationIsNull(fn) && ir_ptrmap_find(s->number, fn.ptr))
-    ir_opvec_push(&s->found, op);
+  uintptr_t k = mlirOperationIsNull(fn)
+                    ? 0
+                    : (uintptr_t)ir_ptrmap_find(s->number, fn.ptr);
+  if (!k)
+    return MlirWalkResultAdvance;
+  if (s->found.n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 16;
+    s->k = ir_xrealloc(s->k, s->cap * sizeof *s->k);
+  }
+  s->k[s->found.n] = k;
+  ir_opvec_push(&s->found, op);
   return MlirWalkResultAdvance;
 }
 
@@ -714,19 +725,15 @@ static void number_continuations(MlirSymbolTable table,
                       MlirWalkPreOrder);
   for (size_t i = 0; i < s.found.n; ++i) {
     MlirOperation op = s.found.v[i];
-    MlirAttribute g = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString("global_name"));
-    MlirOperation fn =
-        mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(g));
-    uintptr_t k = (uintptr_t)ir_ptrmap_find(number, fn.ptr);
     struct ir_builder b = ir_before(op);
-    MlirValue c = ir_const_int(&b, 64, (long long)k);
+    MlirValue c = ir_const_int(&b, 64, (long long)s.k[i]);
     MlirValue old = mlirOperationGetResult(op, 0);
     MlirValue v = ir_val(&b, "llvm.inttoptr", 1, &c, mlirValueGetType(old));
     mlirValueReplaceAllUsesOfWith(old, v);
     mlirOperationDestroy(op);
   }
   free(s.found.v);
+  free(s.k);
 }
 
 /* The function `op` is in. */
