@@ -28,11 +28,13 @@
  *     declaration, with the callee as its first operand;
  *   - a coroutine's allocator: calls of what could be one are not inlined
  *     during the trip (keep_calls).
- * Locations do not survive (LLVM IR without debug info has none): each
- * function gets its own back, and its ops get the function's, so what the
- * split reports afterwards is located at the function. */
+ *   - locations, which LLVM IR has only as debug info: the trip carries
+ *     the ops' as line tables (capi/trip_lines.h), so what the split
+ *     reports afterwards is located at the op's line (an op LLVM made, at
+ *     its function), and each function gets its own location back. */
 #include "capi/presplit.h"
 #include "capi/registry.h"
+#include "capi/trip_lines.h"
 #include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
@@ -93,6 +95,8 @@ struct kept_fn {
   char *name;
   size_t name_len;
   MlirLocation loc; /* the function's, given back to it and its ops */
+  intptr_t nargs;
+  MlirLocation *args; /* its entry block's arguments' */
   intptr_t n;
   MlirNamedAttribute *attrs; /* discardable ones, visibility, linkage */
 };
@@ -115,6 +119,11 @@ static void keep_fn(struct kept *k, MlirOperation fn) {
   memcpy(f->name, name.data, name.length);
   f->name_len = name.length;
   f->loc = mlirOperationGetLocation(fn);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  f->nargs = mlirBlockIsNull(entry) ? 0 : mlirBlockGetNumArguments(entry);
+  f->args = ir_xmalloc((size_t)f->nargs * sizeof *f->args);
+  for (intptr_t i = 0; i < f->nargs; ++i)
+    f->args[i] = mlirValueGetLocation(mlirBlockGetArgument(entry, i));
   f->attrs = ir_xmalloc((size_t)(nd + 2) * sizeof *f->attrs);
   f->n = 0;
   for (intptr_t i = 0; i < nd; ++i)
@@ -134,6 +143,7 @@ static void kept_free(struct kept *k) {
   for (size_t i = 0; i < k->n; ++i) {
     free(k->fns[i].name);
     free(k->fns[i].attrs);
+    free(k->fns[i].args);
   }
   free(k->fns);
 }
@@ -454,11 +464,6 @@ static bool take_out(MlirOperation module, struct kept *k) {
   return ok;
 }
 
-static MlirWalkResult relocate(MlirOperation op, void *user) {
-  mlirOperationSetLocation(op, ((const struct kept_fn *)user)->loc);
-  return MlirWalkResultAdvance;
-}
-
 /* Puts them back into the imported body of `module`. */
 static void put_back(MlirOperation module, const struct kept *k) {
   struct ir_opvec calls = {0}; /* a call may be replaced: collect first */
@@ -490,9 +495,9 @@ static void put_back(MlirOperation module, const struct kept *k) {
     for (intptr_t j = 0; j < f->n; ++j)
       mlirOperationSetAttributeByName(fn, mlirIdentifierStr(f->attrs[j].name),
                                       f->attrs[j].attribute);
-    /* LLVM IR carried no locations: what the split reports in a function
-     * is located at the function, as written before the trip */
-    mlirOperationWalk(fn, relocate, (void *)f, MlirWalkPreOrder);
+    /* the function's location as written before the trip, its ops' as
+     * the trip's line tables carried them (else the function's) */
+    coro_trip_lines_restore(fn, f->loc, f->nargs, f->args);
   }
   mlirSymbolTableDestroy(table);
 }
@@ -668,6 +673,7 @@ struct refs {
   bool answer;           /* find_coroutine's, check_external's */
   struct ir_ptrmap seen; /* declarations found by check_external */
   struct ir_opvec decls; /* and copied */
+  struct ir_ptrmap kind; /* find_coroutine's: 1 switch, 2 not */
   /* check_external: the function whose references are visited, and the
    * functions it may be left out with (`leave`: 1 for each candidate) */
   MlirOperation fn;
@@ -734,8 +740,15 @@ static bool switch_coroutine(MlirOperation fn) {
  * (r->answer; stops there). */
 static bool find_coroutine(struct refs *r, MlirStringRef name) {
   MlirOperation fn = mlirSymbolTableLookup(r->table, name);
-  r->answer = !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
-              presplit_coroutine(fn) && switch_coroutine(fn);
+  if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func"))
+    return !(r->answer = false);
+  /* asked once per consumer: each coroutine is looked at once */
+  uintptr_t k = (uintptr_t)ir_ptrmap_find(&r->kind, fn.ptr);
+  if (!k) {
+    k = presplit_coroutine(fn) && switch_coroutine(fn) ? 1 : 2;
+    ir_ptrmap_put(&r->kind, fn.ptr, (void *)k);
+  }
+  r->answer = k == 1;
   return !r->answer;
 }
 
@@ -860,6 +873,7 @@ static void stash_out(MlirOperation module, struct stash *s) {
   free(cands.v);
   mlirSymbolTableDestroy(r.table);
   ir_ptrmap_free(&r.seen);
+  ir_ptrmap_free(&r.kind);
   s->decls = r.decls;
   ir_ptrmap_free(&needed);
   free(work.v);
@@ -941,6 +955,7 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
   struct stash s = {0};
   stash_out(op, &s);
   bool ok = take_out(op, &k);
+  bool had_flags = ok && coro_trip_lines_add(op);
   LLVMContextRef llctx = ok ? LLVMContextCreate() : NULL;
   LLVMModuleRef m = NULL;
   if (ok) {
@@ -969,8 +984,11 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
     MlirOperation imported = coro_import_llvm_module(m, ctx);
     mlirContextDetachDiagnosticHandler(ctx, quiet);
     m = NULL; /* taken */
-    if (!mlirOperationIsNull(imported))
+    if (!mlirOperationIsNull(imported)) {
       take_body(op, imported);
+      if (!had_flags) /* the translation's, for the line tables */
+        coro_trip_lines_drop_flags(op);
+    }
     /* else (what the importer cannot read back) split the module as it is */
     put_back(op, &k);
   }

@@ -85,6 +85,43 @@ void drv_diags_push(struct drv_diags *diags, const struct drv_diag *from) {
   d->message = drv_xdup_n(from->message, strlen(from->message));
 }
 
+/* The call site `loc` is (through names and fused locations), or null. An
+ * op inlined by LLVM during route B's pre-split trip, or by MLIR's
+ * inliner, is at callsite(its own line at its caller's). */
+static MlirLocation call_site(MlirLocation loc) {
+  if (mlirLocationIsNull(loc))
+    return loc;
+  if (mlirLocationIsACallSite(loc))
+    return loc;
+  if (mlirLocationIsAName(loc))
+    return call_site(mlirLocationNameGetChildLoc(loc));
+  if (!mlirLocationIsAFused(loc) || mlirLocationFusedGetNumLocations(loc) < 1)
+    return (MlirLocation){NULL};
+  MlirLocation *parts =
+      drv_xmalloc(mlirLocationFusedGetNumLocations(loc) * sizeof *parts);
+  mlirLocationFusedGetLocations(loc, parts);
+  MlirLocation first = call_site(parts[0]);
+  free(parts);
+  return first;
+}
+
+/* A note "called from" at each caller of the call sites `loc` nests, as
+ * mlir-opt prints them. */
+static void record_callers(struct drv_diags *diags, MlirLocation loc,
+                           long index) {
+  for (MlirLocation site = call_site(loc); !mlirLocationIsNull(site);
+       site = call_site(mlirLocationCallSiteGetCaller(site))) {
+    struct drv_diag *d = grow(diags);
+    d->parent = index;
+    d->severity = MlirDiagnosticNote;
+    MlirStringRef file;
+    if (coroLocationGetFileLineCol(mlirLocationCallSiteGetCaller(site), &file,
+                                   &d->line, &d->col))
+      d->file = drv_xdup_n(file.data, file.length);
+    d->message = drv_xdup_n("called from", strlen("called from"));
+  }
+}
+
 static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
   struct drv_diag *d = grow(diags);
   long index = (long)(d - diags->items);
@@ -108,6 +145,7 @@ static void record(struct drv_diags *diags, MlirDiagnostic diag, long parent) {
       return;
     }
   }
+  record_callers(diags, mlirDiagnosticGetLocation(diag), index);
   intptr_t notes = mlirDiagnosticGetNumNotes(diag);
   for (intptr_t i = 0; i < notes; ++i)
     record(diags, mlirDiagnosticGetNote(diag, i), index);

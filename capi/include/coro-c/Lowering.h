@@ -98,8 +98,8 @@ MlirLogicalResult coroLowerForDevice(MlirModule module);
 /// module (as LLVM's pipeline runs it before its CoroSplit), with the costs
 /// of the NVPTX target for `cpu` (borrowed, "sm_90" when NULL): the split
 /// then sees loops whose exit tests LLVM has rewritten. What the split
-/// reports afterwards is located at the function it is in (LLVM IR carries
-/// no locations; each function gets its own back).
+/// reports afterwards is located at its op's line (the trip carries the
+/// ops' locations as line tables), or at its function for an op LLVM made.
 MlirLogicalResult coroLowerForDeviceAtLevel(MlirModule module, int optLevel,
                                             const char *cpu);
 
@@ -119,8 +119,8 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
 /// host's costs) runs on the module between the conversions and coro's
 /// split, as LLVM's pipeline runs it before its CoroSplit; otherwise it is
 /// coroLowerToLLVMDialectWithOptions. What the split reports after that
-/// simplification is located at the function it is in (LLVM IR carries no
-/// locations; each function gets its own back).
+/// simplification is located at its op's line (the trip carries the ops'
+/// locations as line tables), or at its function for an op LLVM made.
 MlirLogicalResult coroLowerToLLVMDialectAtLevel(MlirModule module,
                                                 CoroLowerOptions options,
                                                 int optLevel);
