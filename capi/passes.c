@@ -21,6 +21,7 @@
 #include "transforms/check_intrinsics.h"
 #include "transforms/coro_elide.h"
 #include "transforms/debug_info.h"
+#include "transforms/empty_values.h"
 #include "transforms/misuse_checks.h"
 #include "transforms/stack_saves.h"
 
@@ -174,6 +175,7 @@ CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
 /* coro-check-lowered: what the conversions left, then LLVM's coroutine
  * intrinsics as written by hand (transforms/check_intrinsics.h); last, the
  * stack saves a suspension would outlive go (transforms/stack_saves.h),
+ * and values with no bits become constants (transforms/empty_values.h),
  * before either route's split sees them. */
 static MlirLogicalResult check_lowered_run(MlirOperation root) {
   bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(root));
@@ -181,6 +183,7 @@ static MlirLogicalResult check_lowered_run(MlirOperation root) {
   if (left || bad)
     return mlirLogicalResultFailure();
   coro_drop_suspended_stack_saves(root);
+  coro_rebuild_empty_values(root);
   return mlirLogicalResultSuccess();
 }
 
