@@ -7,7 +7,8 @@
  * bytecode and LLVM IR children, the implicit module), verified by
  * coroVerify, printed, lowered to the LLVM dialect by every ABI's
  * conversion (coroLowerToLLVMDialect) when it verifies, and by route B (the
- * same and --coro-split) on a copy, and, when it holds device code (a
+ * same and --coro-split) on a copy, at -O0 and at -O2 (LLVM's pre-split
+ * trip first), and, when it holds device code (a
  * gpu.kernel or a gpu.module), by the GPU path (coroLowerForDevice) on
  * another, and its diagnostics matched against its expected-* annotations
  * as --verify-diagnostics does. A fresh context per input, so inputs cannot
@@ -105,6 +106,14 @@ static int one_input(void *arg) {
           if (mlirLogicalResultIsSuccess(coroLowerModule(b, &route_b)))
             mlirOperationPrint(mlirModuleGetOperation(b), discard, &printed);
           mlirModuleDestroy(b);
+          /* route B at -O2: LLVM's pre-split passes on a round trip
+           * through LLVM IR (with its line tables) before the split */
+          MlirModule b2 = mlirModuleFromOperation(mlirOperationClone(op));
+          CoroLowerConfig route_b2 = {.route = CoroLowerRouteMLIRSplit,
+                                      .opt_level = 2};
+          if (mlirLogicalResultIsSuccess(coroLowerModule(b2, &route_b2)))
+            mlirOperationPrint(mlirModuleGetOperation(b2), discard, &printed);
+          mlirModuleDestroy(b2);
           /* and, for a device module, the GPU path's lowering */
           if (device_code(op)) {
             MlirModule d = mlirModuleFromOperation(mlirOperationClone(op));
