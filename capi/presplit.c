@@ -38,9 +38,11 @@
 #include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
+#include "ir/cfg.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/intrinsics.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -250,8 +252,37 @@ static bool allocator_type(MlirType t) {
           mlirTypeEqual(out, mlirLLVMVoidTypeGet(mlirTypeGetContext(t))));
 }
 
+/* Whether `v` is llvm.coro.begin's memory operand, itself or through the
+ * block argument a branch passes it to. */
+static bool frame_memory(MlirValue v) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    unsigned k = mlirOpOperandGetOperandNumber(u);
+    if (coro_intr_classify(user) == CI_BEGIN && k == 1)
+      return true;
+    for (intptr_t i = 0, n = mlirOperationGetNumSuccessors(user); i < n; ++i) {
+      intptr_t first, count;
+      if (ir_successor_operands(user, i, &first, &count) &&
+          (intptr_t)k >= first && (intptr_t)k < first + count) {
+        MlirValue arg = mlirBlockGetArgument(mlirOperationGetSuccessor(user, i),
+                                             (intptr_t)k - first);
+        for (MlirOpOperand a = mlirValueGetFirstUse(arg);
+             !mlirOpOperandIsNull(a); a = mlirOpOperandGetNextUse(a))
+          if (coro_intr_classify(mlirOpOperandGetOwner(a)) == CI_BEGIN &&
+              mlirOpOperandGetOperandNumber(a) == 1)
+            return true;
+      }
+    }
+  }
+  return false;
+}
+
 /* Whether the direct llvm.call `op` calls a function defined in `table`
- * that could be an allocator or a deallocator. */
+ * that allocates the frame (its result is coro.begin's memory) or frees
+ * it (it takes coro.free's result), as --coro-split finds a switched-resume
+ * coroutine's own allocator (split_dynamic.c). Any other call inlines: a
+ * C++ destructor or void method has a deallocator's type. */
 static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
   if (!coro_op_named(op, "llvm.call"))
     return false;
@@ -263,8 +294,14 @@ static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
   if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func") ||
       mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))))
     return false; /* a declaration: nothing to inline */
-  return allocator_type(mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
-      fn, mlirStringRefCreateFromCString("function_type"))));
+  if (!allocator_type(mlirTypeAttrGetValue(mlirOperationGetAttributeByName(
+          fn, mlirStringRefCreateFromCString("function_type")))))
+    return false;
+  if (mlirOperationGetNumResults(op) == 1)
+    return frame_memory(mlirOperationGetResult(op, 0));
+  MlirValue arg = mlirOperationGetOperand(op, 0);
+  return mlirValueIsAOpResult(arg) &&
+         coro_intr_classify(mlirOpResultGetOwner(arg)) == CI_FREE;
 }
 
 /* Puts no_inline on (or takes it off) the calls `which` selects, for the
