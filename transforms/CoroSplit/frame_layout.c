@@ -149,12 +149,15 @@ bool frame_layout_compute(struct frame_layout *fl,
   sort_by_align(order, nord, fl->field, first);
   for (size_t s = 0; s < ns; ++s)
     bump[s] = end;
-  uint64_t top = end, allocas = end; /* allocas never share */
+  uint64_t top = end;
+  /* allocas placed so far: their memory is theirs in every part, so two
+   * share only when their lifetimes never meet */
+  size_t *placed = ir_xmalloc((n + 1) * sizeof *placed), nplaced = 0;
   for (size_t k = 0; k < nord; ++k) {
     size_t i = order[k];
     struct frame_field *f = &fl->field[i];
     bool alloca = i < n && sc->item[i].alloca;
-    uint64_t off = ir_align_to(alloca ? allocas : end, f->align);
+    uint64_t off = ir_align_to(end, f->align);
     if (i == n) {
       for (size_t s = 0; s < ns; ++s)
         off = max64(off, ir_align_to(bump[s], f->align));
@@ -163,6 +166,19 @@ bool frame_layout_compute(struct frame_layout *fl,
         if (!iremat || alloca || !iremat[q])
           off = max64(off, ir_align_to(bump[sc->ilist[q]], f->align));
     }
+    for (bool moved = alloca; moved;) {
+      moved = false;
+      for (size_t p = 0; p < nplaced; ++p) {
+        const struct frame_field *o = &fl->field[placed[p]];
+        if (off < o->offset + o->size && o->offset < off + f->size &&
+            !suspend_crossing_disjoint(sc, i, placed[p])) {
+          off = ir_align_to(o->offset + o->size, f->align);
+          moved = true;
+        }
+      }
+    }
+    if (alloca)
+      placed[nplaced++] = i;
     f->offset = off;
     if (i == n) {
       for (size_t s = 0; s < ns; ++s)
@@ -173,12 +189,11 @@ bool frame_layout_compute(struct frame_layout *fl,
         if (!iremat || alloca || !iremat[q])
           bump[sc->ilist[q]] = off + f->size;
     }
-    if (alloca)
-      allocas = off + f->size;
     top = max64(top, off + f->size);
     fl->align = max64(fl->align, f->align);
   }
   free(first);
+  free(placed);
   /* tail padding up to malloc's alignment at most: a frame aligned to more
    * (a page-aligned buffer) is one object, never an array element, and its
    * allocators round the size up for aligned_alloc themselves; LLVM's

@@ -66,6 +66,13 @@ struct state {
   /* [capcand] for an alloca: the blocks some write of its memory reaches
    * (a bit each), or null */
   uint8_t **written;
+  /* [capcand] for a static alloca with lifetime markers: its markers, and
+   * the blocks it is alive on entry to (a bit each); else empty, null */
+  struct ir_opvec *markers;
+  uint8_t **alive;
+  /* [2 * g->n] for a block ending in a suspension's branch, the numbers of
+   * its resume and destroy successors; IR_CFG_NONE elsewhere */
+  size_t *landing;
 };
 
 static MlirOperation owner(MlirValue v) {
@@ -108,6 +115,10 @@ static size_t cand_new(struct state *st, MlirValue v, size_t defb) {
     st->cand = ir_xrealloc(st->cand, st->capcand * sizeof *st->cand);
     st->written = ir_xrealloc(st->written, st->capcand * sizeof *st->written);
     memset(st->written + old, 0, (st->capcand - old) * sizeof *st->written);
+    st->markers = ir_xrealloc(st->markers, st->capcand * sizeof *st->markers);
+    memset(st->markers + old, 0, (st->capcand - old) * sizeof *st->markers);
+    st->alive = ir_xrealloc(st->alive, st->capcand * sizeof *st->alive);
+    memset(st->alive + old, 0, (st->capcand - old) * sizeof *st->alive);
   }
   MlirOperation op = owner(v);
   if (defb == IR_CFG_NONE)
@@ -337,6 +348,81 @@ static void reach_from(struct state *st, const struct vec *from,
   }
 }
 
+static bool is_start(MlirOperation marker) {
+  return coro_op_named(marker, "llvm.intr.lifetime.start");
+}
+
+/* Of the markers `m` in block `b` (before `before`, when not null), the
+ * last one, or null. */
+static MlirOperation last_marker(const struct ir_opvec *m, MlirBlock b,
+                                 MlirOperation before) {
+  MlirOperation last = {NULL};
+  for (size_t i = 0; i < m->n; ++i) {
+    MlirOperation k = m->v[i];
+    if (!mlirBlockEqual(mlirOperationGetBlock(k), b) ||
+        (!mlirOperationIsNull(before) &&
+         !mlirOperationIsBeforeInBlock(k, before)))
+      continue;
+    if (mlirOperationIsNull(last) || mlirOperationIsBeforeInBlock(last, k))
+      last = k;
+  }
+  return last;
+}
+
+/* The blocks an alloca with lifetime markers `m` is alive on entry to (a
+ * bit each): reached from a llvm.intr.lifetime.start without passing a
+ * llvm.intr.lifetime.end after it. Outside, its memory holds nothing
+ * (LLVM's rule: what is read or written outside its lifetime is
+ * undefined), so a suspension there keeps nothing of it, escaped or not,
+ * as LLVM's CoroSplit decides from the same markers. */
+static uint8_t *alive_blocks(struct state *st, const struct ir_opvec *m) {
+  const struct ir_cfg *g = st->g;
+  uint8_t *in = ir_xcalloc(g->n / 8 + 1, 1);
+  /* a block whose last marker is a start is alive at its exit; one whose
+   * last is an end, dead; any other passes on what it is given */
+  st->stack.n = 0;
+  for (size_t i = 0; i < m->n; ++i) {
+    MlirBlock b = mlirOperationGetBlock(m->v[i]);
+    size_t bi = ir_cfg_index(g, b);
+    if (bi != IR_CFG_NONE && is_start(m->v[i]) &&
+        mlirOperationEqual(last_marker(m, b, (MlirOperation){NULL}), m->v[i]))
+      vec_push(&st->stack, bi);
+  }
+  while (st->stack.n) {
+    size_t x = st->stack.d[--st->stack.n];
+    for (size_t q = g->succ_start[x]; q < g->succ_start[x + 1]; ++q) {
+      size_t y = g->succ[q];
+      /* a suspension's way out to the caller (to coro.end and the
+       * return) carries no lifetime, or every alloca alive at some
+       * suspension would meet every other there (as in LLVM, which
+       * leaves those edges out of the same analysis) */
+      if (st->landing[2 * x] != IR_CFG_NONE && y != st->landing[2 * x] &&
+          y != st->landing[2 * x + 1])
+        continue;
+      if (in[y / 8] & (1u << (y % 8)))
+        continue;
+      in[y / 8] |= (uint8_t)(1u << (y % 8));
+      MlirOperation last = last_marker(m, g->block[y], (MlirOperation){NULL});
+      if (mlirOperationIsNull(last) || is_start(last))
+        vec_push(&st->stack, y);
+    }
+  }
+  return in;
+}
+
+/* Whether candidate `id` (an alloca with lifetime markers) is outside its
+ * lifetime at `suspend`, in block number `sb`. */
+static bool dead_at(const struct state *st, size_t id, size_t sb,
+                    MlirOperation suspend) {
+  const uint8_t *in = st->alive ? st->alive[id] : NULL;
+  if (!in)
+    return false;
+  MlirOperation last = last_marker(&st->markers[id], st->g->block[sb], suspend);
+  if (!mlirOperationIsNull(last))
+    return !is_start(last);
+  return !(in[sb / 8] & (1u << (sb % 8)));
+}
+
 /* An alloca: its uses are those of every pointer derived from it; passing
  * it anywhere else than a load's or store's address, a lifetime marker or
  * llvm.memcpy/memmove/memset escapes it. An escape before llvm.coro.begin
@@ -370,6 +456,8 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
          !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       intptr_t at = mlirOpOperandGetOperandNumber(u);
+      if (i == 0 && ir_is_lifetime_marker(user))
+        ir_opvec_push(&st->markers[id], user);
       size_t ub = use_block(st, user, mlirOperationGetBlock(user));
       bool gep = coro_op_named(user, "llvm.getelementptr") && at == 0;
       /* its memory is live from a write to a read: live_from the reads
@@ -418,6 +506,8 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   if (!st->cand[id].dynamic) {
     st->written[id] = ir_xcalloc(st->g->n / 8 + 1, 1);
     reach_from(st, &writes, st->written[id]);
+    if (st->markers[id].n)
+      st->alive[id] = alive_blocks(st, &st->markers[id]);
   }
   free(writes.d);
 }
@@ -509,7 +599,8 @@ static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
        * holds nothing to keep there (clang's exception slots: written and
        * read between suspensions, in each part) */
       const uint8_t *w = st->written[id];
-      if (w && !(w[sb / 8] & (1u << (sb % 8))))
+      if ((w && !(w[sb / 8] & (1u << (sb % 8)))) ||
+          dead_at(st, id, sb, sp->suspend))
         continue;
       if (!in_tail(sp, st->cand[id].v))
         add(ga, id);
@@ -526,7 +617,8 @@ static void gather_suspend(struct gather *ga, const struct coro_suspend *sp) {
   if (!coro_op_named(term, "llvm.br") && mlirOperationGetNumOperands(term))
     add_operand(ga, sp, mlirOperationGetOperand(term, 0));
   for (size_t i = 0; i < ga->escaped.n; ++i)
-    add(ga, ga->escaped.d[i]);
+    if (!dead_at(st, ga->escaped.d[i], sb, sp->suspend))
+      add(ga, ga->escaped.d[i]);
 }
 
 static bool report(struct state *st, struct cand *c) {
@@ -576,8 +668,23 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
       st.susp_in[b] =
           mlirOperationIsNull(st.susp_in[b]) ? s->susp[i].suspend : st.many;
   }
+  st.landing = ir_xmalloc((2 * g->n + 1) * sizeof *st.landing);
+  for (size_t b = 0; b < 2 * g->n; ++b)
+    st.landing[b] = IR_CFG_NONE;
+  for (size_t i = 0; i < s->nsusp; ++i) {
+    const struct coro_suspend *sp = &s->susp[i];
+    size_t b = ir_cfg_index(g, mlirOperationGetBlock(sp->suspend));
+    intptr_t t0 = coro_suspend_target(sp, 0), t1 = coro_suspend_target(sp, 1);
+    if (b == IR_CFG_NONE || t0 < 0 || t1 < 0)
+      continue;
+    MlirOperation term = mlirBlockGetTerminator(g->block[b]);
+    st.landing[2 * b] = ir_cfg_index(g, mlirOperationGetSuccessor(term, t0));
+    st.landing[2 * b + 1] =
+        ir_cfg_index(g, mlirOperationGetSuccessor(term, t1));
+  }
   for (size_t b = 0; b < g->n; ++b)
     walk_block(&st, b);
+  free(st.landing);
 
   struct gather ga = {.st = &st};
   for (size_t id = 0; id < st.ncand; ++id)
@@ -647,6 +754,9 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
    * Item k comes from a candidate at k or after it and is no larger, so
    * it overwrites none still to read (each copied out first, by memcpy:
    * the two types share the memory). */
+  size_t *item_of = ir_xcalloc(st.ncand + 1, sizeof *item_of);
+  for (size_t id = 0; id < st.ncand; ++id)
+    item_of[id] = st.cand[id].item;
   char *items = (char *)st.cand;
   for (size_t id = 0; id < st.ncand; ++id) {
     struct cand c;
@@ -664,6 +774,30 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   }
   st.cand = NULL;
   sc->item = ir_xrealloc(items, (sc->nitem + 1) * sizeof *sc->item);
+  /* the lifetimes of the allocas kept, for the layout */
+  sc->g = g;
+  sc->markers = ir_xcalloc(sc->nitem + 1, sizeof *sc->markers);
+  sc->alive = ir_xcalloc(sc->nitem + 1, sizeof *sc->alive);
+  sc->present = ir_xcalloc(sc->nitem + 1, sizeof *sc->present);
+  for (size_t id = 0; id < st.ncand; ++id) {
+    size_t k = item_of[id];
+    if (!k || !st.alive[id])
+      continue;
+    sc->markers[k - 1] = st.markers[id];
+    sc->alive[k - 1] = st.alive[id];
+    st.markers[id] = (struct ir_opvec){0};
+    st.alive[id] = NULL;
+    uint8_t *p = ir_xmalloc(g->n / 8 + 1);
+    memcpy(p, sc->alive[k - 1], g->n / 8 + 1);
+    const struct ir_opvec *m = &sc->markers[k - 1];
+    for (size_t q = 0; q < m->n; ++q) {
+      size_t b = ir_cfg_index(g, mlirOperationGetBlock(m->v[q]));
+      if (b != IR_CFG_NONE)
+        p[b / 8] |= (uint8_t)(1u << (b % 8));
+    }
+    sc->present[k - 1] = p;
+  }
+  free(item_of);
   for (size_t b = 0; b < g->n; ++b)
     free(st.livein[b].d);
   free(st.livein);
@@ -675,6 +809,12 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   for (size_t id = 0; id < st.ncand; ++id)
     free(st.written[id]);
   free(st.written);
+  for (size_t id = 0; id < st.ncand; ++id) {
+    free(st.markers[id].v);
+    free(st.alive[id]);
+  }
+  free(st.markers);
+  free(st.alive);
   free(st.cand);
   free(ga.seen);
   free(ga.out.d);
@@ -683,7 +823,93 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
   return ok;
 }
 
+/* The stretches of block `b` where an alloca with markers `m` is alive,
+ * alive on entry when `in`: pairs (from, to) in `out`, a null `from` the
+ * block's start and a null `to` its end. Returns how many. */
+static size_t stretches(const struct ir_opvec *m, MlirBlock b, bool in,
+                        struct ir_opvec *out) {
+  out->n = 0;
+  struct ir_opvec here = {0};
+  for (size_t q = 0; q < m->n; ++q)
+    if (mlirBlockEqual(mlirOperationGetBlock(m->v[q]), b)) {
+      /* in block order (a block has few markers of one alloca) */
+      size_t at = here.n;
+      ir_opvec_push(&here, m->v[q]);
+      while (at > 0 &&
+             mlirOperationIsBeforeInBlock(here.v[at], here.v[at - 1])) {
+        MlirOperation t = here.v[at];
+        here.v[at] = here.v[at - 1];
+        here.v[at - 1] = t;
+        --at;
+      }
+    }
+  bool alive = in;
+  MlirOperation from = {NULL};
+  for (size_t q = 0; q < here.n; ++q) {
+    bool start = coro_op_named(here.v[q], "llvm.intr.lifetime.start");
+    if (start && !alive) {
+      alive = true;
+      from = here.v[q];
+    } else if (!start && alive) {
+      alive = false;
+      ir_opvec_push(out, from);
+      ir_opvec_push(out, here.v[q]);
+    }
+  }
+  if (alive) {
+    ir_opvec_push(out, from);
+    ir_opvec_push(out, (MlirOperation){NULL});
+  }
+  free(here.v);
+  return out->n / 2;
+}
+
+/* Whether `x` comes before `y` in their block, a null `x` being the
+ * block's start and a null `y` its end. */
+static bool before(MlirOperation x, MlirOperation y) {
+  if (mlirOperationIsNull(x) || mlirOperationIsNull(y))
+    return true;
+  return mlirOperationIsBeforeInBlock(x, y);
+}
+
+bool suspend_crossing_disjoint(const struct suspend_crossing *sc, size_t i,
+                               size_t j) {
+  if (!sc->present || !sc->present[i] || !sc->present[j])
+    return false;
+  const struct ir_cfg *g = sc->g;
+  struct ir_opvec a = {0}, b = {0};
+  bool disjoint = true;
+  for (size_t k = 0; k < g->n && disjoint; ++k) {
+    uint8_t bit = (uint8_t)(1u << (k % 8));
+    if (!(sc->present[i][k / 8] & bit) || !(sc->present[j][k / 8] & bit))
+      continue;
+    size_t na =
+        stretches(&sc->markers[i], g->block[k], sc->alive[i][k / 8] & bit, &a);
+    size_t nb =
+        stretches(&sc->markers[j], g->block[k], sc->alive[j][k / 8] & bit, &b);
+    for (size_t p = 0; p < na && disjoint; ++p)
+      for (size_t q = 0; q < nb && disjoint; ++q)
+        /* [from, to) of each: they meet when each starts before the
+         * other ends */
+        if (before(a.v[2 * p], b.v[2 * q + 1]) &&
+            before(b.v[2 * q], a.v[2 * p + 1])) {
+          disjoint = false;
+        }
+  }
+  free(a.v);
+  free(b.v);
+  return disjoint;
+}
+
 void suspend_crossing_free(struct suspend_crossing *sc) {
+  for (size_t i = 0; sc->alive && i < sc->nitem; ++i) {
+    free(sc->markers[i].v);
+    free(sc->alive[i]);
+    free(sc->present[i]);
+  }
+  free(sc->markers);
+  free(sc->alive);
+  free(sc->present);
   free(sc->item);
   free(sc->start);
   free(sc->list);

@@ -55,6 +55,12 @@ struct suspend_crossing {
   size_t nsusp;
   size_t *start, *list;   /* CSR: items crossing each suspension */
   size_t *istart, *ilist; /* CSR: suspensions each item crosses */
+  /* [nitem] for an alloca with lifetime markers: its markers, the blocks
+   * of the graph it is alive on entry to, and those it is alive anywhere
+   * in (a bit each); else empty and null */
+  const struct ir_cfg *g;
+  struct ir_opvec *markers;
+  uint8_t **alive, **present;
 };
 
 /* Computes the crossing sets of the coroutine `s` over its graph `g`. False
@@ -66,5 +72,13 @@ bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
                               const struct ir_cfg *g, struct ir_opvec *dynamic);
 void suspend_crossing_free(struct suspend_crossing *sc);
+
+/* Whether items `i` and `j`, allocas with lifetime markers both, are
+ * never alive at once (from a llvm.intr.lifetime.start to the
+ * llvm.intr.lifetime.end after it): they may then share frame memory, as
+ * LLVM's CoroSplit shares the slots of such allocas. False for any other
+ * pair. */
+bool suspend_crossing_disjoint(const struct suspend_crossing *sc, size_t i,
+                               size_t j);
 
 #endif /* CORO_TRANSFORMS_SUSPEND_CROSSING_H */
