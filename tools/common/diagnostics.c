@@ -119,6 +119,7 @@ static void record_callers(struct drv_diags *diags, MlirLocation loc,
                                    &d->line, &d->col))
       d->file = drv_xdup_n(file.data, file.length);
     d->message = drv_xdup_n("called from", strlen("called from"));
+    d->call_note = true;
   }
 }
 

@@ -84,6 +84,7 @@ struct drv_diag {
   long parent;   /* index of the diagnostic a note belongs to, or
                     DRV_NO_PARENT */
   bool op_note;  /* MLIR's "see current operation: ..." note */
+  bool call_note; /* a "called from" note (the call site of an inlined op) */
 };
 
 /* Diagnostics captured from a context, in emission order (notes follow the
