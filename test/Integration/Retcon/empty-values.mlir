@@ -45,12 +45,14 @@ func.func @main() -> i64 {
   %h = func.call @once(%c, %z) : (i64, !llvm.array<0 x i64>) -> !coro.handle<!llvm.array<0 x i64>>
   %v = "coro.promise"(%h) : (!coro.handle<!llvm.array<0 x i64>>) -> !llvm.array<0 x i64>
   "coro.resume"(%h) : (!coro.handle<!llvm.array<0 x i64>>) -> ()
+  "coro.destroy"(%h) : (!coro.handle<!llvm.array<0 x i64>>) -> ()
   %e = llvm.mlir.zero : !llvm.struct<(array<0 x i32>, struct<()>)>
   %g = func.call @many(%c, %e) : (i64, !llvm.struct<(array<0 x i32>, struct<()>)>) -> !coro.handle<i64>
   %a = "coro.promise"(%g) : (!coro.handle<i64>) -> i64
   "coro.resume"(%g) : (!coro.handle<i64>) -> ()
   %b = "coro.promise"(%g) : (!coro.handle<i64>) -> i64
   "coro.resume"(%g) : (!coro.handle<i64>) -> ()
+  "coro.destroy"(%g) : (!coro.handle<i64>) -> ()
   %s = func.call @sw(%c, %z) : (i64, !llvm.array<0 x i64>) -> !coro.handle<!llvm.array<0 x i64>>
   "coro.resume"(%s) : (!coro.handle<!llvm.array<0 x i64>>) -> ()
   %w = "coro.promise"(%s) : (!coro.handle<!llvm.array<0 x i64>>) -> !llvm.array<0 x i64>
