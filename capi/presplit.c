@@ -26,8 +26,8 @@
  *   - coro.continuation_of = @R on an indirect call (the retcon and async
  *     resume entries): the call calls R$coro.continuation_of.K, its own
  *     declaration, with the callee as its first operand;
- *   - a coroutine's allocator: calls of what could be one are not inlined
- *     during the trip (keep_calls).
+ *   - a coroutine's allocator: the calls that allocate and free its frame
+ *     are not inlined during the trip (keep_calls);
  *   - locations, which LLVM IR has only as debug info: the trip carries
  *     the ops' as line tables (capi/trip_lines.h), so what the split
  *     reports afterwards is located at the op's line (an op LLVM made, at
@@ -305,9 +305,9 @@ static bool calls_allocator(MlirSymbolTable table, MlirOperation op) {
 }
 
 /* Puts no_inline on (or takes it off) the calls `which` selects, for the
- * trip. In a coroutine, a call of a defined function that could be its
- * allocator or deallocator (coro.alloc_fn, coro.free_fn: calls_allocator)
- * is not inlined during the trip: --coro-split finds a switched-resume
+ * trip. In a coroutine, the call of a defined function that allocates or
+ * frees its frame (calls_allocator) is not inlined during the trip:
+ * --coro-split finds a switched-resume
  * coroutine's allocator as the callee of the call whose result coro.begin
  * takes, and gives the coroutine's dynamic allocas their memory from it.
  * Anywhere, a call of the function that makes a retcon handle is not
