@@ -15,27 +15,25 @@
 struct empties {
   struct ir_opvec zeros; /* the llvm.mlir.zero made so far, one per type */
   MlirOperation at;      /* where they go: before the entry's first op */
+  MlirTypeID array;      /* !llvm.array's */
 };
 
 /* Whether `t` is an aggregate of no bits: an array of no elements or of
  * such elements, a struct of no fields or of such fields. */
-static bool empty_type(MlirType t) {
+static bool empty_type(MlirType t, MlirTypeID array) {
   if (mlirTypeIsALLVMStructType(t)) {
     if (mlirLLVMStructTypeIsOpaque(t))
       return false;
     for (intptr_t i = 0, n = mlirLLVMStructTypeGetNumElementTypes(t); i < n;
          ++i)
-      if (!empty_type(mlirLLVMStructTypeGetElementType(t, i)))
+      if (!empty_type(mlirLLVMStructTypeGetElementType(t, i), array))
         return false;
     return true;
   }
-  MlirContext ctx = mlirTypeGetContext(t);
-  MlirTypeID array =
-      mlirTypeGetTypeID(mlirLLVMArrayTypeGet(mlirIntegerTypeGet(ctx, 8), 1));
   if (!mlirTypeIDEqual(mlirTypeGetTypeID(t), array))
     return false;
   return ir_array_length(t) == 0 ||
-         empty_type(mlirLLVMArrayTypeGetElementType(t));
+         empty_type(mlirLLVMArrayTypeGetElementType(t), array);
 }
 
 /* An llvm.mlir.zero of `t`, one per type per coroutine. */
@@ -53,7 +51,7 @@ static MlirValue zero_of(struct empties *e, MlirType t) {
 
 static void rebuild(struct empties *e, MlirValue v) {
   if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)) ||
-      !empty_type(mlirValueGetType(v)))
+      !empty_type(mlirValueGetType(v), e->array))
     return;
   mlirValueReplaceAllUsesOfWith(v, zero_of(e, mlirValueGetType(v)));
 }
@@ -74,18 +72,22 @@ static MlirWalkResult visit_op(MlirOperation op, void *user) {
 }
 
 static MlirWalkResult visit_fn(MlirOperation fn, void *user) {
-  (void)user;
+  const MlirTypeID *array = user;
   if (!coro_op_named(fn, "llvm.func"))
     return MlirWalkResultAdvance;
   MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
   if (mlirBlockIsNull(entry) || !ir_passthrough_has(fn, "presplitcoroutine"))
     return MlirWalkResultSkip;
-  struct empties e = {{0}, mlirBlockGetFirstOperation(entry)};
+  struct empties e = {{0}, mlirBlockGetFirstOperation(entry), *array};
   mlirOperationWalk(fn, visit_op, &e, MlirWalkPreOrder);
   free(e.zeros.v);
   return MlirWalkResultSkip;
 }
 
 void coro_rebuild_empty_values(MlirOperation root) {
-  mlirOperationWalk(root, visit_fn, NULL, MlirWalkPreOrder);
+  /* the C API has no TypeID getter for !llvm.array: one array's, once */
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirTypeID array =
+      mlirTypeGetTypeID(mlirLLVMArrayTypeGet(mlirIntegerTypeGet(ctx, 8), 1));
+  mlirOperationWalk(root, visit_fn, &array, MlirWalkPreOrder);
 }
