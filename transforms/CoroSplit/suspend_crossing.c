@@ -880,8 +880,13 @@ bool suspend_crossing_disjoint(const struct suspend_crossing *sc, size_t i,
   struct ir_opvec a = {0}, b = {0};
   bool disjoint = true;
   for (size_t k = 0; k < g->n && disjoint; ++k) {
+    uint8_t both = sc->present[i][k / 8] & sc->present[j][k / 8];
+    if (!both) { /* no block of these eight has both */
+      k |= 7;
+      continue;
+    }
     uint8_t bit = (uint8_t)(1u << (k % 8));
-    if (!(sc->present[i][k / 8] & bit) || !(sc->present[j][k / 8] & bit))
+    if (!(both & bit))
       continue;
     size_t na =
         stretches(&sc->markers[i], g->block[k], sc->alive[i][k / 8] & bit, &a);
