@@ -23,8 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { DW_LANG_C11 = 0x1d, DW_CC_normal = 1, SP_DEFINITION = 8 };
-
 /* The file every located op of a function names (`file`, null until one
  * is seen); `mixed` once two differ. */
 struct one_file {
@@ -54,7 +52,7 @@ bool coro_trip_lines_add(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirAttribute unit = {NULL};
   MlirAttribute type =
-      mlirLLVMDISubroutineTypeAttrGet(ctx, DW_CC_normal, 0, NULL);
+      mlirLLVMDISubroutineTypeAttrGet(ctx, IR_DW_CC_NORMAL, 0, NULL);
   bool flags = false;
   for (MlirOperation fn = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
@@ -78,17 +76,11 @@ bool coro_trip_lines_add(MlirOperation module) {
         mlirStringAttrGet(ctx, mlirStringRefCreate("", 0)));
     if (mlirAttributeIsNull(unit))
       unit = mlirLLVMDICompileUnitAttrGet(
-          ctx, ir_distinct_id(ctx), DW_LANG_C11, difile,
+          ctx, ir_distinct_id(ctx), IR_DW_LANG_C11, difile,
           mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("coro")), true,
           MlirLLVMDIEmissionKindLineTablesOnly, MlirLLVMDINameTableKindNone,
           mlirStringAttrGet(ctx, mlirStringRefCreate("", 0)));
-    MlirAttribute name = mlirOperationGetAttributeByName(
-        fn, mlirStringRefCreateFromCString("sym_name"));
-    MlirAttribute sp = mlirLLVMDISubprogramAttrGet(
-        ctx, (MlirAttribute){NULL}, false, ir_distinct_id(ctx), unit, difile,
-        name, name, difile, line, line, SP_DEFINITION, type, 0, NULL, 0, NULL);
-    MlirLocation loc = mlirOperationGetLocation(fn);
-    mlirOperationSetLocation(fn, mlirLocationFusedGet(ctx, 1, &loc, sp));
+    ir_give_subprogram(fn, unit, difile, line, type);
   }
   return flags;
 }

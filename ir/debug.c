@@ -26,3 +26,15 @@ MlirAttribute ir_di_file(MlirContext ctx, MlirStringRef file) {
   return mlirLLVMDIFileAttrGet(ctx, mlirStringAttrGet(ctx, name),
                                mlirStringAttrGet(ctx, dir));
 }
+
+void ir_give_subprogram(MlirOperation fn, MlirAttribute unit,
+                        MlirAttribute file, unsigned line, MlirAttribute type) {
+  MlirContext ctx = mlirOperationGetContext(fn);
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("sym_name"));
+  MlirAttribute sp = mlirLLVMDISubprogramAttrGet(
+      ctx, (MlirAttribute){NULL}, false, ir_distinct_id(ctx), unit, file, name,
+      name, file, line, line, IR_DI_SP_DEFINITION, type, 0, NULL, 0, NULL);
+  MlirLocation loc = mlirOperationGetLocation(fn);
+  mlirOperationSetLocation(fn, mlirLocationFusedGet(ctx, 1, &loc, sp));
+}

@@ -9,12 +9,26 @@
 
 #include "mlir-c/IR.h"
 
+/* DWARF numbers the C API takes as plain integers. */
+enum {
+  IR_DW_LANG_C11 = 0x1d,
+  IR_DW_LANG_CXX14 = 0x21,
+  IR_DW_CC_NORMAL = 1,
+  IR_DI_SP_DEFINITION = 8 /* DISubprogram's SPFlagDefinition */
+};
+
 /* A new distinct id for a compile unit or subprogram. */
 MlirAttribute ir_distinct_id(MlirContext ctx);
 
 /* #llvm.di_file<"name" in "directory"> for the path `file` (split at its
  * last '/'; directory "" when it has none). */
 MlirAttribute ir_di_file(MlirContext ctx, MlirStringRef file);
+
+/* Gives the llvm.func `fn` a subprogram: a definition named by its symbol,
+ * at `line` of `file`, in the compile unit `unit`, of subroutine type
+ * `type`. Its location becomes fused<subprogram>[its own]. */
+void ir_give_subprogram(MlirOperation fn, MlirAttribute unit,
+                        MlirAttribute file, unsigned line, MlirAttribute type);
 
 #ifdef __cplusplus
 extern "C" {

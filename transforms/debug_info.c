@@ -25,13 +25,6 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/Dialect/LLVM.h"
 
-enum {
-  DW_LANG_C11 = 0x1d,
-  DW_LANG_C_plus_plus_14 = 0x21,
-  DW_CC_normal = 1,
-  SP_DEFINITION = 8
-};
-
 struct debug_info {
   MlirContext ctx;
   MlirAttribute unit[2]; /* [is a switch coroutine]; null until needed */
@@ -77,19 +70,13 @@ static MlirWalkResult add_subprogram(MlirOperation op, void *user) {
   bool sw = switch_coroutine(op);
   if (mlirAttributeIsNull(d->unit[sw]))
     d->unit[sw] = mlirLLVMDICompileUnitAttrGet(
-        ctx, ir_distinct_id(ctx), sw ? DW_LANG_C_plus_plus_14 : DW_LANG_C11,
+        ctx, ir_distinct_id(ctx), sw ? IR_DW_LANG_CXX14 : IR_DW_LANG_C11,
         difile, mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("coro")),
         false,
         sw ? MlirLLVMDIEmissionKindFull : MlirLLVMDIEmissionKindLineTablesOnly,
         MlirLLVMDINameTableKindDefault,
         mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("")));
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("sym_name"));
-  MlirAttribute sp = mlirLLVMDISubprogramAttrGet(
-      ctx, (MlirAttribute){NULL}, false, ir_distinct_id(ctx), d->unit[sw],
-      difile, name, name, difile, line, line, SP_DEFINITION, d->type, 0, NULL,
-      0, NULL);
-  mlirOperationSetLocation(op, mlirLocationFusedGet(ctx, 1, &loc, sp));
+  ir_give_subprogram(op, d->unit[sw], difile, line, d->type);
   return MlirWalkResultSkip;
 }
 
@@ -98,7 +85,7 @@ MlirLogicalResult coro_debug_info_run(MlirOperation module) {
   struct debug_info d = {
       ctx,
       {{NULL}, {NULL}},
-      mlirLLVMDISubroutineTypeAttrGet(ctx, DW_CC_normal, 0, NULL)};
+      mlirLLVMDISubroutineTypeAttrGet(ctx, IR_DW_CC_NORMAL, 0, NULL)};
   mlirOperationWalk(module, add_subprogram, &d, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
