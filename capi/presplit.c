@@ -964,6 +964,72 @@ static void stash_in(MlirOperation module, struct stash *s) {
   *s = (struct stash){0};
 }
 
+/* clang makes each await_suspend wrapper without the target attributes of
+ * its coroutine (target-cpu, target-features, tune-cpu), and LLVM inlines
+ * no callee into a caller that lacks the callee's target features: the
+ * wrapper would stay a call of await_suspend, which may keep the awaiter's
+ * address, so the split would keep every awaiter in the frame across its
+ * suspension. The split makes the wrapper a call in its coroutine's parts,
+ * which have those attributes, so for the trip it gets its coroutine's:
+ * await_suspend is inlined into it, and LLVM's function-attrs then marks
+ * the awaiter llvm.nocapture where the wrapper keeps no pointer to it
+ * (suspend_crossing.c leaves such an awaiter out of the frame when nothing
+ * after the suspension reads it). */
+struct wrapper_targets {
+  MlirSymbolTable table;
+  MlirOperation coroutine;
+};
+
+static MlirWalkResult give_wrapper_targets(MlirOperation op, void *user) {
+  static const char *const names[] = {"target_cpu", "target_features",
+                                      "tune_cpu"};
+  struct wrapper_targets *w = user;
+  MlirStringRef callee = called_name(op);
+  if (!has_prefix(callee, "llvm.coro.await.suspend.") ||
+      mlirOperationGetNumOperands(op) < 3)
+    return MlirWalkResultAdvance;
+  MlirValue v = mlirOperationGetOperand(op, 2);
+  MlirOperation def =
+      mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
+  MlirAttribute name =
+      mlirOperationIsNull(def) || !coro_op_named(def, "llvm.mlir.addressof")
+          ? (MlirAttribute){NULL}
+          : mlirOperationGetAttributeByName(
+                def, mlirStringRefCreateFromCString("global_name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
+    return MlirWalkResultAdvance;
+  MlirOperation fn =
+      mlirSymbolTableLookup(w->table, mlirFlatSymbolRefAttrGetValue(name));
+  if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func") ||
+      !defined(fn))
+    return MlirWalkResultAdvance;
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
+    MlirStringRef n = mlirStringRefCreateFromCString(names[i]);
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(fn, n)))
+      return MlirWalkResultAdvance; /* the wrapper has its own */
+  }
+  for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
+    MlirStringRef n = mlirStringRefCreateFromCString(names[i]);
+    MlirAttribute a = mlirOperationGetAttributeByName(w->coroutine, n);
+    if (!mlirAttributeIsNull(a))
+      mlirOperationSetAttributeByName(fn, n, a);
+  }
+  return MlirWalkResultAdvance;
+}
+
+static void wrappers_take_targets(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  struct wrapper_targets w = {.table = mlirSymbolTableCreate(module)};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+    if (coro_op_named(op, "llvm.func") && defined(op) &&
+        presplit_coroutine(op)) {
+      w.coroutine = op;
+      mlirOperationWalk(op, give_wrapper_targets, &w, MlirWalkPreOrder);
+    }
+  mlirSymbolTableDestroy(w.table);
+}
+
 /* Replaces the body of `module` by that of `imported`, which it destroys. */
 static void take_body(MlirOperation module, MlirOperation imported) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -991,6 +1057,7 @@ bool coro_presplit_optimize(MlirModule module, LLVMTargetMachineRef tm) {
   struct kept k = {0};
   struct stash s = {0};
   stash_out(op, &s);
+  wrappers_take_targets(op);
   bool ok = take_out(op, &k);
   bool had_flags = ok && coro_trip_lines_add(op);
   LLVMContextRef llctx = ok ? LLVMContextCreate() : NULL;

@@ -356,6 +356,42 @@ bool ir_is_memory_access(MlirOperation user, intptr_t operand) {
          ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user);
 }
 
+/* Whether dictionary `i` of the arg_attrs of `op` (a function's or a
+ * call's) holds `key`. */
+static bool arg_attr_has(MlirOperation op, intptr_t i, const char *key) {
+  MlirAttribute all = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString("arg_attrs"));
+  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || i < 0 ||
+      i >= mlirArrayAttrGetNumElements(all))
+    return false;
+  MlirAttribute d = mlirArrayAttrGetElement(all, i);
+  return mlirAttributeIsADictionary(d) &&
+         !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(
+             d, mlirStringRefCreateFromCString(key)));
+}
+
+bool ir_arg_nocapture(MlirOperation func, intptr_t i) {
+  return arg_attr_has(func, i, "llvm.nocapture");
+}
+
+bool ir_call_operand_nocapture(MlirOperation call, intptr_t at,
+                               MlirSymbolTable table) {
+  /* a direct call's arguments are its first operands (an invoke's
+   * destinations' follow them), one arg_attrs entry each */
+  MlirAttribute callee = ir_callee_attr(call);
+  if (mlirAttributeIsNull(callee) || (!coro_op_named(call, "llvm.call") &&
+                                      !coro_op_named(call, "llvm.invoke")))
+    return false;
+  if (arg_attr_has(call, at, "llvm.nocapture"))
+    return true;
+  if (mlirSymbolTableIsNull(table))
+    return false;
+  MlirOperation fn =
+      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(callee));
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+         ir_arg_nocapture(fn, at);
+}
+
 MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align) {
   MlirAttribute all = mlirOperationGetAttributeByName(
       func, mlirStringRefCreateFromCString("arg_attrs"));

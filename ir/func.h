@@ -127,4 +127,15 @@ void ir_each_func_op(MlirOperation module,
  * may be NULL). */
 MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align);
 
+/* Whether the function `func` marks its parameter `i` `llvm.nocapture`
+ * (LLVM's captures(none): no pointer to what it points to outlives the
+ * call, nor is returned). */
+bool ir_arg_nocapture(MlirOperation func, intptr_t i);
+/* Whether the direct llvm.call or llvm.invoke `call` passes its operand
+ * `at` as an argument marked `llvm.nocapture`, at the call or at its
+ * callee (looked up in `table`, which may be null: the call's own marks
+ * only). False for an indirect call. */
+bool ir_call_operand_nocapture(MlirOperation call, intptr_t at,
+                               MlirSymbolTable table);
+
 #endif /* CORO_IR_FUNC_H */

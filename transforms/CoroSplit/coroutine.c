@@ -395,7 +395,8 @@ static bool recompute(struct split *sp) {
   if (!coro_shape_collect(&sp->shape, sp->func))
     return false;
   ir_cfg_build(&sp->cfg, mlirOperationGetRegion(sp->func, 0));
-  return suspend_crossing_compute(&sp->crossing, &sp->shape, &sp->cfg, NULL);
+  return suspend_crossing_compute(&sp->crossing, &sp->shape, &sp->cfg,
+                                  sp->table, NULL);
 }
 
 /* Marks the way to the coroutine's end unlikely: a conditional branch
@@ -487,7 +488,8 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
     /* allocas of dynamic size across suspensions get heap memory the
      * frame owns; then everything is computed again */
     struct ir_opvec dynamic = {0};
-    ok = suspend_crossing_compute(&sp.crossing, &sp.shape, &sp.cfg, &dynamic);
+    ok = suspend_crossing_compute(&sp.crossing, &sp.shape, &sp.cfg, sp.table,
+                                  &dynamic);
     if (ok && dynamic.n)
       ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
     free(dynamic.v);

@@ -1,14 +1,14 @@
 /* remat.c - choosing the values to recompute after a suspension (see
  * remat.h). */
 #include "transforms/CoroSplit/remat.h"
+#include "ir/fold.h"
 #include "ir/support.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NAME(s)                                                                \
-  { s, sizeof s - 1 }
+#define NAME(s) {s, sizeof s - 1}
 
 bool remat_op_is_cheap(MlirOperation op) {
   static const struct {
@@ -23,7 +23,16 @@ bool remat_op_is_cheap(MlirOperation op) {
       NAME("llvm.inttoptr"), NAME("llvm.select"),  NAME("llvm.fadd"),
       NAME("llvm.fsub"),     NAME("llvm.fmul"),    NAME("llvm.fneg"),
       NAME("llvm.fcmp"),     NAME("llvm.sitofp"),  NAME("llvm.uitofp"),
-      NAME("llvm.fpext"),    NAME("llvm.fptrunc"), NAME("llvm.getelementptr")};
+      NAME("llvm.fpext"),    NAME("llvm.fptrunc"), NAME("llvm.getelementptr"),
+      NAME("llvm.fdiv")};
+  /* a division by a constant that cannot trap (not 0; for a signed one,
+   * not -1, whose quotient of the least value overflows), which LLVM's
+   * CoroSplit recomputes as it does any binary operator */
+  static const struct {
+    const char *s;
+    size_t n;
+  } divide[] = {NAME("llvm.udiv"), NAME("llvm.urem"), NAME("llvm.sdiv"),
+                NAME("llvm.srem")};
   if (mlirOperationGetNumResults(op) != 1 || mlirOperationGetNumRegions(op) ||
       mlirOperationGetNumSuccessors(op))
     return false;
@@ -34,6 +43,15 @@ bool remat_op_is_cheap(MlirOperation op) {
     if (name.length == cheap[i].n &&
         !memcmp(name.data, cheap[i].s, name.length))
       return true;
+  for (size_t i = 0; i < sizeof divide / sizeof *divide; ++i)
+    if (name.length == divide[i].n &&
+        !memcmp(name.data, divide[i].s, name.length)) {
+      int64_t d;
+      bool is_signed = name.data[5] == 's';
+      return mlirOperationGetNumOperands(op) == 2 &&
+             ir_const_int_value(mlirOperationGetOperand(op, 1), &d) && d != 0 &&
+             !(is_signed && d == -1);
+    }
   return false;
 }
 

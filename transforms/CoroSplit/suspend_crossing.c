@@ -48,6 +48,7 @@ struct state {
   const struct coro_shape *s;
   const struct ir_cfg *g;
   struct ir_opvec *dynamic; /* where dynamic allocas go, or null */
+  MlirSymbolTable table;    /* the module's, or null */
   struct vec *livein;       /* [g->n] candidate ids */
   struct cand *cand;
   size_t ncand, capcand;
@@ -423,9 +424,36 @@ static bool dead_at(const struct state *st, size_t id, size_t sb,
   return !(in[sb / 8] & (1u << (sb % 8)));
 }
 
+/* Whether `user`, given an alloca's pointer as operand `at`, keeps no
+ * pointer to it once it returns: an argument its call or callee marks
+ * llvm.nocapture (the pre-split trip's function-attrs infers it), or the
+ * awaiter of an await intrinsic whose wrapper's first parameter is so
+ * marked. It may still read and write the memory while it runs. */
+static bool keeps_no_pointer(const struct state *st, MlirOperation user,
+                             intptr_t at) {
+  enum coro_intr k = coro_intr_classify(user);
+  if (k != CI_AWAIT_VOID && k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE)
+    return ir_call_operand_nocapture(user, at, st->table);
+  if (at != 0 || mlirOperationGetNumOperands(user) < 3 ||
+      mlirSymbolTableIsNull(st->table))
+    return false;
+  MlirOperation def = owner(mlirOperationGetOperand(user, 2));
+  if (mlirOperationIsNull(def) || !coro_op_named(def, "llvm.mlir.addressof"))
+    return false;
+  MlirAttribute name = mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("global_name"));
+  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
+    return false;
+  MlirOperation wrapper =
+      mlirSymbolTableLookup(st->table, mlirFlatSymbolRefAttrGetValue(name));
+  return !mlirOperationIsNull(wrapper) && coro_op_named(wrapper, "llvm.func") &&
+         ir_arg_nocapture(wrapper, 0);
+}
+
 /* An alloca: its uses are those of every pointer derived from it; passing
- * it anywhere else than a load's or store's address, a lifetime marker or
- * llvm.memcpy/memmove/memset escapes it. An escape before llvm.coro.begin
+ * it anywhere else than a load's or store's address, a lifetime marker,
+ * llvm.memcpy/memmove/memset or an argument that keeps no pointer to it
+ * (keeps_no_pointer) escapes it. An escape before llvm.coro.begin
  * is no reason to keep it in the frame (which does not exist there: the
  * escaped address is the ramp's stack either way, as in LLVM), but what a
  * call given it returns may be it (an elided call's handle is the frame
@@ -485,7 +513,8 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
         }
       } else if (!ir_is_memory_access(user, at)) {
         /* before llvm.coro.begin, where no frame exists yet */
-        if (!ir_cfg_runs_before(st->g, st->before_begin, st->s->begin, user)) {
+        if (!ir_cfg_runs_before(st->g, st->before_begin, st->s->begin, user) &&
+            !keeps_no_pointer(st, user, at)) {
           st->cand[id].escaped = true;
           continue;
         }
@@ -649,10 +678,11 @@ static bool report(struct state *st, struct cand *c) {
 
 bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
-                              const struct ir_cfg *g,
+                              const struct ir_cfg *g, MlirSymbolTable table,
                               struct ir_opvec *dynamic) {
   *sc = (struct suspend_crossing){.nsusp = s->nsusp};
-  struct state st = {.s = s, .g = g, .dynamic = dynamic, .ok = true};
+  struct state st = {
+      .s = s, .g = g, .dynamic = dynamic, .table = table, .ok = true};
   st.livein = ir_xcalloc(g->n + 1, sizeof *st.livein);
   st.mark = ir_xcalloc(g->n + 1, sizeof *st.mark);
   st.susp_in = ir_xcalloc(g->n + 1, sizeof *st.susp_in);

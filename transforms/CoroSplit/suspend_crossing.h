@@ -63,14 +63,16 @@ struct suspend_crossing {
   uint8_t **alive, **present;
 };
 
-/* Computes the crossing sets of the coroutine `s` over its graph `g`. False
- * after located errors: a token, or an alloca of dynamic size, live across
- * a suspension. With `dynamic`, allocas of dynamic size are appended there
- * instead of reported (the sets then leave them out: the caller rewrites
- * them and computes again). */
+/* Computes the crossing sets of the coroutine `s` over its graph `g`, in
+ * the module whose symbol table is `table` (may be null: calls' callees
+ * are then not looked at). False after located errors: a token, or an
+ * alloca of dynamic size, live across a suspension. With `dynamic`, allocas of
+ * dynamic size are appended there instead of reported (the sets then leave them
+ * out: the caller rewrites them and computes again). */
 bool suspend_crossing_compute(struct suspend_crossing *sc,
                               const struct coro_shape *s,
-                              const struct ir_cfg *g, struct ir_opvec *dynamic);
+                              const struct ir_cfg *g, MlirSymbolTable table,
+                              struct ir_opvec *dynamic);
 void suspend_crossing_free(struct suspend_crossing *sc);
 
 /* Whether items `i` and `j`, allocas with lifetime markers both, are
