@@ -44,6 +44,11 @@ static bool field_of(const struct sc_item *it, struct frame_field *f) {
   return ir_type_layout(f->type, &f->size, &f->align);
 }
 
+/* Whether field `o` shares a byte with [off, off + size). */
+static bool overlaps(const struct frame_field *o, uint64_t off, uint64_t size) {
+  return off < o->offset + o->size && o->offset < off + size;
+}
+
 static void sort_by_align(size_t *order, size_t n,
                           const struct frame_field *fields,
                           const size_t *first) {
@@ -147,6 +152,11 @@ bool frame_layout_compute(struct frame_layout *fl,
   if (header)
     order[nord++] = n;
   sort_by_align(order, nord, fl->field, first);
+  /* per suspension, the largest gap alignment left below its bump so far
+   * ([lo, hi): free there), which a small value placed later may fill */
+  uint64_t *hole_lo = ir_xcalloc(ns + 1, sizeof *hole_lo);
+  uint64_t *hole_hi = ir_xcalloc(ns + 1, sizeof *hole_hi);
+  size_t *qs = ir_xmalloc((ns + 1) * sizeof *qs);
   for (size_t s = 0; s < ns; ++s)
     bump[s] = end;
   uint64_t top = end;
@@ -157,43 +167,84 @@ bool frame_layout_compute(struct frame_layout *fl,
     size_t i = order[k];
     struct frame_field *f = &fl->field[i];
     bool alloca = i < n && sc->item[i].alloca;
-    uint64_t off = ir_align_to(end, f->align);
+    /* the suspensions it takes room at: every one for the index, else
+     * those it is kept across (not recomputed after) */
+    size_t nq = 0;
     if (i == n) {
       for (size_t s = 0; s < ns; ++s)
-        off = max64(off, ir_align_to(bump[s], f->align));
+        qs[nq++] = s;
     } else {
       for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
         if (!iremat || alloca || !iremat[q])
-          off = max64(off, ir_align_to(bump[sc->ilist[q]], f->align));
+          qs[nq++] = sc->ilist[q];
     }
-    for (bool moved = alloca; moved;) {
-      moved = false;
-      for (size_t p = 0; p < nplaced; ++p) {
-        const struct frame_field *o = &fl->field[placed[p]];
-        if (off < o->offset + o->size && o->offset < off + f->size &&
-            !suspend_crossing_disjoint(sc, i, placed[p])) {
-          off = ir_align_to(o->offset + o->size, f->align);
-          moved = true;
+    /* Each of them has free the bytes from its bump on and a gap below it
+     * (what alignment skipped). The field goes at the first offset from
+     * which all of them have it free, when there is one (a gap's bytes
+     * are taken, or a bump moves), else above every bump; an alloca,
+     * whose memory is its own between suspensions too, only where no
+     * alloca whose lifetime meets its own is. */
+    uint64_t off = ir_align_to(end, f->align);
+    for (size_t k = 0; k < nq; ++k) {
+      size_t at = qs[k];
+      uint64_t first = hole_lo[at] < hole_hi[at] && hole_lo[at] < bump[at]
+                           ? hole_lo[at]
+                           : bump[at];
+      off = max64(off, ir_align_to(first, f->align));
+    }
+    bool fits = true;
+    for (size_t k = 0; fits && k < nq; ++k) {
+      size_t at = qs[k];
+      fits = off >= bump[at] || (off >= hole_lo[at] && off < hole_hi[at] &&
+                                 f->size <= hole_hi[at] - off);
+    }
+    for (size_t p = 0; fits && alloca && p < nplaced; ++p)
+      fits = !overlaps(&fl->field[placed[p]], off, f->size) ||
+             suspend_crossing_disjoint(sc, i, placed[p]);
+    if (!fits) {
+      off = ir_align_to(end, f->align);
+      for (size_t k = 0; k < nq; ++k)
+        off = max64(off, ir_align_to(bump[qs[k]], f->align));
+      for (bool moved = alloca; moved;) {
+        moved = false;
+        for (size_t p = 0; p < nplaced; ++p) {
+          const struct frame_field *o = &fl->field[placed[p]];
+          if (overlaps(o, off, f->size) &&
+              !suspend_crossing_disjoint(sc, i, placed[p])) {
+            off = ir_align_to(o->offset + o->size, f->align);
+            moved = true;
+          }
         }
       }
     }
     if (alloca)
       placed[nplaced++] = i;
-    f->offset = off;
-    if (i == n) {
-      for (size_t s = 0; s < ns; ++s)
-        bump[s] = off + f->size;
-      fl->index_offset = off;
-    } else {
-      for (size_t q = sc->istart[i]; q < sc->istart[i + 1]; ++q)
-        if (!iremat || alloca || !iremat[q])
-          bump[sc->ilist[q]] = off + f->size;
+    for (size_t k = 0; k < nq; ++k) {
+      uint64_t *l = &hole_lo[qs[k]], *h = &hole_hi[qs[k]], *b = &bump[qs[k]];
+      if (off < *b) { /* in the gap: keep its larger side */
+        if (off - *l >= *h - (off + f->size))
+          *h = off;
+        else
+          *l = off + f->size;
+        continue;
+      }
+      if (off - *b > *h - *l) {
+        *l = *b;
+        *h = off;
+      }
+      *b = off + f->size;
     }
+    f->offset = off;
+    if (i == n)
+      fl->index_offset = off;
     top = max64(top, off + f->size);
     fl->align = max64(fl->align, f->align);
   }
   free(first);
   free(placed);
+  free(hole_lo);
+  free(hole_hi);
+  free(qs);
   /* tail padding up to malloc's alignment at most: a frame aligned to more
    * (a page-aligned buffer) is one object, never an array element, and its
    * allocators round the size up for aligned_alloc themselves; LLVM's

@@ -4,19 +4,22 @@
  * The frame starts with LLVM's header, so route-A and route-B code
  * interoperate: the resume function at 0, the destroy function at 8, the
  * promise (coro.id's alloca) at HandleLayout.h's offset rounded up to its
- * alignment, then the suspension index. Allocas kept in the frame follow,
- * each in storage of its own for the whole life of the coroutine (an
- * alloca's memory is live between its uses, not only at suspensions).
+ * alignment, then the kept values, the allocas kept in the frame and the
+ * suspension index, in one order (below). An alloca's storage is its own
+ * wherever it is alive, not only at suspensions (its memory is live
+ * between its uses): two allocas share bytes only when lifetime markers
+ * show they are never alive at once.
  *
  * Invariant: two spilled values share bytes only if no suspension keeps
  * both, and a spilled value shares bytes with an alloca only if no
  * suspension keeps both; values are stored right before a suspension and
  * loaded right after it, so that is all sharing needs. Values are placed
  * by decreasing alignment, then size, each at the lowest offset free at
- * every suspension it crosses (a bump pointer per suspension): a chain
- * whose suspensions each keep K values gets header + K values, not the
- * sum over the chain. Linear in the number of (value, suspension) pairs
- * after one sort. The size is padded at its end to the frame's alignment,
+ * every suspension it crosses (a bump pointer per suspension, and below
+ * it the largest gap alignment left, which a smaller field placed later
+ * fills, as LLVM's layout fills padding): a chain whose suspensions each
+ * keep K values gets header + K values, not the sum over the chain.
+ * Linear in the number of (value, suspension) pairs after one sort. The size is padded at its end to the frame's alignment,
  * or to 16 for a frame aligned to more (one object, whose allocator rounds
  * the size up for aligned_alloc). */
 #ifndef CORO_TRANSFORMS_FRAME_LAYOUT_H
