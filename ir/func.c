@@ -382,14 +382,15 @@ bool ir_call_operand_nocapture(MlirOperation call, intptr_t at,
   if (mlirAttributeIsNull(callee) || (!coro_op_named(call, "llvm.call") &&
                                       !coro_op_named(call, "llvm.invoke")))
     return false;
-  if (arg_attr_has(call, at, "llvm.nocapture"))
+  if (arg_attr_has(call, at, "llvm.nocapture") ||
+      arg_attr_has(call, at, "llvm.byval"))
     return true;
   if (mlirSymbolTableIsNull(table))
     return false;
   MlirOperation fn =
       mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(callee));
   return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
-         ir_arg_nocapture(fn, at);
+         (ir_arg_nocapture(fn, at) || arg_attr_has(fn, at, "llvm.byval"));
 }
 
 MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align) {

@@ -132,9 +132,10 @@ MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align);
  * call, nor is returned). */
 bool ir_arg_nocapture(MlirOperation func, intptr_t i);
 /* Whether the direct llvm.call or llvm.invoke `call` passes its operand
- * `at` as an argument marked `llvm.nocapture`, at the call or at its
- * callee (looked up in `table`, which may be null: the call's own marks
- * only). False for an indirect call. */
+ * `at` as an argument marked `llvm.nocapture`, or `llvm.byval` (the callee
+ * gets a copy: LLVM takes no pointer of it to be captured either), at the
+ * call or at its callee (looked up in `table`, which may be null: the
+ * call's own marks only). False for an indirect call. */
 bool ir_call_operand_nocapture(MlirOperation call, intptr_t at,
                                MlirSymbolTable table);
 

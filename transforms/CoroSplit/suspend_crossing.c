@@ -294,7 +294,8 @@ static bool may_write(MlirOperation user, intptr_t at) {
 
 /* Whether a store before `user` in its block, and after any suspension
  * there, overwrites all of the alloca `alloca` (of one element: its whole
- * element type, stored at its address), so that what `user` reads was
+ * element type, stored at its address, or a memcpy, memmove or memset of
+ * at least its size to its address), so that what `user` reads was
  * written there. A block longer than a few hundred ops is not searched
  * (no: conservative). */
 static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
@@ -308,6 +309,9 @@ static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
   if (mlirAttributeIsNull(elem) || !mlirAttributeIsAType(elem))
     return false;
   MlirType t = mlirTypeAttrGetValue(elem);
+  uint64_t size = 0, align;
+  if (!ir_type_layout(t, &size, &align))
+    size = UINT64_MAX; /* no memory intrinsic covers it */
   bool killed = false;
   int budget = 256;
   for (MlirOperation op =
@@ -321,6 +325,14 @@ static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
              mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
              mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
       killed = true;
+    else if (ir_is_mem_intrinsic(op) && /* memcpy, memmove, memset */
+             mlirOperationGetNumOperands(op) >= 3 &&
+             mlirValueEqual(mlirOperationGetOperand(op, 0), a)) {
+      int64_t len;
+      if (ir_const_int_value(mlirOperationGetOperand(op, 2), &len) &&
+          len >= 0 && (uint64_t)len >= size)
+        killed = true;
+    }
   }
   return killed && budget >= 0;
 }

@@ -15,6 +15,8 @@
 ;       frame.
 ;   %c (i64): given to @peek, and read after the suspension: in the frame.
 ;   %d (i8): given to @keep, which may hold on to it: in the frame.
+;   %e ([4 x i64]): passed byval (the callee gets a copy) before the
+;       suspension only: not in the frame.
 ;   %aw ([3 x i8]): the awaiter of an await intrinsic whose wrapper marks
 ;       it captures(none): not in the frame; %aw2 ([5 x i8]): the awaiter
 ;       of one whose wrapper stores it: in the frame (from its
@@ -23,13 +25,15 @@
 ; CHECK-NOT: alloca of i16
 ; CHECK-NOT: alloca of i32
 ; CHECK-NOT: alloca of !llvm.array<3 x i8>
+; CHECK-NOT: alloca of !llvm.array<4 x i64>
 ; CHECK-DAG: remark: frame field of 'f' at offset {{[0-9]+}} (size 8, align 8): alloca of i64, in the frame across suspensions 0, 1{{$}}
 ; CHECK-DAG: remark: frame field of 'f' at offset {{[0-9]+}} (size 1, align 1): alloca of i8, in the frame across suspensions 0, 1{{$}}
 ; CHECK-DAG: remark: frame field of 'f' at offset {{[0-9]+}} (size 5, align 1): alloca of !llvm.array<5 x i8>, in the frame across suspensions 0, 1{{$}}
 ; CHECK-NOT: alloca of i16
 ; CHECK-NOT: alloca of i32
 ; CHECK-NOT: alloca of !llvm.array<3 x i8>
-; OUT: 1234
+; CHECK-NOT: alloca of !llvm.array<4 x i64>
+; OUT: 1239
 
 declare ptr @malloc(i64)
 declare void @free(ptr)
@@ -47,6 +51,15 @@ define internal void @peek(ptr captures(none) %p) noinline {
 }
 
 define internal void @peek_any(ptr %p) noinline {
+  %v = load i8, ptr %p
+  %w = zext i8 %v to i32
+  %s = load i32, ptr @seen
+  %t = add i32 %s, %w
+  store i32 %t, ptr @seen
+  ret void
+}
+
+define internal void @take_copy(ptr byval([4 x i64]) %p) noinline {
   %v = load i8, ptr %p
   %w = zext i8 %v to i32
   %s = load i32, ptr @seen
@@ -80,6 +93,7 @@ entry:
   %b = alloca i32
   %c = alloca i64
   %d = alloca i8
+  %e = alloca [4 x i64]
   %aw = alloca [3 x i8]
   %aw2 = alloca [5 x i8]
   %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
@@ -94,6 +108,8 @@ entry:
   call void @peek(ptr %c)
   store i8 4, ptr %d
   call void @keep(ptr %d)
+  store i64 5, ptr %e
+  call void @take_copy(ptr byval([4 x i64]) %e)
   store i8 3, ptr %aw
   %save0 = call token @llvm.coro.save(ptr %hdl)
   call void @llvm.coro.await.suspend.void(ptr %aw, ptr %hdl, ptr @wrap_nc)
@@ -114,8 +130,9 @@ second:
   %dv = load i8, ptr %d
   %ev = load i8, ptr %aw2
   %seen = load i32, ptr @seen
-  ; 200 * 5 + 4 + 24 (stored through the pointer @wrap_keep kept) + 206
-  ; (what @peek, @peek_any and @wrap_nc saw: 1 + 2 + 200 + 3) = 1234
+  ; 200 * 5 + 4 + 24 (stored through the pointer @wrap_keep kept) + 211
+  ; (what @peek, @peek_any, @take_copy and @wrap_nc saw: 1 + 2 + 200 + 5
+  ; + 3) = 1239
   %c32 = trunc i64 %cv to i32
   %cx = mul i32 %c32, 5
   %d32 = zext i8 %dv to i32
