@@ -988,20 +988,9 @@ static MlirWalkResult give_wrapper_targets(MlirOperation op, void *user) {
   if (!has_prefix(callee, "llvm.coro.await.suspend.") ||
       mlirOperationGetNumOperands(op) < 3)
     return MlirWalkResultAdvance;
-  MlirValue v = mlirOperationGetOperand(op, 2);
-  MlirOperation def =
-      mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
-  MlirAttribute name =
-      mlirOperationIsNull(def) || !coro_op_named(def, "llvm.mlir.addressof")
-          ? (MlirAttribute){NULL}
-          : mlirOperationGetAttributeByName(
-                def, mlirStringRefCreateFromCString("global_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
-    return MlirWalkResultAdvance;
   MlirOperation fn =
-      mlirSymbolTableLookup(w->table, mlirFlatSymbolRefAttrGetValue(name));
-  if (mlirOperationIsNull(fn) || !coro_op_named(fn, "llvm.func") ||
-      !defined(fn))
+      ir_value_addressof_func(mlirOperationGetOperand(op, 2), w->table);
+  if (mlirOperationIsNull(fn) || !defined(fn))
     return MlirWalkResultAdvance;
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {
     MlirStringRef n = mlirStringRefCreateFromCString(names[i]);

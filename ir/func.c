@@ -370,6 +370,17 @@ static bool arg_attr_has(MlirOperation op, intptr_t i, const char *key) {
              d, mlirStringRefCreateFromCString(key)));
 }
 
+MlirOperation ir_value_addressof_func(MlirValue v, MlirSymbolTable table) {
+  MlirAttribute sym = ir_symbol_addressed(v);
+  MlirOperation fn =
+      mlirAttributeIsNull(sym) || mlirSymbolTableIsNull(table)
+          ? (MlirOperation){NULL}
+          : mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
+  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
+             ? fn
+             : (MlirOperation){NULL};
+}
+
 bool ir_arg_nocapture(MlirOperation func, intptr_t i) {
   return arg_attr_has(func, i, "llvm.nocapture");
 }

@@ -694,14 +694,10 @@ struct state_numbers {
 
 static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
   struct state_numbers *s = user;
-  if (!coro_op_named(op, "llvm.mlir.addressof"))
-    return MlirWalkResultAdvance;
-  MlirAttribute g = mlirOperationGetAttributeByName(
-      op, mlirStringRefCreateFromCString("global_name"));
-  if (mlirAttributeIsNull(g) || !mlirAttributeIsAFlatSymbolRef(g))
+  if (mlirOperationGetNumResults(op) != 1)
     return MlirWalkResultAdvance;
   MlirOperation fn =
-      mlirSymbolTableLookup(s->table, mlirFlatSymbolRefAttrGetValue(g));
+      ir_value_addressof_func(mlirOperationGetResult(op, 0), s->table);
   uintptr_t k = mlirOperationIsNull(fn)
                     ? 0
                     : (uintptr_t)ir_ptrmap_find(s->number, fn.ptr);

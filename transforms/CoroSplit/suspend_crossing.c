@@ -438,28 +438,20 @@ static bool dead_at(const struct state *st, size_t id, size_t sb,
 
 /* Whether `user`, given an alloca's pointer as operand `at`, keeps no
  * pointer to it once it returns: an argument its call or callee marks
- * llvm.nocapture (the pre-split trip's function-attrs infers it), or the
- * awaiter of an await intrinsic whose wrapper's first parameter is so
- * marked. It may still read and write the memory while it runs. */
+ * llvm.nocapture (the pre-split trip's function-attrs infers it) or
+ * llvm.byval (the callee gets a copy), or the awaiter of an await
+ * intrinsic whose wrapper marks its first parameter llvm.nocapture. It may
+ * still read and write the memory while it runs. */
 static bool keeps_no_pointer(const struct state *st, MlirOperation user,
                              intptr_t at) {
   enum coro_intr k = coro_intr_classify(user);
   if (k != CI_AWAIT_VOID && k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE)
     return ir_call_operand_nocapture(user, at, st->table);
-  if (at != 0 || mlirOperationGetNumOperands(user) < 3 ||
-      mlirSymbolTableIsNull(st->table))
-    return false;
-  MlirOperation def = owner(mlirOperationGetOperand(user, 2));
-  if (mlirOperationIsNull(def) || !coro_op_named(def, "llvm.mlir.addressof"))
-    return false;
-  MlirAttribute name = mlirOperationGetAttributeByName(
-      def, mlirStringRefCreateFromCString("global_name"));
-  if (mlirAttributeIsNull(name) || !mlirAttributeIsAFlatSymbolRef(name))
+  if (at != 0 || mlirOperationGetNumOperands(user) < 3)
     return false;
   MlirOperation wrapper =
-      mlirSymbolTableLookup(st->table, mlirFlatSymbolRefAttrGetValue(name));
-  return !mlirOperationIsNull(wrapper) && coro_op_named(wrapper, "llvm.func") &&
-         ir_arg_nocapture(wrapper, 0);
+      ir_value_addressof_func(mlirOperationGetOperand(user, 2), st->table);
+  return !mlirOperationIsNull(wrapper) && ir_arg_nocapture(wrapper, 0);
 }
 
 /* An alloca: its uses are those of every pointer derived from it; passing
