@@ -295,9 +295,10 @@ static bool may_write(MlirOperation user, intptr_t at) {
 /* Whether a store before `user` in its block, and after any suspension
  * there, overwrites all of the alloca `alloca` (of one element: its whole
  * element type, stored at its address, or a memcpy, memmove or memset of
- * at least its size to its address), so that what `user` reads was
- * written there. A block longer than a few hundred ops is not searched
- * (no: conservative). */
+ * at least its size to its address), or its llvm.intr.lifetime.start
+ * starts it again there (what it held before is undefined), so that what
+ * `user` reads was written there. A block longer than a few hundred ops is not
+ * searched (no: conservative). */
 static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
   MlirValue a = mlirOperationGetResult(alloca, 0);
   int64_t count;
@@ -325,6 +326,12 @@ static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
              mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
              mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
       killed = true;
+    else if (coro_op_named(op, "llvm.intr.lifetime.start") &&
+             mlirOperationGetNumOperands(op) > 0 &&
+             mlirValueEqual(mlirOperationGetOperand(
+                                op, mlirOperationGetNumOperands(op) - 1),
+                            a))
+      killed = true; /* what it held before is undefined from here */
     else if (ir_is_mem_intrinsic(op) && /* memcpy, memmove, memset */
              mlirOperationGetNumOperands(op) >= 3 &&
              mlirValueEqual(mlirOperationGetOperand(op, 0), a)) {

@@ -8,14 +8,20 @@
 ; size, after any suspension there) reads nothing an earlier iteration
 ; left: the alloca is not kept across the loop's suspension. clang at -O0
 ; copies a by-value argument (%tmp, a 32-byte struct) this way right
-; before each call that takes it byval. %part is written only in part
+; before each call that takes it byval. An llvm.lifetime.start there
+; counts as well (what the alloca held before is undefined): %aw, started
+; at the top of each iteration and read by a captures(none) call before
+; the suspension, as clang's awaiters are, is not kept either. %part is
+; written only in part
 ; (8 of its 16 bytes) before its read, %src too (what %tmp copies): both
 ; are kept.
 
 ; CHECK-NOT: alloca of !llvm.array<4 x i64>
+; CHECK-NOT: alloca of !llvm.array<3 x i8>
 ; CHECK-DAG: remark: frame field of 'f' at offset {{[0-9]+}} (size 40, align 8): alloca of !llvm.array<5 x i64>, in the frame across suspensions 0{{$}}
 ; CHECK-DAG: remark: frame field of 'f' at offset {{[0-9]+}} (size 16, align 8): alloca of !llvm.array<2 x i64>, in the frame across suspensions 0{{$}}
 ; CHECK-NOT: alloca of !llvm.array<4 x i64>
+; CHECK-NOT: alloca of !llvm.array<3 x i8>
 ; OUT: 36
 
 declare ptr @malloc(i64)
@@ -33,11 +39,21 @@ define internal void @take(ptr byval([4 x i64]) %p, ptr %q) noinline {
   ret void
 }
 
+define internal void @look(ptr captures(none) %p) noinline {
+  %v = load i8, ptr %p
+  %w = zext i8 %v to i64
+  %s = load i64, ptr @sum
+  %t = add i64 %s, %w
+  store i64 %t, ptr @sum
+  ret void
+}
+
 define ptr @f(i32 %n) presplitcoroutine {
 entry:
   %src = alloca [5 x i64]
   %tmp = alloca [4 x i64]
   %part = alloca [2 x i64]
+  %aw = alloca [3 x i8]
   %id = call token @llvm.coro.id(i32 0, ptr null, ptr null, ptr null)
   %size = call i64 @llvm.coro.size.i64()
   %mem = call ptr @malloc(i64 %size)
@@ -54,10 +70,14 @@ loop:
   call void @llvm.memcpy.p0.p0.i64(ptr %tmp, ptr %src, i64 32, i1 false)
   store i64 %i64, ptr %part
   call void @take(ptr byval([4 x i64]) %tmp, ptr %part1)
+  call void @llvm.lifetime.start.p0(ptr %aw)
+  store i8 0, ptr %aw
+  call void @look(ptr %aw)
   %s0 = call i8 @llvm.coro.suspend(token none, i1 false)
   switch i8 %s0, label %suspend [i8 0, label %resume
                                  i8 1, label %cleanup]
 resume:
+  call void @llvm.lifetime.end.p0(ptr %aw)
   %i1 = add i32 %i, 1
   %more = icmp slt i32 %i1, %n
   br i1 %more, label %loop, label %cleanup
