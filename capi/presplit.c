@@ -988,8 +988,7 @@ static MlirWalkResult give_wrapper_targets(MlirOperation op, void *user) {
   if (!has_prefix(callee, "llvm.coro.await.suspend.") ||
       mlirOperationGetNumOperands(op) < 3)
     return MlirWalkResultAdvance;
-  MlirOperation fn =
-      ir_value_addressof_func(mlirOperationGetOperand(op, 2), w->table);
+  MlirOperation fn = ir_llvm_func_of(w->table, mlirOperationGetOperand(op, 2));
   if (mlirOperationIsNull(fn) || !defined(fn))
     return MlirWalkResultAdvance;
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i) {

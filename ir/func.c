@@ -356,29 +356,23 @@ bool ir_is_memory_access(MlirOperation user, intptr_t operand) {
          ir_is_lifetime_marker(user) || ir_is_mem_intrinsic(user);
 }
 
-/* Whether dictionary `i` of the arg_attrs of `op` (a function's or a
- * call's) holds `key`. */
-static bool arg_attr_has(MlirOperation op, intptr_t i, const char *key) {
+/* The attribute `key` in dictionary `i` of the arg_attrs of `op` (a
+ * function's or a call's), or null. */
+static MlirAttribute arg_attr(MlirOperation op, intptr_t i, const char *key) {
   MlirAttribute all = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("arg_attrs"));
   if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) || i < 0 ||
       i >= mlirArrayAttrGetNumElements(all))
-    return false;
+    return (MlirAttribute){NULL};
   MlirAttribute d = mlirArrayAttrGetElement(all, i);
-  return mlirAttributeIsADictionary(d) &&
-         !mlirAttributeIsNull(mlirDictionaryAttrGetElementByName(
-             d, mlirStringRefCreateFromCString(key)));
+  return mlirAttributeIsADictionary(d)
+             ? mlirDictionaryAttrGetElementByName(
+                   d, mlirStringRefCreateFromCString(key))
+             : (MlirAttribute){NULL};
 }
 
-MlirOperation ir_value_addressof_func(MlirValue v, MlirSymbolTable table) {
-  MlirAttribute sym = ir_symbol_addressed(v);
-  MlirOperation fn =
-      mlirAttributeIsNull(sym) || mlirSymbolTableIsNull(table)
-          ? (MlirOperation){NULL}
-          : mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
-  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func")
-             ? fn
-             : (MlirOperation){NULL};
+static bool arg_attr_has(MlirOperation op, intptr_t i, const char *key) {
+  return !mlirAttributeIsNull(arg_attr(op, i, key));
 }
 
 bool ir_arg_nocapture(MlirOperation func, intptr_t i) {
@@ -398,27 +392,16 @@ bool ir_call_operand_nocapture(MlirOperation call, intptr_t at,
     return true;
   if (mlirSymbolTableIsNull(table))
     return false;
-  MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(callee));
-  return !mlirOperationIsNull(fn) && coro_op_named(fn, "llvm.func") &&
+  MlirOperation fn = ir_llvm_func_named(table, callee);
+  return !mlirOperationIsNull(fn) &&
          (ir_arg_nocapture(fn, at) || arg_attr_has(fn, at, "llvm.byval"));
 }
 
 MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align) {
-  MlirAttribute all = mlirOperationGetAttributeByName(
-      func, mlirStringRefCreateFromCString("arg_attrs"));
-  if (mlirAttributeIsNull(all) || !mlirAttributeIsAArray(all) ||
-      i >= mlirArrayAttrGetNumElements(all))
-    return (MlirType){NULL};
-  MlirAttribute d = mlirArrayAttrGetElement(all, i);
-  if (!mlirAttributeIsADictionary(d))
-    return (MlirType){NULL};
-  MlirAttribute t = mlirDictionaryAttrGetElementByName(
-      d, mlirStringRefCreateFromCString("llvm.byval"));
+  MlirAttribute t = arg_attr(func, i, "llvm.byval");
   if (mlirAttributeIsNull(t) || !mlirAttributeIsAType(t))
     return (MlirType){NULL};
-  MlirAttribute al = mlirDictionaryAttrGetElementByName(
-      d, mlirStringRefCreateFromCString("llvm.align"));
+  MlirAttribute al = arg_attr(func, i, "llvm.align");
   if (align)
     *align = !mlirAttributeIsNull(al) && mlirAttributeIsAInteger(al)
                  ? (unsigned)mlirIntegerAttrGetValueInt(al)

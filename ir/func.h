@@ -127,10 +127,6 @@ void ir_each_func_op(MlirOperation module,
  * may be NULL). */
 MlirType ir_arg_byval_type(MlirOperation func, intptr_t i, unsigned *align);
 
-/* The llvm.func whose address `v` is (an llvm.mlir.addressof's result,
- * ir_symbol_addressed, looked up in `table`), or null. */
-MlirOperation ir_value_addressof_func(MlirValue v, MlirSymbolTable table);
-
 /* Whether the function `func` marks its parameter `i` `llvm.nocapture`
  * (LLVM's captures(none): no pointer to what it points to outlives the
  * call, nor is returned). */

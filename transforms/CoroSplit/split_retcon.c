@@ -696,8 +696,7 @@ static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
   struct state_numbers *s = user;
   if (mlirOperationGetNumResults(op) != 1)
     return MlirWalkResultAdvance;
-  MlirOperation fn =
-      ir_value_addressof_func(mlirOperationGetResult(op, 0), s->table);
+  MlirOperation fn = ir_llvm_func_of(s->table, mlirOperationGetResult(op, 0));
   uintptr_t k = mlirOperationIsNull(fn)
                     ? 0
                     : (uintptr_t)ir_ptrmap_find(s->number, fn.ptr);

@@ -454,10 +454,11 @@ static bool keeps_no_pointer(const struct state *st, MlirOperation user,
   enum coro_intr k = coro_intr_classify(user);
   if (k != CI_AWAIT_VOID && k != CI_AWAIT_BOOL && k != CI_AWAIT_HANDLE)
     return ir_call_operand_nocapture(user, at, st->table);
-  if (at != 0 || mlirOperationGetNumOperands(user) < 3)
+  if (at != 0 || mlirOperationGetNumOperands(user) < 3 ||
+      mlirSymbolTableIsNull(st->table))
     return false;
   MlirOperation wrapper =
-      ir_value_addressof_func(mlirOperationGetOperand(user, 2), st->table);
+      ir_llvm_func_of(st->table, mlirOperationGetOperand(user, 2));
   return !mlirOperationIsNull(wrapper) && ir_arg_nocapture(wrapper, 0);
 }
 
