@@ -429,7 +429,14 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
         return false;
       break;
     }
-    ir_call_indirect(&b, fn, MlirLLVMCConvFast, 0, 1, &h, (MlirType){NULL});
+    /* A destroy is never a sibling call (notail): the memory-indirect
+     * jump would need the handle in a scratch register at a loop's exit,
+     * and LLVM's register allocator then copies the handle between that
+     * register and a callee-saved one around every resume of the loop (a
+     * generator's consumer: two instructions a value). A destroy runs once
+     * a coroutine; its call and return cost that once. */
+    ir_call_indirect(&b, fn, MlirLLVMCConvFast, k == CI_DESTROY ? 3 : 0, 1, &h,
+                     (MlirType){NULL});
     break;
   }
   case CI_DONE: {
