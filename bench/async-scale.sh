@@ -30,7 +30,7 @@ build)
   ct="$build/bin/coro-translate"
   "$ct" "$here/async/coro.mlir" --emit=obj -O2 -o "$dir/coro.o"
   "$ct" "$here/async/coro-pool-fib.mlir" --emit=obj -O2 -o "$dir/pool-fib.o"
-  "$cc" -std=c11 -O2 -static -DHAVE_TASK_SUBMIT "$here/async/coro-main.c" \
+  "$cc" -std=c11 -O2 -static "$here/async/coro-main.c" \
     "$here/../runtime/runtime.c" "$dir/coro.o" "$dir/pool-fib.o" \
     -I"$here/../runtime/include" -pthread -o "$dir/coro-main"
   rm -f "$dir/coro.o" "$dir/pool-fib.o"

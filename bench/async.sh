@@ -2,8 +2,9 @@
 # bench/async.sh [BUILD_DIR] [N [FIB_N]] - coro's async tasks against MLIR's
 # async dialect and its runtime, libmlir_async_runtime, on the same two
 # programs, compiled ahead of time at -O2 (compile time is not measured):
-#   fan-out   N independent tasks (default 1,000,000), task i gives i % 7;
-#             the results are summed once all have ended
+#   fan-out   N independent tasks (default 1,000,000), task i stores i % 7
+#             in slot i of a buffer; the slots are summed once all tasks
+#             have ended (a group says when)
 #   fib       fib(FIB_N) (default 27), every call a task; a call with
 #             n >= 2 spawns two child tasks and awaits both, a leaf gives n
 # bench/async/: coro.mlir and coro-pool-fib.mlir (coro's side, through
@@ -17,11 +18,12 @@
 # Rows at 1 and 2 workers; MLIR's runtime has no worker setting (its
 # thread pool takes every CPU the process may use), so every row, coro's
 # too, runs under taskset -c 0 (1 worker) or taskset -c 0,1 (2 workers).
-# coro's rows: "in place", the calling thread resumes each task (fan-out)
-# or the root, whose awaits drive the tree (fib); "pool", coro_rt_pool
-# with that many workers. The fib pool rows need coro_rt_task_submit in
-# libCoroRuntime and print "skipped" without it. The results of every row
-# must agree; the script fails when they do not. A benchmark, not a test:
+# coro's rows: "in place", the calling thread resumes each task (fan-out:
+# it ends, and is destroyed) or the root, whose awaits drive the tree
+# (fib); "pool", coro_rt_pool with that many workers (fan-out: each task
+# grouped, submitted and detached, so the runtime releases it as it ends,
+# as MLIR's runtime frees a task's frame). The results of every row must
+# agree; the script fails when they do not. A benchmark, not a test:
 # the goals are printed with the ratios, not judged.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -35,7 +37,7 @@ translate=mlir-translate-22
 command -v "$translate" >/dev/null || translate=mlir-translate
 mlir_lib="${MLIR_LIB:-/usr/lib/llvm-22/lib}"
 rt="$build/runtime"
-for tool in taskset nm "$cc" "$mlir_opt" "$translate"; do
+for tool in taskset "$cc" "$mlir_opt" "$translate"; do
   command -v "$tool" >/dev/null || {
     echo "async.sh: needs $tool" >&2
     exit 1
@@ -56,11 +58,7 @@ trap 'rm -rf "$tmp"' EXIT
 ct="$build/bin/coro-translate"
 "$ct" "$here/async/coro.mlir" --emit=obj -O2 -o "$tmp/coro.o"
 "$ct" "$here/async/coro-pool-fib.mlir" --emit=obj -O2 -o "$tmp/pool-fib.o"
-pool_fib=()
-if nm -D "$rt/libCoroRuntime.so" | grep -q ' T coro_rt_task_submit$'; then
-  pool_fib=(-DHAVE_TASK_SUBMIT "$tmp/pool-fib.o")
-fi
-"$cc" -std=c11 -O2 "$here/async/coro-main.c" "$tmp/coro.o" "${pool_fib[@]}" \
+"$cc" -std=c11 -O2 "$here/async/coro-main.c" "$tmp/coro.o" "$tmp/pool-fib.o" \
   -I"$src/runtime/include" -L"$rt" -lCoroRuntime -Wl,-rpath,"$rt" \
   -pthread -o "$tmp/coro-main"
 # MLIR's side: the async passes in the order MLIR's async integration tests
@@ -76,12 +74,11 @@ fi
   -lmlir_async_runtime -Wl,-rpath,"$mlir_lib" -o "$tmp/mlir-main"
 
 # Every row KEY (BENCH/RUN/WORKERS) keeps its ns per task, peak KiB and
-# growth KiB ("-" when skipped); result[BENCH] is the first row's result.
+# growth KiB; result[BENCH] is the first row's result.
 declare -A ns peak grow result
 declare -A name=([fanout]="fan-out" [fib]="fib($fib_n)")
 fmt='%-8s | %-13s | %-7s | %8s | %8s | %8s | %7s | %9s\n'
 row() { printf "$fmt" "$@" | sed 's/ *$//'; }
-skip_msg="skipped (runtime lacks coro_rt_task_submit)"
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
 # measure BENCH RUN WORKERS CMD... - runs CMD pinned to WORKERS CPUs,
 # prints its row, records it; fails on an error or a disagreeing result.
@@ -110,13 +107,6 @@ measure() {
     exit 1
   fi
 }
-skipped() {
-  ns[$1/$2/$3]=-
-  peak[$1/$2/$3]=-
-  grow[$1/$2/$3]=-
-  printf '%-8s | %-13s | %-7s | %s\n' "${name[$1]}" "$2" "$3" "$skip_msg"
-}
-
 echo "async.sh: coro async tasks against MLIR's async dialect"
 echo "(libmlir_async_runtime), AOT -O2; best of 3 runs in one process, ns per"
 echo "task; peak resident MB of the process, growth = peak less the peak"
@@ -130,11 +120,7 @@ for bench in fanout fib; do
   [ "$bench" = fib ] && arg=$fib_n
   measure "$bench" "coro in place" 1 "$tmp/coro-main" "$bench" "$arg" 0
   for w in 1 2; do
-    if [ "$bench" = fib ] && [ "${#pool_fib[@]}" = 0 ]; then
-      skipped "$bench" "coro pool" "$w"
-    else
-      measure "$bench" "coro pool" "$w" "$tmp/coro-main" "$bench" "$arg" "$w"
-    fi
+    measure "$bench" "coro pool" "$w" "$tmp/coro-main" "$bench" "$arg" "$w"
     measure "$bench" MLIR "$w" "$tmp/mlir-main" "$bench" "$arg"
   done
 done
@@ -150,38 +136,20 @@ for bench in fanout fib; do
     label="$w workers"
     [ "$w" = 1 ] && label="1 worker"
     c=${ns[$bench/coro pool/$w]}
-    note=""
-    if [ "$c" = - ] && [ "$w" = 1 ]; then
-      c=${ns[$bench/coro in place/1]}
-      note=" (coro in place: the pool row is skipped)"
-    fi
-    if [ "$c" = - ]; then
-      echo "${name[$bench]} $label: coro/MLIR ns per task $skip_msg"
-    else
-      echo "${name[$bench]} $label: coro/MLIR ns per task" \
-        "$(ratio "$c" "${ns[$bench/MLIR/$w]}") (goal <= 0.2)$note"
-    fi
+    echo "${name[$bench]} $label: coro/MLIR ns per task" \
+      "$(ratio "$c" "${ns[$bench/MLIR/$w]}") (goal <= 0.2)"
   done
   cs=$(ratio "${ns[$bench/coro pool/1]}" "${ns[$bench/coro pool/2]}")
-  if [ "$cs" = - ]; then
-    cs=$skip_msg
-  elif [ "$bench" = fib ]; then
-    cs="$cs (goal >= 1.7)"
-  fi
+  [ "$bench" = fib ] && cs="$cs (goal >= 1.7)"
   echo "${name[$bench]} 2 workers / 1 worker speedup: coro $cs, MLIR" \
     "$(ratio "${ns[$bench/MLIR/1]}" "${ns[$bench/MLIR/2]}")"
   for w in 1 2; do
     label="$w workers"
     [ "$w" = 1 ] && label="1 worker"
     k=$bench/coro\ pool/$w
-    [ "${peak[$k]}" = - ] && [ "$w" = 1 ] && k=$bench/coro\ in\ place/1
-    if [ "${peak[$k]}" = - ]; then
-      echo "peak memory coro/MLIR ${name[$bench]} $label: $skip_msg"
-    else
-      echo "peak memory coro/MLIR ${name[$bench]} $label:" \
-        "$(ratio "${peak[$k]}" "${peak[$bench/MLIR/$w]}"), growth" \
-        "$(ratio "${grow[$k]}" "${grow[$bench/MLIR/$w]}") (goal <= 1)"
-    fi
+    echo "peak memory coro/MLIR ${name[$bench]} $label:" \
+      "$(ratio "${peak[$k]}" "${peak[$bench/MLIR/$w]}"), growth" \
+      "$(ratio "${grow[$k]}" "${grow[$bench/MLIR/$w]}") (goal <= 1)"
   done
 done
 echo "results agree: fan-out ${result[fanout]}, fib($fib_n) ${result[fib]}"

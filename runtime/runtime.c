@@ -358,7 +358,8 @@ enum {
   T_FAILED = 1 << 6,
   T_GROUPED = 1 << 7,
   T_UNSCHEDULED = 1 << 8, /* in a group, counted there as not scheduled */
-  T_DRIVEN = 1 << 9       /* entered by an awaiter that drives it in place */
+  T_DRIVEN = 1 << 9,      /* entered by an awaiter that drives it in place */
+  T_DETACHED = 1 << 10    /* its end releases it (coro_rt_task_detach) */
 };
 
 /* `waiters` once the task has ended: nobody is added any more. */
@@ -787,6 +788,13 @@ void *coro_rt_task_end(void *handle) {
                      __ATOMIC_RELEASE);
   else
     __atomic_store_n(&h->resume, NULL, __ATOMIC_RELEASE);
+  /* A detached task is released here, before its group hears of its end:
+   * nothing of it is read from here on (nor by the lowered end once this
+   * returns), and nobody else holds it. Its destroy entry finds the resume
+   * entry clear and frees it; a task being destroyed is freed by that
+   * destroy entry instead. */
+  if ((s & T_DETACHED) && !dying && !handed)
+    h->destroy(handle);
 
   void *next = NULL; /* whom the lowered end transfers to */
   if (!dying && driver)
@@ -833,6 +841,35 @@ void *coro_rt_task_end(void *handle) {
   if ((uintptr_t)next & HANDOFF_BIT) /* its resume entry runs next here */
     this_claim = (void *)((uintptr_t)next & ~HANDOFF_BIT);
   return next;
+}
+
+int coro_rt_task_detach(void *handle) {
+  if (!handle)
+    return CORO_RT_ERR_NULL;
+  struct task *t = task_of(handle);
+  struct coro_rt_header *h = handle;
+  int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
+  /* A task the runtime never saw ends without it (its end reads the state
+   * word only when it ends, and nobody else runs it: Runtime.h); one that
+   * has ended so is released here. */
+  if (!s && !__atomic_load_n(&h->resume, __ATOMIC_ACQUIRE)) {
+    h->destroy(handle);
+    return CORO_RT_OK;
+  }
+  while (!(s & T_ENDED)) {
+    if (s & T_DETACHED)
+      return CORO_RT_ERR_BUSY;
+    /* its end sees the mark (the compare-and-swap orders the two) */
+    if (atomic_compare_exchange_weak_explicit(&t->state, &s, s | T_DETACHED,
+                                              memory_order_acq_rel,
+                                              memory_order_acquire))
+      return CORO_RT_OK;
+  }
+  /* it has ended (or is ending) unmarked: released here, once its end has
+   * done with it */
+  wait_ended(handle);
+  h->destroy(handle);
+  return CORO_RT_OK;
 }
 
 /*===-- Thread pool -------------------------------------------------------===*/

@@ -1,11 +1,14 @@
-/* coro-main.c - bench/async.sh's driver of coro's side (coro.mlir, and
- * coro-pool-fib.mlir when built with -DHAVE_TASK_SUBMIT):
+/* coro-main.c - bench/async.sh's driver of coro's side (coro.mlir and
+ * coro-pool-fib.mlir):
  *
- *   coro-main fanout N W  N @leaf tasks; W = 0: each resumed on this
- *                         thread as soon as it is made; W > 0: each
- *                         submitted to a pool of W workers as soon as it is
- *                         made, then coro_rt_pool_wait; then the promises
- *                         are summed and every task destroyed
+ *   coro-main fanout N W  N @leaf tasks, task i storing its result in
+ *                         slot i of a buffer, as MLIR's side does; W = 0:
+ *                         each resumed on this thread as soon as it is made
+ *                         (it ends) and destroyed; W > 0: each added to a
+ *                         group, submitted to a pool of W workers and
+ *                         detached as soon as it is made (the runtime
+ *                         releases it when it ends), then the group waited
+ *                         for; then the slots are summed
  *   coro-main fib N W     fib(N); W = 0: @fib's root resumed on this
  *                         thread; W > 0: @fib_pool's root submitted with
  *                         coro_rt_task_submit to a pool of W workers and
@@ -21,13 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *leaf(int64_t i);
+void *leaf(int64_t i, int64_t *out);
 void *fib(int64_t n);
-#ifdef HAVE_TASK_SUBMIT
 void *fib_pool(coro_rt_pool *pool, int64_t n);
-int coro_rt_task_submit(coro_rt_pool *pool, void *task);
-int coro_rt_task_wait(void *task);
-#endif
 
 static coro_rt_pool *pool; /* NULL: run on this thread */
 
@@ -39,22 +38,30 @@ static void check(int rc, const char *what) {
 }
 
 static int64_t fanout(int64_t n) {
-  void **tasks = malloc((size_t)n * sizeof *tasks);
-  if (!tasks)
+  int64_t *out = malloc((size_t)n * sizeof *out);
+  coro_rt_group *g = pool ? coro_rt_group_create() : NULL;
+  if (!out || (pool && !g))
     exit(1);
   for (int64_t i = 0; i < n; ++i) {
-    tasks[i] = leaf(i); /* parked at its start */
-    check(pool ? coro_rt_pool_submit(pool, tasks[i]) : coro_rt_resume(tasks[i]),
-          "submit or resume");
+    void *t = leaf(i, out); /* parked at its start */
+    if (!pool) {
+      check(coro_rt_resume(t), "resume");
+      coro_rt_destroy(t);
+      continue;
+    }
+    check(coro_rt_group_add(g, t), "coro_rt_group_add");
+    check(coro_rt_task_submit(pool, t), "coro_rt_task_submit");
+    check(coro_rt_task_detach(t), "coro_rt_task_detach");
   }
-  if (pool)
-    coro_rt_pool_wait(pool);
+  if (pool) {
+    if (coro_rt_group_wait(g) != 0)
+      check(CORO_RT_ERR_ARG, "coro_rt_group_wait");
+    coro_rt_group_destroy(g);
+  }
   int64_t sum = 0;
-  for (int64_t i = 0; i < n; ++i) {
-    sum += coro_rt_promise_i64(tasks[i]);
-    coro_rt_destroy(tasks[i]);
-  }
-  free(tasks);
+  for (int64_t i = 0; i < n; ++i)
+    sum += out[i];
+  free(out);
   return sum;
 }
 
@@ -64,14 +71,9 @@ static int64_t fib_tree(int64_t n) {
     root = fib(n);
     check(coro_rt_resume(root), "resume");
   } else {
-#ifdef HAVE_TASK_SUBMIT
     root = fib_pool(pool, n);
     check(coro_rt_task_submit(pool, root), "coro_rt_task_submit");
     check(coro_rt_task_wait(root), "coro_rt_task_wait");
-#else
-    fprintf(stderr, "coro-main: built without coro_rt_task_submit\n");
-    exit(2);
-#endif
   }
   int64_t v = coro_rt_promise_i64(root);
   coro_rt_destroy(root);

@@ -329,6 +329,23 @@ const char *coro_rt_task_error(void *task);
 /// end. Returns CORO_RT_OK or CORO_RT_ERR_NULL.
 int coro_rt_task_fail(void *task, const char *message);
 
+/// Gives the async task `task` (owned) to the runtime, which releases it
+/// (runs its destroy entry) once it has ended, on the thread that ends it;
+/// at once, on this thread, when it has ended already. A fire-and-forget
+/// task: the caller gives up the handle, so the call comes after the task's
+/// last use (adding it to a group, submitting it), and afterwards nothing
+/// may await it, wait for it, destroy or read it, nor resume it once it
+/// may have ended. What it gives goes through memory of the program's (a
+/// pointer argument), and a group tells when it has ended (it is released
+/// before its group hears of its end). A task that may be running on
+/// another thread at the call must be one the runtime knows (submitted
+/// with coro_rt_task_submit, or in a group): the end of one it never saw
+/// (run by coro_rt_pool_submit or a plain resume) does not look for the
+/// mark. Returns CORO_RT_OK; CORO_RT_ERR_NULL for a null task;
+/// CORO_RT_ERR_BUSY, changing nothing, for a task detached already that
+/// has not ended.
+int coro_rt_task_detach(void *task);
+
 /*===-- Task groups -------------------------------------------------------===*/
 
 /// A set of async tasks to wait for together: `coro.group.await` in an
