@@ -4,13 +4,15 @@
  * states (checked below against C structs of the same shape), and checks
  * what it can see before it calls an entry: a null handle, an ended
  * coroutine (null resume entry).
- * Tasks are calloc'd with their prefix in front (malloc aligns to 16 on the
- * platforms we build for, and the prefix is 32 bytes, so handles are
- * 16-aligned). The executor is a growable ring buffer of handles; an event
- * keeps its waiters in a growable array until it is signalled. There is no
- * global state: everything lives in the executor, event, pool and group
- * objects and in the tasks' prefixes; the one thread-local is the worker a
- * pool thread runs (so that what it submits goes to its own queue).
+ * Tasks are calloc'd with a 16-byte block header and their prefix in front
+ * (malloc aligns to 16 on the platforms we build for, and the prefix is 80
+ * bytes, so handles are 16-aligned), and released blocks are kept for the
+ * next tasks of their size (Task blocks, below). The executor is a
+ * growable ring buffer of handles; an event keeps its waiters in a growable
+ * array until it is signalled. The only global state is those kept blocks:
+ * everything else lives in the executor, event, pool and group objects and
+ * in the tasks' prefixes; the one thread-local is the worker a pool thread
+ * runs (so that what it submits goes to its own queue).
  *
  * Across threads (the pool, scheduled tasks, groups): a task's state word
  * is the one place threads agree on it, changed by compare-and-swap; the
@@ -85,16 +87,193 @@ _Static_assert(PREFIX_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
 _Static_assert(CORO_TASK_PREFIX_SIZE % CORO_TASK_ALIGN == 0,
                "handles stay aligned after the prefix");
 
+/* A lock held for a few instructions (a ring push or pop, a block
+ * taken off a list), so it spins, giving the CPU away while the holder may
+ * be off it, rather than sleeping in the kernel as a contended mutex
+ * does. */
+typedef struct {
+  _Atomic int held;
+} spin_lock;
+
+static void spin_acquire(spin_lock *l) {
+  while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+    for (int i = 0; atomic_load_explicit(&l->held, memory_order_relaxed);)
+      if (++i % 64 == 0)
+        sched_yield();
+}
+
+static void spin_release(spin_lock *l) {
+  atomic_store_explicit(&l->held, 0, memory_order_release);
+}
+
+/*===-- Task blocks -------------------------------------------------------===*/
+
+/* coro_rt_task_free keeps the blocks it is given, by size class (16 bytes
+ * apart, as malloc's bins), and coro_rt_task_alloc gives them out again,
+ * zeroed. Each thread keeps up to LOCAL_KEEP blocks a class of its own,
+ * which it takes and gives without a shared cache line (a fib tree's
+ * tasks, made and destroyed on one worker); past those, its oldest kept
+ * block goes on the class's shared list, which a thread short of blocks
+ * takes whole. So a task made on one thread and released on another (a
+ * fan-out's producer and the workers that end its detached tasks) costs
+ * neither thread glibc's arena lock, which both took for every task
+ * (calloc on one side, free on the other, waiting for each other). A
+ * thread's kept blocks go out oldest first, and only while more than
+ * LOCAL_RESERVE are kept: a task released here is not at once the next
+ * task's address, so the checked mode's table of destroyed handles
+ * (docs/checked-mode.md) still tells a use after coro.destroy from a new
+ * task (calloc, which takes no block from glibc's per-thread cache, did
+ * not give it either). The shared lists are pushed by compare-and-swap
+ * and taken by exchange (no ABA); a thread that ends gives its blocks to
+ * them. A block carries its class in a header in front of the prefix.
+ * Kept blocks are not given back to the system: a class keeps at most as
+ * many as were alive at once. Larger blocks, and every block under
+ * AddressSanitizer (which then still sees the use of a released task), go
+ * to calloc and free. */
+#if defined(__SANITIZE_ADDRESS__)
+#define RECYCLE_BLOCKS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define RECYCLE_BLOCKS 0
+#endif
+#endif
+#ifndef RECYCLE_BLOCKS
+#define RECYCLE_BLOCKS 1
+#endif
+
+enum {
+  BLOCK_HEADER = 16, /* keeps the handle 16-aligned */
+  CLASS_BYTES = 16,
+  CLASSES = 64, /* blocks up to 1 KiB, header and prefix included */
+  LOCAL_KEEP = 64,
+  LOCAL_RESERVE = 16
+};
+
+struct block {
+  struct block *next; /* while kept */
+  int64_t cls;        /* its class, or -1: from calloc, to free */
+};
+_Static_assert(sizeof(struct block) <= BLOCK_HEADER, "block header");
+
+static _Atomic(struct block *) shared_blocks[CLASSES];
+
+/* This thread's kept blocks, oldest first, and whether it has registered
+ * to give them to the shared lists when it ends. */
+static _Thread_local struct local_blocks {
+  struct block *head[CLASSES], *tail[CLASSES];
+  int64_t count[CLASSES];
+  bool registered;
+} local_blocks;
+
+static pthread_key_t local_blocks_key;
+static pthread_once_t local_blocks_once = PTHREAD_ONCE_INIT;
+
+/* Puts the list `first`..`last` on the shared list of `cls`. */
+static void share_blocks(int64_t cls, struct block *first, struct block *last) {
+  last->next = atomic_load_explicit(&shared_blocks[cls], memory_order_relaxed);
+  while (!atomic_compare_exchange_weak_explicit(
+      &shared_blocks[cls], &last->next, first, memory_order_release,
+      memory_order_relaxed))
+    ;
+}
+
+/* A thread that ends gives its kept blocks to the shared lists. */
+static void local_blocks_end(void *arg) {
+  struct local_blocks *l = arg;
+  for (int64_t c = 0; c < CLASSES; ++c) {
+    if (l->head[c])
+      share_blocks(c, l->head[c], l->tail[c]);
+    l->head[c] = l->tail[c] = NULL;
+    l->count[c] = 0;
+  }
+}
+
+static void local_blocks_key_make(void) {
+  pthread_key_create(&local_blocks_key, local_blocks_end);
+}
+
+/* This thread's kept blocks, registered to be shared when it ends. */
+static struct local_blocks *local(void) {
+  struct local_blocks *l = &local_blocks;
+  if (!l->registered) {
+    pthread_once(&local_blocks_once, local_blocks_key_make);
+    pthread_setspecific(local_blocks_key, l);
+    l->registered = true;
+  }
+  return l;
+}
+
+/* Appends `b` to this thread's blocks of `cls`. */
+static void keep_local(struct local_blocks *l, int64_t cls, struct block *b) {
+  b->next = NULL;
+  if (l->tail[cls])
+    l->tail[cls]->next = b;
+  else
+    l->head[cls] = b;
+  l->tail[cls] = b;
+  ++l->count[cls];
+}
+
+/* Takes this thread's oldest block of `cls` (there is one). */
+static struct block *take_local(struct local_blocks *l, int64_t cls) {
+  struct block *b = l->head[cls];
+  l->head[cls] = b->next;
+  if (!l->head[cls])
+    l->tail[cls] = NULL;
+  --l->count[cls];
+  return b;
+}
+
 void *coro_rt_task_alloc(int64_t size) {
-  if (size <= 0 || size > INT64_MAX - CORO_RT_TASK_PREFIX_SIZE)
+  if (size <= 0 ||
+      size > INT64_MAX - CORO_RT_TASK_PREFIX_SIZE - BLOCK_HEADER - CLASS_BYTES)
     return NULL;
-  char *block = calloc(1, (size_t)size + CORO_RT_TASK_PREFIX_SIZE);
-  return block ? block + CORO_RT_TASK_PREFIX_SIZE : NULL;
+  size_t bytes = (size_t)size + CORO_RT_TASK_PREFIX_SIZE + BLOCK_HEADER;
+  int64_t cls = (int64_t)((bytes + CLASS_BYTES - 1) / CLASS_BYTES) - 1;
+  struct block *b;
+  if (RECYCLE_BLOCKS && cls < CLASSES) {
+    struct local_blocks *l = local();
+    if (l->count[cls] <= LOCAL_RESERVE) { /* take the shared list whole */
+      struct block *t = atomic_exchange_explicit(&shared_blocks[cls], NULL,
+                                                 memory_order_acquire);
+      while (t) {
+        struct block *n = t->next;
+        keep_local(l, cls, t);
+        t = n;
+      }
+    }
+    if (l->count[cls] > LOCAL_RESERVE) {
+      b = take_local(l, cls);
+      memset(b, 0, (size_t)(cls + 1) * CLASS_BYTES);
+    } else {
+      b = calloc(1, (size_t)(cls + 1) * CLASS_BYTES);
+    }
+  } else {
+    cls = -1;
+    b = calloc(1, bytes);
+  }
+  if (!b)
+    return NULL;
+  b->cls = cls;
+  return (char *)b + BLOCK_HEADER + CORO_RT_TASK_PREFIX_SIZE;
 }
 
 void coro_rt_task_free(void *handle) {
-  if (handle)
-    free((char *)handle - CORO_RT_TASK_PREFIX_SIZE);
+  if (!handle)
+    return;
+  struct block *b = (struct block *)((char *)handle - CORO_RT_TASK_PREFIX_SIZE -
+                                     BLOCK_HEADER);
+  int64_t cls = b->cls;
+  if (cls < 0) {
+    free(b);
+    return;
+  }
+  struct local_blocks *l = local();
+  if (l->count[cls] >= LOCAL_KEEP) {
+    struct block *old = take_local(l, cls);
+    share_blocks(cls, old, old);
+  }
+  keep_local(l, cls, b);
 }
 
 void *coro_rt_context_alloc(int64_t size) {
@@ -873,24 +1052,6 @@ int coro_rt_task_detach(void *handle) {
 }
 
 /*===-- Thread pool -------------------------------------------------------===*/
-
-/* A queue's lock: held for a few instructions (a ring push or pop), so
- * it spins, giving the CPU away while the holder may be off it, rather
- * than sleeping in the kernel as a contended mutex does. */
-typedef struct {
-  _Atomic int held;
-} spin_lock;
-
-static void spin_acquire(spin_lock *l) {
-  while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
-    for (int i = 0; atomic_load_explicit(&l->held, memory_order_relaxed);)
-      if (++i % 64 == 0)
-        sched_yield();
-}
-
-static void spin_release(spin_lock *l) {
-  atomic_store_explicit(&l->held, 0, memory_order_release);
-}
 
 struct queue {
   spin_lock mu;

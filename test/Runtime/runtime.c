@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A hand-made handle: the common header, then test state. */
 struct fake {
@@ -57,6 +58,31 @@ static void testTasks(void) {
          (int)sizeof(coro_rt_task_prefix));
   coro_rt_task_free(h);
   coro_rt_task_free(NULL);
+  /* A released block, written all over, comes back zeroed, prefix
+   * included, whatever size takes it next (the runtime keeps released
+   * blocks by size class and gives them out again once a thread keeps more
+   * than a few of a class); sizes about the largest class's end and past
+   * it. */
+  int again = 1;
+  static const int64_t sizes[] = {48, 40, 1, 100, 900, 912, 928, 5000};
+  enum { ROUNDS = 3, MANY = 100 };
+  for (int k = 0; k < ROUNDS; ++k)
+    for (size_t i = 0; i < sizeof sizes / sizeof *sizes; ++i) {
+      int64_t n = sizes[i];
+      char *t[MANY];
+      for (int m = 0; m < MANY; ++m) {
+        t[m] = coro_rt_task_alloc(n);
+        char *base = t[m] - CORO_RT_TASK_PREFIX_SIZE;
+        for (int64_t j = 0; j < n + CORO_RT_TASK_PREFIX_SIZE; ++j)
+          again &= base[j] == 0;
+        again &= (uintptr_t)t[m] % 16 == 0;
+        memset(base, 0xa5, (size_t)(n + CORO_RT_TASK_PREFIX_SIZE));
+      }
+      for (int m = 0; m < MANY; ++m)
+        coro_rt_task_free(t[m]);
+    }
+  // CHECK: released blocks zeroed again 1
+  printf("released blocks zeroed again %d\n", again);
   // CHECK: bad sizes 1
   printf("bad sizes %d\n",
          coro_rt_task_alloc(0) == NULL && coro_rt_task_alloc(-5) == NULL);
