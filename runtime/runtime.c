@@ -87,25 +87,6 @@ _Static_assert(PREFIX_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
 _Static_assert(CORO_TASK_PREFIX_SIZE % CORO_TASK_ALIGN == 0,
                "handles stay aligned after the prefix");
 
-/* A lock held for a few instructions (a ring push or pop, a block
- * taken off a list), so it spins, giving the CPU away while the holder may
- * be off it, rather than sleeping in the kernel as a contended mutex
- * does. */
-typedef struct {
-  _Atomic int held;
-} spin_lock;
-
-static void spin_acquire(spin_lock *l) {
-  while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
-    for (int i = 0; atomic_load_explicit(&l->held, memory_order_relaxed);)
-      if (++i % 64 == 0)
-        sched_yield();
-}
-
-static void spin_release(spin_lock *l) {
-  atomic_store_explicit(&l->held, 0, memory_order_release);
-}
-
 /*===-- Task blocks -------------------------------------------------------===*/
 
 /* coro_rt_task_free keeps the blocks it is given, by size class (16 bytes
@@ -1052,6 +1033,24 @@ int coro_rt_task_detach(void *handle) {
 }
 
 /*===-- Thread pool -------------------------------------------------------===*/
+
+/* A queue's lock: held for a few instructions (a ring push or pop), so
+ * it spins, giving the CPU away while the holder may be off it, rather
+ * than sleeping in the kernel as a contended mutex does. */
+typedef struct {
+  _Atomic int held;
+} spin_lock;
+
+static void spin_acquire(spin_lock *l) {
+  while (atomic_exchange_explicit(&l->held, 1, memory_order_acquire))
+    for (int i = 0; atomic_load_explicit(&l->held, memory_order_relaxed);)
+      if (++i % 64 == 0)
+        sched_yield();
+}
+
+static void spin_release(spin_lock *l) {
+  atomic_store_explicit(&l->held, 0, memory_order_release);
+}
 
 struct queue {
   spin_lock mu;

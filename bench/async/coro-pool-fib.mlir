@@ -1,9 +1,7 @@
 // coro-pool-fib.mlir - the fib tree of bench/async.sh on coro's thread
 // pool, written against coro_rt_task_submit (submit an async task to a
 // pool at any time; an awaiter of a submitted task suspends and is resumed
-// on whichever worker ends it). async.sh compiles it to check that it
-// lowers, and links and runs it only when libCoroRuntime exports
-// coro_rt_task_submit.
+// on whichever worker ends it); async.sh's fib pool rows run it.
 //
 // @fib_pool(pool, n) parks at its start; for n >= 2 it creates
 // a = fib_pool(n-1) and, for n >= 12 (the cutoff), submits it to the pool;
