@@ -435,7 +435,8 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
      * register and a callee-saved one around every resume of the loop (a
      * generator's consumer: two instructions a value). A destroy runs once
      * a coroutine; its call and return cost that once. */
-    ir_call_indirect(&b, fn, MlirLLVMCConvFast, k == CI_DESTROY ? 3 : 0, 1, &h,
+    ir_call_indirect(&b, fn, MlirLLVMCConvFast,
+                     k == CI_DESTROY ? 3 /* notail */ : 0, 1, &h,
                      (MlirType){NULL});
     break;
   }

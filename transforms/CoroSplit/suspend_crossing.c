@@ -292,6 +292,10 @@ static bool may_write(MlirOperation user, intptr_t at) {
   return true;
 }
 
+static bool is_start(MlirOperation marker) {
+  return coro_op_named(marker, "llvm.intr.lifetime.start");
+}
+
 /* Whether a store before `user` in its block, and after any suspension
  * there, overwrites all of the alloca `alloca` (of one element: its whole
  * element type, stored at its address, or a memcpy, memmove or memset of
@@ -326,8 +330,7 @@ static bool overwritten_before(MlirOperation alloca, MlirOperation user) {
              mlirValueEqual(mlirOperationGetOperand(op, 1), a) &&
              mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, 0)), t))
       killed = true;
-    else if (coro_op_named(op, "llvm.intr.lifetime.start") &&
-             mlirOperationGetNumOperands(op) > 0 &&
+    else if (is_start(op) && mlirOperationGetNumOperands(op) > 0 &&
              mlirValueEqual(mlirOperationGetOperand(
                                 op, mlirOperationGetNumOperands(op) - 1),
                             a))
@@ -366,10 +369,6 @@ static void reach_from(struct state *st, const struct vec *from,
       }
     }
   }
-}
-
-static bool is_start(MlirOperation marker) {
-  return coro_op_named(marker, "llvm.intr.lifetime.start");
 }
 
 /* Of the markers `m` in block `b` (before `before`, when not null), the
@@ -888,7 +887,7 @@ static size_t stretches(const struct ir_opvec *m, MlirBlock b, bool in,
   bool alive = in;
   MlirOperation from = {NULL};
   for (size_t q = 0; q < here.n; ++q) {
-    bool start = coro_op_named(here.v[q], "llvm.intr.lifetime.start");
+    bool start = is_start(here.v[q]);
     if (start && !alive) {
       alive = true;
       from = here.v[q];

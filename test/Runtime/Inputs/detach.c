@@ -55,21 +55,21 @@ int main(int argc, char **argv) {
 
   /* Detached before it runs, then resumed in place: its end releases it.
    * A second detach is refused. */
-  int64_t one = 0;
-  void *t = leaf(7, &one - 7);
+  int64_t slots[8] = {0};
+  void *t = leaf(7, slots);
   int d1 = coro_rt_task_detach(t), d2 = coro_rt_task_detach(t);
   long before = live();
   coro_rt_resume(t);
   printf("in place: detach %d again %d, live %ld then %ld, value %lld\n", d1,
-         d2, before, live(), (long long)one);
+         d2, before, live(), (long long)slots[7]);
 
   /* Ended before it is detached: released by the detach, at once. */
-  void *e = leaf(2, &one - 2);
+  void *e = leaf(2, slots);
   coro_rt_resume(e);
   before = live();
   int d3 = coro_rt_task_detach(e);
   printf("ended: live %ld, detach %d, live %ld, value %lld\n", before, d3,
-         live(), (long long)one);
+         live(), (long long)slots[2]);
 
   printf("null: %d\n", coro_rt_task_detach(NULL));
   coro_rt_group_destroy(g);
