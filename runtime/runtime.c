@@ -87,6 +87,18 @@ _Static_assert(PREFIX_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
 _Static_assert(CORO_TASK_PREFIX_SIZE % CORO_TASK_ALIGN == 0,
                "handles stay aligned after the prefix");
 
+/* The runtime's thread-local variables are pointers, read at every task's
+ * making, resumption and release. A shared library's default TLS model
+ * reads each through a call of __tls_get_addr; the initial-exec model
+ * reads it at a fixed offset from the thread pointer. Three pointers fit
+ * the static TLS space glibc keeps for libraries that dlopen loads after
+ * the program starts (a JIT's). */
+#if defined(__GNUC__) || defined(__clang__)
+#define TLS_FAST __attribute__((tls_model("initial-exec")))
+#else
+#define TLS_FAST
+#endif
+
 /*===-- Task blocks -------------------------------------------------------===*/
 
 /* coro_rt_task_free keeps the blocks it is given, by size class (16 bytes
@@ -138,13 +150,15 @@ _Static_assert(sizeof(struct block) <= BLOCK_HEADER, "block header");
 
 static _Atomic(struct block *) shared_blocks[CLASSES];
 
-/* This thread's kept blocks, oldest first, and whether it has registered
- * to give them to the shared lists when it ends. */
-static _Thread_local struct local_blocks {
+/* A thread's kept blocks, oldest first. */
+struct local_blocks {
   struct block *head[CLASSES], *tail[CLASSES];
   int64_t count[CLASSES];
-  bool registered;
-} local_blocks;
+};
+
+/* This thread's kept blocks, made at its first task block; a pthread key
+ * gives them to the shared lists when the thread ends. */
+static _Thread_local TLS_FAST struct local_blocks *this_blocks;
 
 static pthread_key_t local_blocks_key;
 static pthread_once_t local_blocks_once = PTHREAD_ONCE_INIT;
@@ -161,27 +175,32 @@ static void share_blocks(int64_t cls, struct block *first, struct block *last) {
 /* A thread that ends gives its kept blocks to the shared lists. */
 static void local_blocks_end(void *arg) {
   struct local_blocks *l = arg;
-  for (int64_t c = 0; c < CLASSES; ++c) {
+  for (int64_t c = 0; c < CLASSES; ++c)
     if (l->head[c])
       share_blocks(c, l->head[c], l->tail[c]);
-    l->head[c] = l->tail[c] = NULL;
-    l->count[c] = 0;
-  }
+  if (this_blocks == l)
+    this_blocks = NULL;
+  free(l);
 }
 
 static void local_blocks_key_make(void) {
   pthread_key_create(&local_blocks_key, local_blocks_end);
 }
 
-/* This thread's kept blocks, registered to be shared when it ends. */
+/* This thread's kept blocks, or NULL when there is no memory for them. */
 static struct local_blocks *local(void) {
-  struct local_blocks *l = &local_blocks;
-  if (!l->registered) {
-    pthread_once(&local_blocks_once, local_blocks_key_make);
-    pthread_setspecific(local_blocks_key, l);
-    l->registered = true;
+  struct local_blocks *l = this_blocks;
+  if (l)
+    return l;
+  pthread_once(&local_blocks_once, local_blocks_key_make);
+  l = calloc(1, sizeof *l);
+  if (!l)
+    return NULL;
+  if (pthread_setspecific(local_blocks_key, l)) {
+    free(l);
+    return NULL;
   }
-  return l;
+  return this_blocks = l;
 }
 
 /* Appends `b` to this thread's blocks of `cls`. */
@@ -212,9 +231,13 @@ void *coro_rt_task_alloc(int64_t size) {
   size_t bytes = (size_t)size + CORO_RT_TASK_PREFIX_SIZE + BLOCK_HEADER;
   int64_t cls = (int64_t)((bytes + CLASS_BYTES - 1) / CLASS_BYTES) - 1;
   struct block *b;
-  if (RECYCLE_BLOCKS && cls < CLASSES) {
-    struct local_blocks *l = local();
-    if (l->count[cls] <= LOCAL_RESERVE) { /* take the shared list whole */
+  struct local_blocks *l = RECYCLE_BLOCKS && cls < CLASSES ? local() : NULL;
+  if (l) {
+    /* Short of blocks: take the shared list whole. It is looked at before
+     * it is taken, so that two threads short of blocks do not pass its
+     * cache line to and fro with every task while it is empty. */
+    if (l->count[cls] <= LOCAL_RESERVE &&
+        atomic_load_explicit(&shared_blocks[cls], memory_order_relaxed)) {
       struct block *t = atomic_exchange_explicit(&shared_blocks[cls], NULL,
                                                  memory_order_acquire);
       while (t) {
@@ -250,6 +273,10 @@ void coro_rt_task_free(void *handle) {
     return;
   }
   struct local_blocks *l = local();
+  if (!l) {
+    free(b); /* a class block is calloc's too */
+    return;
+  }
   if (l->count[cls] >= LOCAL_KEEP) {
     struct block *old = take_local(l, cls);
     share_blocks(cls, old, old);
@@ -596,7 +623,7 @@ struct foreign_wait {
 /* The handle a pool worker took from its queue and is resuming: its resume
  * entry runs it (coro_rt_task_enter); any other resumption of a scheduled
  * task is an awaiter's that could not see it is scheduled. */
-static _Thread_local void *this_claim;
+static _Thread_local TLS_FAST void *this_claim;
 
 /* Changes the state of `t` by `clear` then `set`; returns the old state. */
 static int64_t state_change(struct task *t, int64_t clear, int64_t set) {
@@ -1091,7 +1118,7 @@ struct coro_rt_pool {
 enum { IDLE_SPINS = 8, SHARED_BATCH = 32 };
 
 /* The worker this thread is, on the pool threads. */
-static _Thread_local struct worker *this_worker;
+static _Thread_local TLS_FAST struct worker *this_worker;
 
 static void queue_sized(struct queue *q) {
   atomic_store(&q->size, (int64_t)q->ring.count);
