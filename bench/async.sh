@@ -10,11 +10,17 @@
 # bench/async/: coro.mlir and coro-pool-fib.mlir (coro's side, through
 # BUILD_DIR's coro-translate, driven by coro-main.c), mlir.mlir (MLIR's
 # side, through mlir-opt's async passes, driven by mlir-main.c), driver.h
-# (the timing both drivers share). Each row is one process running its work
-# three times; it prints the best run's ns per task (the clock around the
-# work alone; tasks: N for fan-out, the tree's calls for fib) and the
-# process's peak resident set (getrusage), and "growth", that peak less the
-# peak before the work (MLIR's side maps libLLVM, which the runtime links).
+# (the timing both drivers share). Each process runs its work three times
+# and prints the best run's ns per task (the clock around the work alone;
+# tasks: N for fan-out, the tree's calls for fib) and its peak resident
+# set (getrusage), and "growth", that peak less the peak before the work
+# (MLIR's side maps libLLVM, which the runtime links). coro's rows run
+# REPS processes each (default 5), in rounds (in place, pool on 1 worker,
+# pool on 2), and keep the best ns and the largest peak: on a shared
+# machine a row's time moves by half between processes, and a speedup of
+# two single processes says more about the machine than the pool. The
+# speedup of every round is printed too. MLIR's rows, far from the goals
+# and seconds each, run once.
 # Rows at 1 and 2 workers; MLIR's runtime has no worker setting (its
 # thread pool takes every CPU the process may use), so every row, coro's
 # too, runs under taskset -c 0 (1 worker) or taskset -c 0,1 (2 workers).
@@ -31,6 +37,7 @@ build="${1:-$here/../build}"
 [ -d "$build" ] && build="$(cd "$build" && pwd)"
 n="${2:-1000000}"
 fib_n="${3:-27}"
+reps="${REPS:-5}"
 cc=clang-22; command -v "$cc" >/dev/null || cc=clang
 mlir_opt=mlir-opt-22; command -v "$mlir_opt" >/dev/null || mlir_opt=mlir-opt
 translate=mlir-translate-22
@@ -80,9 +87,12 @@ declare -A name=([fanout]="fan-out" [fib]="fib($fib_n)")
 fmt='%-8s | %-13s | %-7s | %8s | %8s | %8s | %7s | %9s\n'
 row() { printf "$fmt" "$@" | sed 's/ *$//'; }
 mb() { awk -v k="$1" 'BEGIN {printf "%.1f", k / 1024}'; }
-# measure BENCH RUN WORKERS CMD... - runs CMD pinned to WORKERS CPUs,
-# prints its row, records it; fails on an error or a disagreeing result.
-measure() {
+# run_row BENCH RUN WORKERS CMD... - runs CMD pinned to WORKERS CPUs once
+# and keeps, for the row BENCH/RUN/WORKERS, the fastest ns per task and
+# the largest peak and growth seen so far (and this round's ns in
+# last[KEY]); fails on an error or a disagreeing result.
+declare -A last tasks_of
+run_row() {
   local bench=$1 run=$2 w=$3 cpus=0 line r t s pk bk wk
   shift 3
   [ "$w" = 2 ] && cpus=0,1
@@ -92,11 +102,16 @@ measure() {
   fi
   read -r _ r _ t _ s _ pk _ bk _ wk <<<"$line"
   local key=$bench/$run/$w
-  ns[$key]=$s
-  peak[$key]=$pk
-  grow[$key]=$((pk - bk))
-  row "${name[$bench]}" "$run" "$w" "$r" "$t" "$s" "$(mb "$pk")" \
-    "$(mb $((pk - bk)))"
+  last[$key]=$s
+  tasks_of[$bench]=$t
+  if [ -z "${ns[$key]:-}" ] || awk -v a="$s" -v b="${ns[$key]}" \
+    'BEGIN {exit !(a < b)}'; then
+    ns[$key]=$s
+  fi
+  [ -n "${peak[$key]:-}" ] && [ "${peak[$key]}" -ge "$pk" ] ||
+    peak[$key]=$pk
+  [ -n "${grow[$key]:-}" ] && [ "${grow[$key]}" -ge $((pk - bk)) ] ||
+    grow[$key]=$((pk - bk))
   [ "$run" != MLIR ] || [ "$wk" = "$w" ] ||
     echo "note: MLIR's runtime reports $wk workers under taskset -c $cpus"
   if [ -z "${result[$bench]:-}" ]; then
@@ -107,21 +122,45 @@ measure() {
     exit 1
   fi
 }
+# print_row BENCH RUN WORKERS - the row as kept.
+print_row() {
+  local key=$1/$2/$3
+  row "${name[$1]}" "$2" "$3" "${result[$1]}" "${tasks_of[$1]}" \
+    "${ns[$key]}" "$(mb "${peak[$key]}")" "$(mb "${grow[$key]}")"
+}
 echo "async.sh: coro async tasks against MLIR's async dialect"
-echo "(libmlir_async_runtime), AOT -O2; best of 3 runs in one process, ns per"
-echo "task; peak resident MB of the process, growth = peak less the peak"
-echo "before the work; workers set by taskset -c 0 (1) or 0,1 (2) for every"
-echo "row (MLIR's runtime sizes its pool by the CPUs it may use)"
+echo "(libmlir_async_runtime), AOT -O2; ns per task: the best of 3 runs in"
+echo "one process, and for coro's rows the best of $reps such processes, its"
+echo "rows taking turns; peak resident MB of the process (the largest seen),"
+echo "growth = peak less the peak before the work; workers set by taskset -c"
+echo "0 (1) or 0,1 (2) for every row (MLIR's runtime sizes its pool by the"
+echo "CPUs it may use)"
 echo "tools: $ct, $mlir_opt, $mlir_lib/libmlir_async_runtime.so"
 echo "fan-out: $n tasks; fib($fib_n): every call a task"
-row bench run workers result tasks ns/task "peak MB" "growth MB"
+# Per bench, the 2-worker/1-worker speedup of each round of coro's pool
+# rows (the two processes run one after the other).
+declare -A round_speedups
 for bench in fanout fib; do
   arg=$n
   [ "$bench" = fib ] && arg=$fib_n
-  measure "$bench" "coro in place" 1 "$tmp/coro-main" "$bench" "$arg" 0
+  for ((i = 0; i < reps; ++i)); do
+    run_row "$bench" "coro in place" 1 "$tmp/coro-main" "$bench" "$arg" 0
+    for w in 1 2; do
+      run_row "$bench" "coro pool" "$w" "$tmp/coro-main" "$bench" "$arg" "$w"
+    done
+    round_speedups[$bench]+=" $(awk -v a="${last[$bench/coro pool/1]}" \
+      -v b="${last[$bench/coro pool/2]}" 'BEGIN {printf "%.2f", a / b}')"
+  done
   for w in 1 2; do
-    measure "$bench" "coro pool" "$w" "$tmp/coro-main" "$bench" "$arg" "$w"
-    measure "$bench" MLIR "$w" "$tmp/mlir-main" "$bench" "$arg"
+    run_row "$bench" MLIR "$w" "$tmp/mlir-main" "$bench" "$arg"
+  done
+done
+row bench run workers result tasks ns/task "peak MB" "growth MB"
+for bench in fanout fib; do
+  print_row "$bench" "coro in place" 1
+  for w in 1 2; do
+    print_row "$bench" "coro pool" "$w"
+    print_row "$bench" MLIR "$w"
   done
 done
 
@@ -143,6 +182,9 @@ for bench in fanout fib; do
   [ "$bench" = fib ] && cs="$cs (goal >= 1.7)"
   echo "${name[$bench]} 2 workers / 1 worker speedup: coro $cs, MLIR" \
     "$(ratio "${ns[$bench/MLIR/1]}" "${ns[$bench/MLIR/2]}")"
+  echo "${name[$bench]} coro's speedup in each round (1 worker, then 2," \
+    "one after the other): sorted$(tr ' ' '\n' <<<"${round_speedups[$bench]}" |
+      sort -n | tr '\n' ' ' | sed 's/ *$//; s/^ */ /')"
   for w in 1 2; do
     label="$w workers"
     [ "$w" = 1 ] && label="1 worker"
