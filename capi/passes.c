@@ -195,6 +195,27 @@ CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",
           "them",
           "builtin.module", check_lowered_run)
 
+/* The lowering's stages (capi/pipeline.c), passes of their own so that
+ * the named pipelines can name them. */
+static MlirPass create_stage_regions(void) {
+  return coro_stage_pass_create(&coro_stage_regions);
+}
+static MlirPass create_stage_strides(void) {
+  return coro_stage_pass_create(&coro_stage_strides);
+}
+static MlirPass create_stage_rest(void) {
+  return coro_stage_pass_create(&coro_stage_rest);
+}
+static const struct {
+  const struct coro_stage_info *info;
+  MlirPass (*create)(void);
+} coro_stages[] = {
+    {&coro_stage_regions, create_stage_regions},
+    {&coro_stage_strides, create_stage_strides},
+    {&coro_stage_rest, create_stage_rest},
+};
+enum { num_coro_stages = sizeof(coro_stages) / sizeof(coro_stages[0]) };
+
 /* Every pass, in the order --help lists them. */
 static const struct {
   const struct coro_pass_info *info;
@@ -253,6 +274,8 @@ void coroRegisterPasses(void) {
     mlirRegisterAllPasses();
   for (size_t i = 0; i < num_coro_passes; ++i)
     coro_registry_add_pass(coro_passes[i].create);
+  for (size_t i = 0; i < num_coro_stages; ++i)
+    coro_registry_add_pass(coro_stages[i].create);
   /* coro-lower-<abi>: route A for one ABI; coro-lower: for every ABI
    * (capi/pipeline.c). */
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
@@ -280,6 +303,10 @@ void coroForEachPass(void (*callback)(MlirStringRef, MlirStringRef, void *),
   for (size_t i = 0; i < num_coro_passes; ++i)
     callback(mlirStringRefCreateFromCString(coro_passes[i].info->argument),
              mlirStringRefCreateFromCString(coro_passes[i].info->description),
+             userData);
+  for (size_t i = 0; i < num_coro_stages; ++i)
+    callback(mlirStringRefCreateFromCString(coro_stages[i].info->argument),
+             mlirStringRefCreateFromCString(coro_stages[i].info->description),
              userData);
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r) {
     struct coro_str description = pipeline_description(r);

@@ -7,6 +7,9 @@
 // - MLIR's global pass registry, which `--pass-pipeline=` strings and
 //   mlirParsePassPipeline consult (coro_registry_*: the passes themselves are
 //   C, made with mlirCreateExternalPass; pipelines are textual).
+// - The lowering's stages (coro_stage_pass_create): a module pass that runs,
+//   as a dynamic pipeline nested in it, the passes a C function chooses for
+//   the module at hand (Pass::runPipeline, which the C API lacks).
 // - Implicit nesting on a pass manager, so that a pass anchored on another
 //   op than its pass manager's gets nested instead of aborting the process.
 // - Turning MLIR's remark engine on for a context with a category filter
@@ -31,6 +34,9 @@
 #include "coro-c/Translate.h"
 #include "dialect/contract.h"
 #include "ir/remark.h"
+extern "C" {
+#include "ir/support.h" // coro_str, a C header
+}
 
 #include "mlir-c/Pass.h"
 #include "mlir/CAPI/IR.h"
@@ -112,6 +118,66 @@ extern "C" void coro_registry_add_pipeline(const char *argument,
         return llvm::success();
       },
       [](llvm::function_ref<void(const mlir::detail::PassOptions &)>) {});
+}
+
+namespace {
+/// A stage of the lowering (capi/pipeline.c): on a builtin.module, the
+/// pipeline its C row chooses for that module, run nested in this pass, so
+/// that timing, IR printing and crash reproducers see each pass of it.
+class StagePass : public mlir::Pass {
+public:
+  explicit StagePass(const coro_stage_info *info)
+      : Pass(mlir::TypeID::getFromOpaquePointer(info),
+             mlir::ModuleOp::getOperationName()),
+        info(info) {}
+  StagePass(const StagePass &other) : Pass(other), info(other.info) {}
+
+  llvm::StringRef getName() const override { return info->name; }
+  llvm::StringRef getArgument() const override { return info->argument; }
+  llvm::StringRef getDescription() const override { return info->description; }
+  bool canScheduleOn(mlir::RegisteredOperationName op) const override {
+    return op.getStringRef() == mlir::ModuleOp::getOperationName();
+  }
+  /// The dialects of every pass the stage may run.
+  void getDependentDialects(mlir::DialectRegistry &registry) const override {
+    mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
+    if (mlir::succeeded(choose(nullptr, pm)))
+      pm.getDependentDialects(registry);
+  }
+  void runOnOperation() override {
+    mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
+    if (mlir::failed(choose(getOperation(), pm)) ||
+        mlir::failed(runPipeline(pm, getOperation())))
+      signalPassFailure();
+  }
+
+protected:
+  std::unique_ptr<mlir::Pass> clonePass() const override {
+    return std::make_unique<StagePass>(*this);
+  }
+
+private:
+  /// Fills `pm` with the passes chosen for `module` (every pass when null).
+  mlir::LogicalResult choose(mlir::Operation *module,
+                             mlir::OpPassManager &pm) const {
+    coro_str chosen = {};
+    info->choose(module ? wrap(module) : MlirOperation{nullptr}, &chosen);
+    std::string error;
+    llvm::raw_string_ostream os(error);
+    mlir::LogicalResult parsed =
+        mlir::parsePassPipeline(coro_str_cstr(&chosen), pm, os);
+    coro_str_free(&chosen);
+    if (mlir::failed(parsed) && module)
+      module->emitError() << info->argument << ": " << error;
+    return parsed;
+  }
+
+  const coro_stage_info *info;
+};
+} // namespace
+
+extern "C" MlirPass coro_stage_pass_create(const coro_stage_info *info) {
+  return wrap(static_cast<mlir::Pass *>(new StagePass(info)));
 }
 
 extern "C" void coroPassManagerEnableImplicitNesting(MlirPassManager pm) {

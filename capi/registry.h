@@ -32,6 +32,25 @@ struct coro_pass_info {
 /* A new pass (owned by the caller) running `info` (static). */
 MlirPass coro_pass_create(const struct coro_pass_info *info);
 
+struct coro_str;
+
+/* A stage of the lowering whose passes depend on the module it runs on
+ * (capi/pipeline.c: upstream's conversions of the dialects the module
+ * has). When the stage runs on a builtin.module, `choose` appends to `out`
+ * the textual pipeline to run on it; given a null module, every pass it
+ * may choose (whose dialects are then loaded before any pass runs). */
+struct coro_stage_info {
+  const char *argument;    /* the flag */
+  const char *name;        /* the pass's class-like name */
+  const char *description; /* one line, for --help */
+  void (*choose)(MlirOperation module, struct coro_str *out);
+};
+
+/* A new pass (owned by the caller) running the stage `info` (static): the
+ * pipeline `info->choose` gives for the module, nested in this pass (one of
+ * MLIR's dynamic pass pipelines, which the C API lacks). */
+MlirPass coro_stage_pass_create(const struct coro_stage_info *info);
+
 /* Whether a pass or pipeline is registered under `argument` (borrowed,
  * NUL-terminated). */
 bool coro_registry_has(const char *argument);
