@@ -49,6 +49,7 @@
 #include "capi/registry.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 const struct coro_abi_row coro_abi_rows[] = {
@@ -139,12 +140,15 @@ struct stage_row {
   unsigned when;
 };
 
-static void choose_rows(const struct stage_row *rows, MlirOperation module,
-                        struct coro_str *out) {
+/* The passes of `rows` that `module` needs, as a malloc'd textual
+ * pipeline (coro_stage_info's choose). */
+static char *choose_rows(const struct stage_row *rows, MlirOperation module) {
   unsigned used = dialects_used(module);
+  struct coro_str out = {0};
   for (const struct stage_row *r = rows; r->pass; ++r)
     if (!r->when || (r->when & used))
-      add(out, r->pass);
+      add(&out, r->pass);
+  return out.data ? out.data : calloc(1, 1);
 }
 
 /* A suspension may sit in affine.for/if (coro-verify allows it): affine
@@ -192,14 +196,14 @@ static const struct stage_row rest_rows[] = {
     {"reconcile-unrealized-casts", 0},
     {NULL, 0}};
 
-static void choose_regions(MlirOperation module, struct coro_str *out) {
-  choose_rows(regions_rows, module, out);
+static char *choose_regions(MlirOperation module) {
+  return choose_rows(regions_rows, module);
 }
-static void choose_strides(MlirOperation module, struct coro_str *out) {
-  choose_rows(strides_rows, module, out);
+static char *choose_strides(MlirOperation module) {
+  return choose_rows(strides_rows, module);
 }
-static void choose_rest(MlirOperation module, struct coro_str *out) {
-  choose_rows(rest_rows, module, out);
+static char *choose_rest(MlirOperation module) {
+  return choose_rows(rest_rows, module);
 }
 
 const struct coro_stage_info coro_stage_regions = {

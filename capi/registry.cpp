@@ -34,9 +34,6 @@
 #include "coro-c/Translate.h"
 #include "dialect/contract.h"
 #include "ir/remark.h"
-extern "C" {
-#include "ir/support.h" // coro_str, a C header
-}
 
 #include "mlir-c/Pass.h"
 #include "mlir/CAPI/IR.h"
@@ -79,6 +76,7 @@ extern "C" {
 #include <algorithm>
 #include <cassert>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 #include <new>
 #include <set>
@@ -160,13 +158,13 @@ private:
   /// Fills `pm` with the passes chosen for `module` (every pass when null).
   mlir::LogicalResult choose(mlir::Operation *module,
                              mlir::OpPassManager &pm) const {
-    coro_str chosen = {};
-    info->choose(module ? wrap(module) : MlirOperation{nullptr}, &chosen);
+    char *chosen = info->choose(module ? wrap(module) : MlirOperation{nullptr});
+    if (!chosen)
+      return mlir::failure();
     std::string error;
     llvm::raw_string_ostream os(error);
-    mlir::LogicalResult parsed =
-        mlir::parsePassPipeline(coro_str_cstr(&chosen), pm, os);
-    coro_str_free(&chosen);
+    mlir::LogicalResult parsed = mlir::parsePassPipeline(chosen, pm, os);
+    std::free(chosen);
     if (mlir::failed(parsed) && module)
       module->emitError() << info->argument << ": " << error;
     return parsed;

@@ -32,18 +32,18 @@ struct coro_pass_info {
 /* A new pass (owned by the caller) running `info` (static). */
 MlirPass coro_pass_create(const struct coro_pass_info *info);
 
-struct coro_str;
-
 /* A stage of the lowering whose passes depend on the module it runs on
  * (capi/pipeline.c: upstream's conversions of the dialects the module
- * has). When the stage runs on a builtin.module, `choose` appends to `out`
- * the textual pipeline to run on it; given a null module, every pass it
- * may choose (whose dialects are then loaded before any pass runs). */
+ * has). When the stage runs on a builtin.module, `choose` returns the
+ * textual pipeline to run on it; given a null module, every pass it may
+ * choose (whose dialects are then loaded before any pass runs). The string
+ * is malloc'd, NUL-terminated, freed by the caller; NULL when out of
+ * memory. */
 struct coro_stage_info {
   const char *argument;    /* the flag */
   const char *name;        /* the pass's class-like name */
   const char *description; /* one line, for --help */
-  void (*choose)(MlirOperation module, struct coro_str *out);
+  char *(*choose)(MlirOperation module);
 };
 
 /* A new pass (owned by the caller) running the stage `info` (static): the

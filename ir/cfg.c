@@ -15,15 +15,10 @@ static bool op_is(MlirOperation op, const char *name) {
   return s.length == strlen(name) && !memcmp(s.data, name, s.length);
 }
 
-static MlirOperation terminator(MlirBlock b) {
-  MlirOperation t = mlirBlockGetTerminator(b);
-  return t;
-}
-
-static intptr_t num_succ(MlirBlock b) {
-  MlirOperation t = terminator(b);
-  return mlirOperationIsNull(t) ? 0 : mlirOperationGetNumSuccessors(t);
-}
+/* A block's successors through the block (its last op's), which asks no
+ * trait of the op as mlirBlockGetTerminator does: a CFG is built many
+ * times per coroutine. */
+static intptr_t num_succ(MlirBlock b) { return mlirBlockGetNumSuccessors(b); }
 
 size_t ir_cfg_index(const struct ir_cfg *g, MlirBlock b) {
   size_t v = (size_t)(uintptr_t)ir_ptrmap_find(&g->index, b.ptr);
@@ -48,7 +43,7 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   while (sp) {
     struct frame *f = &stack[sp - 1];
     if (f->next < num_succ(f->b)) {
-      MlirBlock s = mlirOperationGetSuccessor(terminator(f->b), f->next++);
+      MlirBlock s = mlirBlockGetSuccessor(f->b, f->next++);
       if (ir_ptrmap_find(&seen, s.ptr))
         continue;
       ir_ptrmap_put(&seen, s.ptr, (void *)1);
@@ -86,9 +81,9 @@ void ir_cfg_build(struct ir_cfg *g, MlirRegion region) {
   size_t k = 0;
   for (size_t i = 0; i < n; ++i) {
     g->succ_start[i] = k;
-    MlirOperation t = terminator(g->block[i]);
-    for (intptr_t s = 0; s < num_succ(g->block[i]); ++s) {
-      size_t j = ir_cfg_index(g, mlirOperationGetSuccessor(t, s));
+    intptr_t ns = num_succ(g->block[i]);
+    for (intptr_t s = 0; s < ns; ++s) {
+      size_t j = ir_cfg_index(g, mlirBlockGetSuccessor(g->block[i], s));
       bool dup = false;
       for (size_t q = g->succ_start[i]; q < k; ++q)
         dup |= g->succ[q] == j;

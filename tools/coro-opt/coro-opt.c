@@ -396,18 +396,46 @@ static MlirPassManager build_pipeline(MlirContext ctx, const struct options *o,
   return pm;
 }
 
+/* The printer hands its output over a piece at a time (a keyword, a
+ * name, a space: its stream to the callback is unbuffered), so the pieces
+ * are gathered here and reach the file a block at a time. */
+struct out_buffer {
+  FILE *file;
+  size_t len;
+  char data[1 << 16];
+};
+
+static void out_flush(struct out_buffer *b) {
+  fwrite(b->data, 1, b->len, b->file);
+  b->len = 0;
+}
+
 static void write_out(MlirStringRef s, void *user) {
-  fwrite(s.data, 1, s.length, (FILE *)user);
+  struct out_buffer *b = user;
+  if (b->len + s.length > sizeof b->data) {
+    out_flush(b);
+    if (s.length > sizeof b->data) {
+      fwrite(s.data, 1, s.length, b->file);
+      return;
+    }
+  }
+  memcpy(b->data + b->len, s.data, s.length);
+  b->len += s.length;
 }
 
 static void print_output(MlirOperation op, const struct options *o, FILE *out) {
+  static struct out_buffer buffer;
+  buffer.file = out;
+  buffer.len = 0;
   if (o->emit_bytecode) {
-    mlirOperationWriteBytecode(op, write_out, out);
+    mlirOperationWriteBytecode(op, write_out, &buffer);
+    out_flush(&buffer);
     return;
   }
   MlirOpPrintingFlags flags = printing_flags(o);
-  mlirOperationPrintWithFlags(op, flags, write_out, out);
+  mlirOperationPrintWithFlags(op, flags, write_out, &buffer);
   mlirOpPrintingFlagsDestroy(flags);
+  out_flush(&buffer);
   fputc('\n', out);
 }
 
