@@ -49,6 +49,66 @@ static bool overlaps(const struct frame_field *o, uint64_t off, uint64_t size) {
   return off < o->offset + o->size && o->offset < off + size;
 }
 
+/* The free bytes below one suspension's bump: up to GAPS intervals
+ * [lo, hi), the largest kept when more are left. */
+enum { GAPS = 8 };
+struct gaps {
+  uint64_t lo[GAPS], hi[GAPS];
+  size_t n;
+};
+
+static void gaps_add(struct gaps *g, uint64_t lo, uint64_t hi) {
+  if (lo >= hi)
+    return;
+  if (g->n < GAPS) {
+    g->lo[g->n] = lo;
+    g->hi[g->n++] = hi;
+    return;
+  }
+  size_t small = 0;
+  for (size_t k = 1; k < GAPS; ++k)
+    if (g->hi[k] - g->lo[k] < g->hi[small] - g->lo[small])
+      small = k;
+  if (hi - lo > g->hi[small] - g->lo[small]) {
+    g->lo[small] = lo;
+    g->hi[small] = hi;
+  }
+}
+
+/* The lowest offset from `off` on, aligned to `align`, where `size` bytes
+ * are free at a suspension with gaps `g` and bump `bump`. */
+static uint64_t gaps_first_fit(const struct gaps *g, uint64_t bump,
+                               uint64_t off, uint64_t size, uint64_t align) {
+  uint64_t best = ir_align_to(max64(off, bump), align);
+  for (size_t k = 0; k < g->n; ++k) {
+    uint64_t at = ir_align_to(max64(off, g->lo[k]), align);
+    if (at < best && at + size <= g->hi[k])
+      best = at;
+  }
+  return best;
+}
+
+/* Takes [off, off + size) at a suspension: from its gap, or above its bump
+ * (what it skips becomes a gap). */
+static void gaps_take(struct gaps *g, uint64_t *bump, uint64_t off,
+                      uint64_t size) {
+  if (off >= *bump) {
+    gaps_add(g, *bump, off);
+    *bump = off + size;
+    return;
+  }
+  for (size_t k = 0; k < g->n; ++k)
+    if (g->lo[k] <= off && off + size <= g->hi[k]) {
+      uint64_t lo = g->lo[k], hi = g->hi[k];
+      g->lo[k] = g->lo[--g->n];
+      g->hi[k] = g->hi[g->n];
+      gaps_add(g, lo, off);
+      gaps_add(g, off + size, hi);
+      return;
+    }
+  assert(!"a field goes where its suspension has room");
+}
+
 static void sort_by_align(size_t *order, size_t n,
                           const struct frame_field *fields,
                           const size_t *first) {
@@ -152,10 +212,10 @@ bool frame_layout_compute(struct frame_layout *fl,
   if (header)
     order[nord++] = n;
   sort_by_align(order, nord, fl->field, first);
-  /* per suspension, the largest gap alignment left below its bump so far
-   * ([lo, hi): free there), which a small value placed later may fill */
-  uint64_t *hole_lo = ir_xcalloc(ns + 1, sizeof *hole_lo);
-  uint64_t *hole_hi = ir_xcalloc(ns + 1, sizeof *hole_hi);
+  /* Per suspension: the bytes from its bump on are free, and so are its
+   * gaps below it (what alignment skipped, or what a field placed later
+   * left of a gap), at most GAPS of them, the largest kept. */
+  struct gaps *gap = ir_xcalloc(ns + 1, sizeof *gap);
   size_t *qs = ir_xmalloc((ns + 1) * sizeof *qs);
   for (size_t s = 0; s < ns; ++s)
     bump[s] = end;
@@ -178,73 +238,46 @@ bool frame_layout_compute(struct frame_layout *fl,
         if (!iremat || alloca || !iremat[q])
           qs[nq++] = sc->ilist[q];
     }
-    /* Each of them has free the bytes from its bump on and a gap below it
-     * (what alignment skipped). The field goes at the first offset from
-     * which all of them have it free, when there is one (a gap's bytes
-     * are taken, or a bump moves), else above every bump; an alloca,
-     * whose memory is its own between suspensions too, only where no
-     * alloca whose lifetime meets its own is. */
+    /* The lowest offset where every one of them has the field's bytes free
+     * (in a gap or above its bump) and, for an alloca, whose memory is its
+     * own between suspensions too, no alloca whose lifetime meets its own
+     * is: each suspension in turn raises the offset to the first place it
+     * could go there, until none does. Above every bump and every alloca
+     * it always fits, so the raising ends. */
     uint64_t off = ir_align_to(end, f->align);
-    for (size_t k = 0; k < nq; ++k) {
-      size_t at = qs[k];
-      uint64_t first = hole_lo[at] < hole_hi[at] && hole_lo[at] < bump[at]
-                           ? hole_lo[at]
-                           : bump[at];
-      off = max64(off, ir_align_to(first, f->align));
-    }
-    bool fits = true;
-    for (size_t k = 0; fits && k < nq; ++k) {
-      size_t at = qs[k];
-      fits = off >= bump[at] || (off >= hole_lo[at] && off < hole_hi[at] &&
-                                 f->size <= hole_hi[at] - off);
-    }
-    for (size_t p = 0; fits && alloca && p < nplaced; ++p)
-      fits = !overlaps(&fl->field[placed[p]], off, f->size) ||
-             suspend_crossing_disjoint(sc, i, placed[p]);
-    if (!fits) {
-      off = ir_align_to(end, f->align);
-      for (size_t k = 0; k < nq; ++k)
-        off = max64(off, ir_align_to(bump[qs[k]], f->align));
-      for (bool moved = alloca; moved;) {
-        moved = false;
-        for (size_t p = 0; p < nplaced; ++p) {
-          const struct frame_field *o = &fl->field[placed[p]];
-          if (overlaps(o, off, f->size) &&
-              !suspend_crossing_disjoint(sc, i, placed[p])) {
-            off = ir_align_to(o->offset + o->size, f->align);
-            moved = true;
-          }
+    for (bool raised = true; raised;) {
+      raised = false;
+      for (size_t k = 0; k < nq; ++k) {
+        uint64_t at =
+            gaps_first_fit(&gap[qs[k]], bump[qs[k]], off, f->size, f->align);
+        if (at != off) {
+          off = at;
+          raised = true;
+        }
+      }
+      for (size_t p = 0; alloca && p < nplaced; ++p) {
+        const struct frame_field *o = &fl->field[placed[p]];
+        if (overlaps(o, off, f->size) &&
+            !suspend_crossing_disjoint(sc, i, placed[p])) {
+          off = ir_align_to(o->offset + o->size, f->align);
+          raised = true;
         }
       }
     }
     if (alloca)
       placed[nplaced++] = i;
-    for (size_t k = 0; k < nq; ++k) {
-      uint64_t *l = &hole_lo[qs[k]], *h = &hole_hi[qs[k]], *b = &bump[qs[k]];
-      if (off < *b) { /* in the gap: keep its larger side */
-        if (off - *l >= *h - (off + f->size))
-          *h = off;
-        else
-          *l = off + f->size;
-        continue;
-      }
-      if (off - *b > *h - *l) {
-        *l = *b;
-        *h = off;
-      }
-      *b = off + f->size;
-    }
+    for (size_t k = 0; k < nq; ++k)
+      gaps_take(&gap[qs[k]], &bump[qs[k]], off, f->size);
     f->offset = off;
     if (i == n)
       fl->index_offset = off;
     top = max64(top, off + f->size);
     fl->align = max64(fl->align, f->align);
   }
+  free(gap);
+  free(qs);
   free(first);
   free(placed);
-  free(hole_lo);
-  free(hole_hi);
-  free(qs);
   /* tail padding up to malloc's alignment at most: a frame aligned to more
    * (a page-aligned buffer) is one object, never an array element, and its
    * allocators round the size up for aligned_alloc themselves; LLVM's
