@@ -63,7 +63,11 @@
 /* The simplification LLVM's default<O2> pipeline gives each function
  * before CoroSplit (its CGSCC function pipeline and the module passes
  * before it), without CoroEarly, CoroElide, CoroSplit and the passes that
- * change a function's signature. */
+ * change a function's signature. inferattrs first, as there: the C
+ * library's functions get their attributes (printf does not unwind), so
+ * that a C++ destructor that prints is a single block with no landing pad
+ * and inlines even where a call site is cold (an exception's path), and
+ * the object it destroys then leaves the frame. */
 #define SIMPLIFYCFG                                                            \
   "simplifycfg<bonus-inst-threshold=1;no-forward-switch-cond;"                 \
   "switch-range-to-icmp;no-switch-to-arithmetic;no-switch-to-lookup;"          \
@@ -71,7 +75,7 @@
   "simplify-cond-branch>"
 #define INSTCOMBINE "instcombine<max-iterations=1;no-verify-fixpoint>"
 const char coro_presplit_pipeline[] =
-    "function<eager-inv>(lower-expect," SIMPLIFYCFG ",sroa<modify-cfg>,"
+    "inferattrs,function<eager-inv>(lower-expect," SIMPLIFYCFG ",sroa<modify-cfg>,"
     "early-cse<>),"
     "ipsccp,called-value-propagation,globalopt,"
     "function<eager-inv>(mem2reg," INSTCOMBINE "," SIMPLIFYCFG "),"
