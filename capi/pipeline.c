@@ -49,7 +49,6 @@
 #include "capi/registry.h"
 
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 const struct coro_abi_row coro_abi_rows[] = {
@@ -148,7 +147,7 @@ static char *choose_rows(const struct stage_row *rows, MlirOperation module) {
   for (const struct stage_row *r = rows; r->pass; ++r)
     if (!r->when || (r->when & used))
       add(&out, r->pass);
-  return out.data ? out.data : calloc(1, 1);
+  return out.data ? out.data : ir_xcalloc(1, 1);
 }
 
 /* A suspension may sit in affine.for/if (coro-verify allows it): affine
