@@ -11,8 +11,9 @@
  * growable ring buffer of handles; an event keeps its waiters in a growable
  * array until it is signalled. The only global state is those kept blocks:
  * everything else lives in the executor, event, pool and group objects and
- * in the tasks' prefixes; the one thread-local is the worker a pool thread
- * runs (so that what it submits goes to its own queue).
+ * in the tasks' prefixes. Three pointers are thread-local: the worker a
+ * pool thread runs (so that what it submits goes to its own queue), the
+ * task it is resuming (this_claim), and its kept blocks.
  *
  * Across threads (the pool, scheduled tasks, groups): a task's state word
  * is the one place threads agree on it, changed by compare-and-swap; the
