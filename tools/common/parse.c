@@ -24,6 +24,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -297,6 +298,12 @@ static char *run_child(void (*work)(int fd, void *arg), void *arg, size_t *len,
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0)
       dup2(null, 2);
+    /* and a crash ends the child, whatever handlers the tool installed
+     * (coro-fuzz's libFuzzer would report it as a crash of the fuzzer and
+     * save the input, although the tool reports it as an error) */
+    static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+    for (size_t i = 0; i < sizeof fatal / sizeof *fatal; ++i)
+      signal(fatal[i], SIG_DFL);
     work(fds[1], arg);
     _exit(0); /* nothing of the child's context is trusted or destroyed */
   }

@@ -15,8 +15,8 @@
  * affect each other; the work runs on drv_run_with_big_stack's stack like
  * the tools. Crashes, sanitizer reports and aborts are findings; errors are
  * not. A reader's child process that crashes is no finding (the tools
- * report it as an error), though libFuzzer's handler in the child may
- * still write a crash-* file for it. Run: coro-fuzz CORPUS_DIR SEED_DIR...
+ * report it as an error; the child dies by the signal's default action, so
+ * libFuzzer's handler writes no crash-* file for it). Run: coro-fuzz CORPUS_DIR SEED_DIR...
  * [-max_total_time=N]. */
 #include "coro-c/Coro.h"
 #include "tools/common/alloc.h"
