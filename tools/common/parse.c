@@ -251,6 +251,10 @@ static bool nesting_ok(const struct drv_chunk *chunk, unsigned *line,
   return ok;
 }
 
+/* Present when a sanitizer is linked in (coro-fuzz, sanitizer builds). */
+extern void __sanitizer_set_death_callback(void (*callback)(void))
+    __attribute__((weak));
+
 /*===-- The bytecode guard ------------------------------------------------===*/
 
 /* Writes `s` to the pipe *fd, in the child: a failed write ends it. */
@@ -304,6 +308,10 @@ static char *run_child(void (*work)(int fd, void *arg), void *arg, size_t *len,
     static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
     for (size_t i = 0; i < sizeof fatal / sizeof *fatal; ++i)
       signal(fatal[i], SIG_DFL);
+    /* the same for a sanitizer's report of a reader's bad access, which
+     * ends the child through the death callback libFuzzer installs */
+    if (__sanitizer_set_death_callback)
+      __sanitizer_set_death_callback(NULL);
     work(fds[1], arg);
     _exit(0); /* nothing of the child's context is trusted or destroyed */
   }
