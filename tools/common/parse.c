@@ -420,7 +420,8 @@ bool drv_is_binary(const char *text, size_t len) {
  *   D<severity> <line> <col> <parent> <op_note> <file length or -1>
  *   <message length>\n<file><message>
  * (parent: an index among these records, or -1), then, when the import
- * succeeded, T and the module in generic form with its locations. */
+ * succeeded, B and the module as MLIR bytecode (which keeps the
+ * locations, and every bit of a constant). */
 struct llvm_ir_child {
   MlirContext ctx;
   MlirStringRef source;
@@ -449,8 +450,8 @@ static void import_llvm_ir_child(int fd, void *arg) {
   for (size_t i = 0; i < diags.count; ++i)
     send_diag(fd, &diags.items[i], diags.items[i].parent);
   if (!mlirModuleIsNull(m)) {
-    append_pipe(mlirStringRefCreateFromCString("T"), &fd);
-    print_to_pipe(mlirModuleGetOperation(m), &fd);
+    append_pipe(mlirStringRefCreateFromCString("B"), &fd);
+    mlirOperationWriteBytecode(mlirModuleGetOperation(m), append_pipe, &fd);
   }
 }
 
@@ -530,10 +531,17 @@ static MlirOperation import_llvm_ir(MlirContext ctx, const char *name,
                "%d)",
                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
     mlirEmitError(file, msg);
-  } else if (p < end && *p == 'T') {
-    op = mlirOperationCreateParse(
-        ctx, mlirStringRefCreate(p + 1, (size_t)(end - p - 1)),
-        mlirStringRefCreateFromCString(name));
+  } else if (p < end && *p == 'B') {
+    /* bytecode, not text: MLIR's parser reads a decimal float literal
+     * through a double, so an f80 or f128 constant printed as text would
+     * come back rounded; bytecode keeps every bit (and the locations). Its
+     * reader gets a buffer of its own, aligned as malloc aligns. */
+    size_t n = (size_t)(end - p - 1);
+    char *bytecode = drv_xmalloc(n + 1);
+    memcpy(bytecode, p + 1, n);
+    op = mlirOperationCreateParse(ctx, mlirStringRefCreate(bytecode, n),
+                                  mlirStringRefCreateFromCString(name));
+    free(bytecode);
   } else if (!diags || !drv_diags_has_errors(diags)) {
     mlirEmitError(file, "could not read the LLVM IR");
   }
