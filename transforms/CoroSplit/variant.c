@@ -459,9 +459,13 @@ bool split_rewrite_variant(struct variant_state *vs) {
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
     abi->suspend(vs, i);
   split_forget_fronts(vs);
+  /* The ends last: a part's end erases what follows it in its block, which
+   * may hold intrinsics of the list (an is_in_ramp after a coro.end). */
   for (size_t i = 0; i < vs->shape.nintr; ++i) {
     enum coro_intr k = vs->shape.intr[i].kind;
     MlirOperation op = vs->shape.intr[i].op;
+    if (k == CI_END || k == CI_END_ASYNC)
+      continue;
     if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
       if (ir_ptrmap_find(&with_suspend, op.ptr))
         continue;
@@ -482,6 +486,10 @@ bool split_rewrite_variant(struct variant_state *vs) {
       rewrite_intrinsic(vs, op, k);
     }
   }
+  for (size_t i = 0; i < vs->shape.nintr; ++i)
+    if (vs->shape.intr[i].kind == CI_END ||
+        vs->shape.intr[i].kind == CI_END_ASYNC)
+      rewrite_intrinsic(vs, vs->shape.intr[i].op, vs->shape.intr[i].kind);
   ir_ptrmap_free(&with_suspend);
   split_erase(vs->shape.id);
   bool ok = true;
