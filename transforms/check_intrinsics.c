@@ -107,8 +107,7 @@ static MlirWalkResult check_fn(MlirOperation op, void *data) {
   bool *failed = data;
   if (!coro_op_named(op, "llvm.func"))
     return MlirWalkResultAdvance;
-  struct fn_check c = {.coroutine =
-                           ir_passthrough_has(op, "presplitcoroutine")};
+  struct fn_check c = {.coroutine = coro_mark_presplit(op)};
   mlirOperationWalk(op, check_op, &c, MlirWalkPreOrder);
   *failed |= c.failed;
   return MlirWalkResultSkip;

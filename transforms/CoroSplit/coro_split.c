@@ -169,7 +169,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
     if (!coro_op_named(op, "llvm.func") ||
-        !ir_passthrough_has(op, "presplitcoroutine") ||
+        !coro_mark_presplit(op) ||
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;

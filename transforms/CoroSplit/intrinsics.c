@@ -1,6 +1,7 @@
 /* intrinsics.c - classification of coroutine intrinsics (see
  * intrinsics.h). */
 #include "transforms/CoroSplit/intrinsics.h"
+#include "ir/blocks.h"
 #include "ir/func.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -125,4 +126,21 @@ static enum coro_intr classify(MlirOperation op, MlirStringRef name) {
       return table[i].kind;
   }
   return CI_OTHER;
+}
+
+bool coro_mark_presplit(MlirOperation fn) {
+  if (ir_passthrough_has(fn, "presplitcoroutine"))
+    return true;
+  if (mlirOperationGetNumRegions(fn) == 0)
+    return false;
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+       ir_op_walk_next(&w);) {
+    enum coro_intr k = coro_intr_classify(w.op);
+    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC) {
+      static const char *const mark[] = {"presplitcoroutine", NULL};
+      ir_add_passthrough(fn, mark);
+      return true;
+    }
+  }
+  return false;
 }

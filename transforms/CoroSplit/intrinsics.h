@@ -60,5 +60,11 @@ enum coro_intr coro_intr_classify(MlirOperation op);
 /* The intrinsic's LLVM name as written ("llvm.coro.suspend.retcon"), for
  * messages; empty when `op` is none. */
 MlirStringRef coro_intr_name(MlirOperation op);
+/* As LLVM's CoroEarly: an llvm.func whose body holds a retcon, retcon.once
+ * or async coroutine id is a coroutine, and gets the passthrough
+ * "presplitcoroutine" when it lacks it (frontends of those ABIs, and
+ * LLVM's own tests of them, leave the mark to CoroEarly; a switch
+ * coroutine's frontend writes it). Whether `fn` is marked now. */
+bool coro_mark_presplit(MlirOperation fn);
 
 #endif /* CORO_TRANSFORMS_INTRINSICS_H */
