@@ -168,8 +168,7 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirOperation *coros = ir_xmalloc(cap * sizeof *coros);
   for (MlirOperation op = mlirBlockGetFirstOperation(body);
        !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!coro_op_named(op, "llvm.func") ||
-        !coro_mark_presplit(op) ||
+    if (!coro_op_named(op, "llvm.func") || !coro_mark_presplit(op) ||
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
