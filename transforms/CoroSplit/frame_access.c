@@ -293,6 +293,8 @@ static void erase_dead_copies(struct variant_state *vs,
       keep = mlirOperationEqual(mlirOpResultGetOwner(vs->tail_copy[j]), op);
     if (!keep)
       split_erase(op);
+    else if (coro_intr_classify(op) != CI_NONE)
+      ir_opvec_push(&vs->tail_intr, op);
   }
 }
 

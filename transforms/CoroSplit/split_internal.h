@@ -148,6 +148,10 @@ struct variant_state {
   MlirValue *tail_v, *tail_copy;
   MlirBlock *tail_at;
   size_t ntail, captail;
+  /* copies of coroutine intrinsics a landing made of a suspension's tail
+   * (an is_in_ramp after a suspend whose result nothing reads): not in
+   * the shape's list, rewritten with it */
+  struct ir_opvec tail_intr;
   struct ir_ptrmap fptr; /* field offset -> its address (field_ptr) */
   /* [nsusp]: the landing is the front of the block its suspension
    * continues with rather than a block of its own (make_landing) */

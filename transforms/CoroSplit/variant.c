@@ -144,6 +144,33 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   split_erase(op);
 }
 
+/* Intrinsics rewrite_intrinsic rewrites in place, one at a time: not the
+ * ends (last), awaits, nor what the shape and the suspensions stand on. */
+static bool tail_rewritable(enum coro_intr k) {
+  switch (k) {
+  case CI_NONE:
+  case CI_ID:
+  case CI_SAVE:
+  case CI_SUSPEND:
+  case CI_END:
+  case CI_END_ASYNC:
+  case CI_AWAIT_VOID:
+  case CI_AWAIT_BOOL:
+  case CI_AWAIT_HANDLE:
+  case CI_ID_RETCON:
+  case CI_ID_RETCON_ONCE:
+  case CI_SUSPEND_RETCON:
+  case CI_END_RESULTS:
+  case CI_ID_ASYNC:
+  case CI_SUSPEND_ASYNC:
+  case CI_ASYNC_RESUME:
+  case CI_ASYNC_SIZE_REPLACE:
+    return false;
+  default:
+    return true;
+  }
+}
+
 /* Allocas kept in the frame, and the promise, become frame addresses
  * (field_ptr; aligned at run time where the frame cannot be: realign). */
 static void place_allocas(struct variant_state *vs) {
@@ -174,8 +201,14 @@ static void place_allocas(struct variant_state *vs) {
       MlirOperation user = mlirOpOperandGetOwner(u);
       struct ir_builder b = ir_before(user);
       MlirValue at = split_field_at(vs, &b, offset);
+      if (realign)
+        at = split_aligned(&b, at, realign);
+      /* an alloca of another address space (a GPU's private one) gets its
+       * field's address cast into it, as LLVM's CoroSplit does */
+      if (!mlirTypeEqual(mlirValueGetType(at), mlirValueGetType(mine)))
+        at = ir_val(&b, "llvm.addrspacecast", 1, &at, mlirValueGetType(mine));
       mlirOperationSetOperand(user, (intptr_t)mlirOpOperandGetOperandNumber(u),
-                              realign ? split_aligned(&b, at, realign) : at);
+                              at);
     }
     split_erase(mlirOpResultGetOwner(mine));
   }
@@ -453,9 +486,12 @@ bool split_rewrite_variant(struct variant_state *vs) {
   /* Awaits that belong to a suspension go with it; any other is the call
    * of its wrapper (and, for .handle, a call resuming what it returns). */
   struct ir_ptrmap with_suspend = {0};
-  for (size_t i = 0; i < vs->shape.nsusp; ++i)
+  for (size_t i = 0; i < vs->shape.nsusp; ++i) {
     if (!mlirOperationIsNull(vs->shape.susp[i].await))
       ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
+    if (!mlirOperationIsNull(vs->shape.susp[i].save))
+      ir_ptrmap_put(&with_suspend, vs->shape.susp[i].save.ptr, (void *)1);
+  }
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
     abi->suspend(vs, i);
   split_forget_fronts(vs);
@@ -466,6 +502,15 @@ bool split_rewrite_variant(struct variant_state *vs) {
     MlirOperation op = vs->shape.intr[i].op;
     if (k == CI_END || k == CI_END_ASYNC)
       continue;
+    if (k == CI_SAVE) {
+      /* a save no suspend takes (LLVM's pre-split passes dropped the
+       * suspend, on a path they proved unreachable) saves nothing */
+      if (!ir_ptrmap_find(&with_suspend, op.ptr) &&
+          mlirOpOperandIsNull(
+              mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+        split_erase(op);
+      continue;
+    }
     if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
       if (ir_ptrmap_find(&with_suspend, op.ptr))
         continue;
@@ -478,18 +523,29 @@ bool split_rewrite_variant(struct variant_state *vs) {
       MlirValue r = split_call_wrapper(&alone, sp->ptr, sp->i1);
       if (k == CI_AWAIT_HANDLE)
         split_resume_next(&b, r, false, sp->device);
-    } else if (k != CI_ID && k != CI_SAVE && k != CI_SUSPEND &&
-               k != CI_ID_RETCON && k != CI_ID_RETCON_ONCE &&
-               k != CI_SUSPEND_RETCON && k != CI_END_RESULTS &&
-               k != CI_ID_ASYNC && k != CI_SUSPEND_ASYNC &&
-               k != CI_ASYNC_RESUME && k != CI_ASYNC_SIZE_REPLACE) {
+    } else if (tail_rewritable(k)) {
       rewrite_intrinsic(vs, op, k);
     }
+  }
+  /* the copies landings made of intrinsics in a suspension's tail */
+  struct ir_opvec tail_ends = {0};
+  for (size_t i = 0; i < vs->tail_intr.n; ++i) {
+    MlirOperation op = vs->tail_intr.v[i];
+    enum coro_intr k = coro_intr_classify(op);
+    if (k == CI_END || k == CI_END_ASYNC)
+      ir_opvec_push(&tail_ends, op);
+    else if (tail_rewritable(k))
+      rewrite_intrinsic(vs, op, k);
   }
   for (size_t i = 0; i < vs->shape.nintr; ++i)
     if (vs->shape.intr[i].kind == CI_END ||
         vs->shape.intr[i].kind == CI_END_ASYNC)
       rewrite_intrinsic(vs, vs->shape.intr[i].op, vs->shape.intr[i].kind);
+  for (size_t i = 0; i < tail_ends.n; ++i)
+    rewrite_intrinsic(vs, tail_ends.v[i], coro_intr_classify(tail_ends.v[i]));
+  free(tail_ends.v);
+  free(vs->tail_intr.v);
+  vs->tail_intr = (struct ir_opvec){0};
   ir_ptrmap_free(&with_suspend);
   split_erase(vs->shape.id);
   bool ok = true;
