@@ -86,8 +86,40 @@ bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
   return false;
 }
 
+static bool has_line(MlirLocation loc) {
+  MlirStringRef file;
+  unsigned line = 0, col;
+  return coro_location_file_line_col(loc, &file, &line, &col) && line > 0;
+}
+
+MlirLocation ir_error_loc(MlirOperation op) {
+  MlirLocation own = mlirOperationGetLocation(op);
+  if (has_line(own))
+    return own;
+  /* LLVM's line 0 (no source line: clang's coroutine intrinsics carry it
+   * in code with debug info): the innermost op around it that has one,
+   * its function at the least */
+  for (MlirOperation up = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(up); up = mlirOperationGetParentOperation(up))
+    if (has_line(mlirOperationGetLocation(up)))
+      return mlirOperationGetLocation(up);
+  return own;
+}
+
 void ir_emit_error(MlirOperation op, const char *msg) {
-  mlirEmitError(mlirOperationGetLocation(op), msg);
+  mlirEmitError(ir_error_loc(op), msg);
+}
+
+void ir_emit_error_at_value(MlirValue v, const char *msg) {
+  if (mlirValueIsAOpResult(v)) {
+    ir_emit_error(mlirOpResultGetOwner(v), msg);
+    return;
+  }
+  MlirLocation loc = mlirValueGetLocation(v);
+  MlirOperation fn = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+  if (!has_line(loc) && !mlirOperationIsNull(fn))
+    loc = ir_error_loc(fn);
+  mlirEmitError(loc, msg);
 }
 
 void *ir_xmalloc(size_t size) {

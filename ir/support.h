@@ -56,8 +56,16 @@ MlirOperation coro_lookup_symbol(MlirOperation table, MlirStringRef name);
 bool coro_location_file_line_col(MlirLocation loc, MlirStringRef *file,
                                  unsigned *line, unsigned *col);
 
-/* Emits the error `msg` (borrowed) at the location of `op`. */
+/* Where an error about `op` is reported: its location, or where that has
+ * no line (LLVM's line 0) the location of the innermost op around it that
+ * has one. */
+MlirLocation ir_error_loc(MlirOperation op);
+/* Emits the error `msg` (borrowed) at ir_error_loc(op). */
 void ir_emit_error(MlirOperation op, const char *msg);
+/* Emits the error `msg` (borrowed) about `v`: at its defining op's
+ * ir_error_loc, or an argument's location (its function's without a
+ * line). */
+void ir_emit_error_at_value(MlirValue v, const char *msg);
 
 /* Memory for the library, with one policy on failure, MLIR's own: report
  * and stop. ir_out_of_memory calls LLVM's allocation failure handler

@@ -114,7 +114,7 @@ static void reject(struct elide *e, const struct candidate *c, MlirOperation at,
     coro_str_append(&msg, b.data, b.length);
     coro_str_appendz(&msg, "', but ");
     coro_str_append(&msg, why->data, why->len);
-    mlirEmitError(mlirOperationGetLocation(at), coro_str_cstr(&msg));
+    ir_emit_error(at, coro_str_cstr(&msg));
     coro_str_free(&msg);
     e->failed = true;
     return;

@@ -187,10 +187,9 @@ static bool ensure_write(MlirOperation module, MlirOperation at) {
   if (coro_op_named(w, "llvm.func") && !mlirAttributeIsNull(t) &&
       mlirTypeEqual(mlirTypeAttrGetValue(t), want))
     return true;
-  mlirEmitError(mlirOperationGetLocation(w),
-                "the checked mode (--coro-misuse-checks) reports through "
-                "write(2) and needs the symbol 'write' for it: this one is "
-                "not an llvm.func of type !llvm.func<i64 (i32, ptr, i64)>");
+  ir_emit_error(w, "the checked mode (--coro-misuse-checks) reports through "
+                   "write(2) and needs the symbol 'write' for it: this one is "
+                   "not an llvm.func of type !llvm.func<i64 (i32, ptr, i64)>");
   return false;
 }
 
@@ -280,10 +279,9 @@ static bool ensure_table(struct checks *c, MlirOperation at) {
     if (coro_op_named(g, "llvm.mlir.global") && !mlirAttributeIsNull(t) &&
         mlirTypeEqual(mlirTypeAttrGetValue(t), arr))
       return true; /* made by an earlier run of this pass */
-    mlirEmitError(mlirOperationGetLocation(g),
-                  "the checked mode (--coro-misuse-checks) needs the symbol "
-                  "'" TABLE "' for its table of destroyed handles, but the "
-                  "module defines it");
+    ir_emit_error(g, "the checked mode (--coro-misuse-checks) needs the symbol "
+                     "'" TABLE "' for its table of destroyed handles, but the "
+                     "module defines it");
     return false;
   }
   struct ir_global_spec spec = {

@@ -54,10 +54,9 @@ static bool check_frame_allocas(const struct split *sp) {
       if (mlirOperationEqual(user, sp->shape.id))
         continue;
       if (split_runs_before_begin(sp, before, user)) {
-        mlirEmitError(mlirOperationGetLocation(user),
-                      "this use of an alloca the coroutine keeps in its "
-                      "frame runs before llvm.coro.begin, when the frame "
-                      "does not exist yet");
+        ir_emit_error(user, "this use of an alloca the coroutine keeps in its "
+                            "frame runs before llvm.coro.begin, when the frame "
+                            "does not exist yet");
         ok = false;
       }
     }
@@ -101,10 +100,10 @@ static bool check_saves(struct split *sp) {
         there = sbi != IR_CFG_NONE && it->block != IR_CFG_NONE &&
                 ir_cfg_dominates(&sp->cfg, it->block, sbi);
       if (!there) {
-        mlirEmitError(mlirValueGetLocation(it->value),
-                      "this value lives across a suspension but is computed "
-                      "after its llvm.coro.save, where the suspension's "
-                      "state is stored");
+        ir_emit_error_at_value(
+            it->value, "this value lives across a suspension but is computed "
+                       "after its llvm.coro.save, where the suspension's "
+                       "state is stored");
         ok = false;
       }
     }

@@ -153,9 +153,10 @@ bool frame_layout_compute(struct frame_layout *fl,
   for (size_t i = 0; i < n; ++i)
     if (!field_of(&sc->item[i], &fl->field[i]) ||
         fl->field[i].size > IR_MAX_TYPE_SIZE) {
-      mlirEmitError(mlirValueGetLocation(sc->item[i].value),
-                    "this value is live across a suspension but its size "
-                    "is unknown or too large to keep in the frame");
+      ir_emit_error_at_value(
+          sc->item[i].value,
+          "this value is live across a suspension but its size "
+          "is unknown or too large to keep in the frame");
       ok = false;
     }
   if (!ok)
@@ -180,8 +181,7 @@ bool frame_layout_compute(struct frame_layout *fl,
     uint64_t size, align;
     if (!frame_alloca_layout(mlirOpResultGetOwner(promise), &t, &size,
                              &align)) {
-      mlirEmitError(mlirValueGetLocation(promise),
-                    "the promise's size is unknown");
+      ir_emit_error_at_value(promise, "the promise's size is unknown");
       return false;
     }
     fl->promise_offset = ir_align_to(end, align);

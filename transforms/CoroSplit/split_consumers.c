@@ -450,9 +450,8 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
         !ir_const_int_value(mlirOperationGetOperand(op, 1), &align) ||
         !ir_const_int_value(mlirOperationGetOperand(op, 2), &from) ||
         align <= 0 || align > (1 << 20)) {
-      mlirEmitError(mlirOperationGetLocation(op),
-                    "llvm.coro.promise needs a constant alignment and "
-                    "direction");
+      ir_emit_error(op, "llvm.coro.promise needs a constant alignment and "
+                        "direction");
       return false;
     }
     int64_t off = (int64_t)promise_offset((uint64_t)align);
@@ -462,8 +461,7 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
   case CI_PREPARE_RETCON:
     /* only LLVM's CoroSplit needs the hint: the function itself */
     if (mlirOperationGetNumOperands(op) != 1) {
-      mlirEmitError(mlirOperationGetLocation(op),
-                    "llvm.coro.prepare.retcon takes the function");
+      ir_emit_error(op, "llvm.coro.prepare.retcon takes the function");
       return false;
     }
     r = h;
@@ -481,7 +479,7 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
     coro_str_appendz(&msg, "' outside a coroutine --coro-split splits (an "
                            "llvm.func marked passthrough = "
                            "[\"presplitcoroutine\"])");
-    mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
+    ir_emit_error(op, coro_str_cstr(&msg));
     coro_str_free(&msg);
     return false;
   }

@@ -683,7 +683,7 @@ static bool report(struct state *st, struct cand *c) {
   if (!msg)
     return true;
   c->reported = true;
-  mlirEmitError(mlirValueGetLocation(c->v), msg);
+  ir_emit_error_at_value(c->v, msg);
   return false;
 }
 
