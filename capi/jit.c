@@ -20,6 +20,7 @@
  * instead of letting ORC link. Nothing is kept outside the engine and the
  * context. */
 #include "coro-c/JIT.h"
+#include "capi/vararg_intrinsics.h"
 #include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/func.h"
@@ -205,6 +206,8 @@ MlirExecutionEngine coroJITCreate(MlirModule module, int optLevel,
   }
   mlirRegisterAllLLVMTranslations(mlirModuleGetContext(module));
   drop_outside_frame_marks(module);
+  if (!coro_vararg_intrinsics_to_calls(mlirModuleGetOperation(module)))
+    return (MlirExecutionEngine){NULL};
   MlirExecutionEngine jit = mlirExecutionEngineCreate(
       module, optLevel, (int)nSharedLibs, sharedLibPaths, false, false);
   if (mlirExecutionEngineIsNull(jit)) {

@@ -6,6 +6,7 @@
  * diagnostics at the module's location. */
 #include "coro-c/Translate.h"
 #include "capi/presplit.h"
+#include "capi/vararg_intrinsics.h"
 #include "dialect/contract.h"
 #include "ir/support.h"
 
@@ -80,6 +81,8 @@ LLVMModuleRef coro_translate_for_target(MlirOperation op, LLVMContextRef llctx,
                                         LLVMTargetMachineRef tm) {
   MlirContext ctx = mlirOperationGetContext(op);
   mlirRegisterAllLLVMTranslations(ctx);
+  if (!coro_vararg_intrinsics_to_calls(op))
+    return NULL;
   MlirStringRef name = mlirStringRefCreateFromCString("llvm.data_layout");
   bool own = mlirAttributeIsNull(
                  mlirOperationGetDiscardableAttributeByName(op, name)) &&
