@@ -4,9 +4,11 @@
  * Nesting: MLIR's parser, printer, verifier and walkers recurse per level,
  * so a pre-scan of the text rejects nesting deeper than DRV_MAX_NESTING
  * before MLIR sees it (the tools run on drv_run_with_big_stack's stack, on
- * which that depth fits). Bytecode: MLIR's reader can corrupt memory on
- * malformed bytecode, so it is read in a forked child that prints it back
- * as text; only that text is parsed in the tool's process.
+ * which that depth fits; bytecode's modules are held to the same depth).
+ * Bytecode: MLIR's reader can corrupt memory on malformed bytecode, so it
+ * is read in a forked child that writes it back as bytecode of MLIR's own
+ * writer (text would round f80 and f128 constants); only that is read in
+ * the tool's process.
  *
  * Diagnostics go to the context's handler (drv_diags_attach); a chunk is
  * parsed from an owned copy padded so that its lines keep their numbers in
@@ -270,15 +272,6 @@ static void append_pipe(MlirStringRef s, void *fd) {
   }
 }
 
-/* Prints `op` to the pipe *fd in MLIR's generic form with its locations,
- * in the child. */
-static void print_to_pipe(MlirOperation op, int *fd) {
-  MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-  mlirOpPrintingFlagsPrintGenericOpForm(flags);
-  mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
-  mlirOperationPrintWithFlags(op, flags, append_pipe, fd);
-}
-
 /* Runs `work(fd, arg)` in a forked child, which writes to the pipe `fd`
  * and ends with _exit; returns what it wrote (owned, NUL-terminated, *len
  * bytes before the NUL) and sets *status to its wait status, or returns
@@ -344,6 +337,20 @@ struct bytecode_child {
   struct drv_diags *diags;
 };
 
+/* Whether `op` nests regions more than `limit` levels deep. */
+static bool nested_deeper(MlirOperation op, int limit) {
+  if (limit < 0)
+    return true;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      for (MlirOperation o = mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o))
+        if (nested_deeper(o, limit - 1))
+          return true;
+  return false;
+}
+
 static void read_bytecode(int fd, void *arg) {
   const struct bytecode_child *c = arg;
   size_t before = c->diags->count;
@@ -356,36 +363,65 @@ static void read_bytecode(int fd, void *arg) {
     append_pipe(mlirStringRefCreateFromCString(msg), &fd);
     return;
   }
-  append_pipe(mlirStringRefCreateFromCString("T"), &fd);
-  print_to_pipe(op, &fd);
+  /* the limit the text's pre-scan sets, on the module's regions */
+  if (nested_deeper(op, DRV_MAX_NESTING)) {
+    char msg[80];
+    snprintf(msg, sizeof msg, "nesting deeper than %d levels is not supported",
+             DRV_MAX_NESTING);
+    append_pipe(mlirStringRefCreateFromCString("E"), &fd);
+    append_pipe(mlirStringRefCreateFromCString(msg), &fd);
+    return;
+  }
+  /* bytecode again, not text: MLIR's parser reads a decimal float literal
+   * through a double, so an f80 or f128 constant printed as text would
+   * come back rounded; bytecode keeps every bit (and the locations) */
+  append_pipe(mlirStringRefCreateFromCString("B"), &fd);
+  mlirOperationWriteBytecode(op, append_pipe, &fd);
 }
 
 /* MLIR's bytecode reader can corrupt memory on some malformed inputs (it
  * reads uninitialised state; the crash comes at random, often when the
- * context is destroyed). So bytecode is read in a child process that prints
- * the module back as generic text with its locations, and only that text is
- * parsed here. Returns the text (owned) or NULL with *error (owned) set. */
-static char *bytecode_to_text(MlirContext ctx, MlirStringRef source,
-                              const char *name, struct drv_diags *diags,
-                              char **error) {
+ * context is destroyed). So bytecode is read in a child process that
+ * writes the module back as bytecode of MLIR's own writer, from a module
+ * it read and verified, and only that is read here. Returns the top-level
+ * op, in a module of its own when `implicit_module` and it is not one, or
+ * null with *error (owned, null when the child ended otherwise) set. */
+static MlirOperation bytecode_via_child(MlirContext ctx, MlirStringRef source,
+                                        const char *name,
+                                        struct drv_diags *diags,
+                                        bool implicit_module, char **error) {
   *error = NULL;
   struct bytecode_child c = {ctx, source, name, diags};
   size_t len;
   int status;
   char *data = run_child(read_bytecode, &c, &len, &status);
   if (!data)
-    return NULL;
-  if (len == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    return (MlirOperation){NULL};
+  if (len == 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+      (data[0] != 'E' && data[0] != 'B')) {
     free(data);
-    return NULL;
+    return (MlirOperation){NULL};
   }
   if (data[0] == 'E') {
     memmove(data, data + 1, len);
     *error = data;
-    return NULL;
+    return (MlirOperation){NULL};
   }
-  memmove(data, data + 1, len);
-  return data;
+  /* the reader gets a buffer of its own, aligned as malloc aligns */
+  char *bytecode = drv_xmalloc(len);
+  memcpy(bytecode, data + 1, len - 1);
+  free(data);
+  MlirOperation op =
+      mlirOperationCreateParse(ctx, mlirStringRefCreate(bytecode, len - 1),
+                               mlirStringRefCreateFromCString(name));
+  free(bytecode);
+  if (mlirOperationIsNull(op) || !implicit_module ||
+      mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                         mlirStringRefCreateFromCString("builtin.module")))
+    return op;
+  MlirModule m = mlirModuleCreateEmpty(mlirOperationGetLocation(op));
+  mlirBlockAppendOwnedOperation(mlirModuleGetBody(m), op);
+  return mlirModuleGetOperation(m);
 }
 
 bool drv_is_bytecode(const char *text, size_t len) {
@@ -593,9 +629,10 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
   MlirStringRef source = mlirStringRefCreate(text, len);
   if (drv_is_bytecode(text, len)) {
     char *error = NULL;
-    char *printed = bytecode_to_text(ctx, source, name, diags, &error);
+    MlirOperation op =
+        bytecode_via_child(ctx, source, name, diags, implicit_module, &error);
     free(text);
-    if (!printed) {
+    if (mlirOperationIsNull(op)) {
       MlirLocation loc = mlirLocationFileLineColGet(ctx, file, 0, 0);
       size_t n =
           strlen("malformed MLIR bytecode: ") + (error ? strlen(error) : 0);
@@ -607,9 +644,6 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
       free(error);
       return (MlirOperation){NULL};
     }
-    struct drv_chunk whole = {printed, strlen(printed), 1};
-    MlirOperation op = drv_parse_op(ctx, name, &whole, diags, implicit_module);
-    free(printed);
     return op;
   }
   /* Locations carry the file's name, also those of an implicit module
