@@ -382,6 +382,76 @@ static void markOutsideFrame(llvm::Module &module) {
     }
 }
 
+/// Where in the input `inst` is (its debug location, else its place in the
+/// text; 0:0 in bitcode without debug info), or `fn` when `inst` is null.
+static mlir::Location inputLocation(mlir::MLIRContext *context,
+                                    llvm::StringRef file,
+                                    const llvm::AsmParserContext &positions,
+                                    const llvm::Function &fn,
+                                    const llvm::Instruction *inst) {
+  if (inst && inst->getDebugLoc() && inst->getDebugLoc().getLine())
+    return mlir::FileLineColLoc::get(
+        context, inst->getDebugLoc()->getFilename(),
+        inst->getDebugLoc().getLine(), inst->getDebugLoc().getCol());
+  std::optional<llvm::FileLocRange> at =
+      inst ? positions.getInstructionLocation(inst)
+           : positions.getFunctionLocation(&fn);
+  if (!at && inst)
+    at = positions.getFunctionLocation(&fn);
+  return mlir::FileLineColLoc::get(context, file, at ? at->Start.Line + 1 : 0,
+                                   at ? at->Start.Col + 1 : 0);
+}
+
+/// The first of swiftself, swiftasync and swifterror in `attrs`, or none.
+static std::optional<llvm::Attribute::AttrKind>
+swiftParameter(llvm::AttributeList attrs, unsigned n, unsigned *at) {
+  static const llvm::Attribute::AttrKind kinds[] = {
+      llvm::Attribute::SwiftSelf, llvm::Attribute::SwiftAsync,
+      llvm::Attribute::SwiftError};
+  for (unsigned i = 0; i < n; ++i)
+    for (llvm::Attribute::AttrKind k : kinds)
+      if (attrs.hasParamAttr(i, k)) {
+        *at = i;
+        return k;
+      }
+  return std::nullopt;
+}
+
+/// Refuses a parameter or argument marked swiftself, swiftasync or
+/// swifterror, with an error at it: MLIR's LLVM dialect has no such
+/// attribute and its importer drops them, which would change silently how
+/// the function passes that value (in a register of its own) to and from
+/// code compiled elsewhere.
+static bool refuseSwiftParameters(mlir::MLIRContext *context,
+                                  llvm::StringRef file,
+                                  const llvm::AsmParserContext &positions,
+                                  const llvm::Module &module) {
+  for (const llvm::Function &fn : module) {
+    unsigned at = 0;
+    const llvm::Instruction *where = nullptr;
+    std::optional<llvm::Attribute::AttrKind> kind =
+        swiftParameter(fn.getAttributes(), fn.arg_size(), &at);
+    for (const llvm::Instruction &inst : llvm::instructions(fn)) {
+      if (kind)
+        break;
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        if ((kind = swiftParameter(call->getAttributes(), call->arg_size(),
+                                   &at)))
+          where = &inst;
+    }
+    if (!kind)
+      continue;
+    mlir::emitError(inputLocation(context, file, positions, fn, where))
+        << "'" << llvm::Attribute::getNameFromAttrKind(*kind) << "' on "
+        << (where ? "argument " : "parameter ") << at
+        << (where ? " of a call in @" : " of @") << fn.getName()
+        << ": MLIR's LLVM dialect cannot hold it (its importer would drop "
+           "it, and change how that value is passed): not supported";
+    return false;
+  }
+  return true;
+}
+
 /// A location of `module` without the synthetic subprograms
 /// locateInstructions made: their file:line:col alone.
 static mlir::Location stripSyntheticScope(mlir::Location loc) {
@@ -439,6 +509,8 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
         << "invalid LLVM IR: " << first;
     return MlirModule{nullptr};
   }
+  if (!refuseSwiftParameters(context, file, positions, *module))
+    return MlirModule{nullptr};
   markOutsideFrame(*module);
   dropStaticMemberDeclarations(*module);
   bool bitcode = llvm::isBitcode(

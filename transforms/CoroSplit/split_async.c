@@ -137,10 +137,93 @@ static void set_context_size_to(MlirOperation global, uint64_t size) {
 
 /*===--- checks -------------------------------------------------------------*/
 
+/* The calling convention of the llvm.func `fn` (ccc: null). */
+static MlirAttribute cconv_of(MlirOperation fn) {
+  MlirAttribute cc = mlirOperationGetAttributeByName(
+      fn, mlirStringRefCreateFromCString("CConv"));
+  MlirContext ctx = mlirOperationGetContext(fn);
+  return mlirAttributeIsNull(cc) ||
+                 mlirAttributeEqual(cc, mlirLLVMCConvAttrGet(ctx, 0))
+             ? (MlirAttribute){NULL}
+             : cc;
+}
+
+/* Whether LLVM can make a call of `callee` from a function of calling
+ * convention `a` (null: ccc) and type `caller` musttail: the same calling
+ * convention, and the same prototype unless that convention is tailcc or
+ * swifttailcc (which guarantee tail calls between any prototypes). */
+static bool can_musttail(MlirContext ctx, MlirAttribute a, MlirType caller,
+                         MlirOperation callee) {
+  MlirAttribute b = cconv_of(callee);
+  if (mlirAttributeIsNull(a) != mlirAttributeIsNull(b) ||
+      (!mlirAttributeIsNull(a) && !mlirAttributeEqual(a, b)))
+    return false;
+  if (!mlirAttributeIsNull(a) &&
+      (mlirAttributeEqual(a, mlirLLVMCConvAttrGet(ctx, MlirLLVMCConvTail)) ||
+       mlirAttributeEqual(a,
+                          mlirLLVMCConvAttrGet(ctx, MlirLLVMCConvSwiftTail))))
+    return true;
+  return mlirTypeEqual(caller, ir_func_type(callee));
+}
+
+/* Whether every part of the coroutine `sp` can call `callee` musttail:
+ * the ramp, and each continuation, void(the members of its suspension's
+ * result) in the coroutine's calling convention. */
+static bool parts_can_musttail(const struct split *sp, MlirOperation callee) {
+  MlirContext ctx = mlirOperationGetContext(sp->func);
+  MlirAttribute cc = cconv_of(sp->func);
+  bool ok = can_musttail(ctx, cc, ir_func_type(sp->func), callee);
+  for (size_t i = 0; ok && i < sp->shape.nsusp; ++i) {
+    MlirType st =
+        mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
+    intptr_t n = mlirLLVMStructTypeGetNumElementTypes(st);
+    MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
+    for (intptr_t k = 0; k < n; ++k)
+      args[k] = mlirLLVMStructTypeGetElementType(st, k);
+    ok = can_musttail(ctx, cc,
+                      ir_llvm_func_type(ctx, (MlirType){NULL}, n, args, false),
+                      callee);
+    free(args);
+  }
+  return ok;
+}
+
+/* Whether `fn` is a function of one block ending in a return of nothing,
+ * which inline_single_block can put in a call's place. */
+static bool single_block(MlirOperation fn) {
+  MlirRegion body = mlirOperationGetRegion(fn, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(body);
+  if (mlirBlockIsNull(entry) ||
+      !mlirBlockIsNull(mlirBlockGetNextInRegion(entry)))
+    return false;
+  MlirOperation ret = mlirBlockGetTerminator(entry);
+  return !mlirOperationIsNull(ret) && coro_op_named(ret, "llvm.return") &&
+         mlirOperationGetNumOperands(ret) == 0;
+}
+
+/* The ops of the single_block function `fn` but its return, copied before
+ * `at` with `args` (as many as its arguments) for its arguments: LLVM's
+ * CoroSplit inlines every must-tail function so. */
+static void inline_single_block(MlirOperation fn, intptr_t n,
+                                const MlirValue *args, MlirOperation at) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  MlirOperation ret = mlirBlockGetTerminator(entry);
+  assert(mlirBlockGetNumArguments(entry) == n && "checked: check_tail_call");
+  struct ir_map m = {0};
+  for (intptr_t k = 0; k < n; ++k)
+    ir_map_value(&m, mlirBlockGetArgument(entry, k), args[k]);
+  MlirBlock block = mlirOperationGetBlock(at);
+  for (MlirOperation op = mlirBlockGetFirstOperation(entry);
+       !mlirOperationEqual(op, ret); op = mlirOperationGetNextInBlock(op))
+    ir_clone_op(op, &m, block, at);
+  ir_map_free(&m);
+}
+
 /* The function a must-tail call goes to takes exactly `args`' types. */
-static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
-                            intptr_t first, const char *what) {
-  char buf[240];
+static bool check_tail_call(const struct split *sp, MlirSymbolTable table,
+                            MlirOperation op, intptr_t first,
+                            const char *what) {
+  char buf[400];
   MlirOperation fn = ir_llvm_func_of(table, mlirOperationGetOperand(op, first));
   if (mlirOperationIsNull(fn)) {
     snprintf(buf, sizeof buf,
@@ -164,11 +247,21 @@ static bool check_tail_call(MlirSymbolTable table, MlirOperation op,
              "arguments after it, of their types (%ld)",
              what, (long)n);
     ir_emit_error(op, buf);
+  } else if (!single_block(fn) && !parts_can_musttail(sp, fn)) {
+    snprintf(buf, sizeof buf,
+             "the must-tail function of %s cannot be called musttail from "
+             "the coroutine's parts (another calling convention, or another "
+             "prototype than theirs and neither tailcc nor swifttailcc), nor "
+             "put in the call's place (it has more than one block)",
+             what);
+    ir_emit_error(op, buf);
+    ok = false;
   }
   return ok;
 }
 
-static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
+static bool check_suspension(const struct split *sp, MlirSymbolTable table,
+                             MlirOperation op) {
   int64_t index;
   if (mlirOperationGetNumOperands(op) < 4 ||
       !ir_const_int_value(mlirOperationGetOperand(op, 0), &index)) {
@@ -212,7 +305,7 @@ static bool check_suspension(MlirSymbolTable table, MlirOperation op) {
             "a ptr");
     return false;
   }
-  return check_tail_call(table, op, 3, "llvm.coro.suspend.async");
+  return check_tail_call(sp, table, op, 3, "llvm.coro.suspend.async");
 }
 
 static bool async_prepare(struct split *sp, MlirSymbolTable table) {
@@ -228,13 +321,13 @@ static bool async_prepare(struct split *sp, MlirSymbolTable table) {
     return false;
   }
   for (size_t i = 0; i < sp->shape.nsusp; ++i)
-    if (!check_suspension(table, sp->shape.susp[i].suspend))
+    if (!check_suspension(sp, table, sp->shape.susp[i].suspend))
       return false;
   for (size_t i = 0; i < sp->shape.nintr; ++i) {
     MlirOperation op = sp->shape.intr[i].op;
     if (sp->shape.intr[i].kind == CI_END_ASYNC &&
         mlirOperationGetNumOperands(op) > 2 &&
-        !check_tail_call(table, op, 2, "llvm.coro.end.async"))
+        !check_tail_call(sp, table, op, 2, "llvm.coro.end.async"))
       return false;
   }
   uint64_t ctx_align = (uint64_t)sp->shape.buffer_align;
@@ -303,7 +396,11 @@ static MlirBlock make_landing(struct variant_state *vs, size_t i) {
 }
 
 /* Ends a part at `from` with a must-tail call of the function operand
- * `first` of `op` names, on the operands after it, and a return. */
+ * `first` of `op` names, on the operands after it, and a return. Where
+ * LLVM cannot make that call musttail (a swiftcc dispatch function of
+ * another prototype than the part's), the function's body goes there
+ * instead, as LLVM's CoroSplit inlines it (check_tail_call saw that it
+ * can). */
 static void tail_call_return(struct variant_state *vs, MlirOperation op,
                              intptr_t first, MlirOperation from) {
   MlirOperation fn =
@@ -312,8 +409,13 @@ static void tail_call_return(struct variant_state *vs, MlirOperation op,
   MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
   for (intptr_t k = 0; k < n; ++k)
     args[k] = mlirOperationGetOperand(op, first + 1 + k);
-  struct ir_builder b = ir_before(from);
-  ir_call_func(&b, fn, 2 /* musttail */, n, args);
+  if (can_musttail(mlirOperationGetContext(fn), cconv_of(vs->fn),
+                   ir_func_type(vs->fn), fn)) {
+    struct ir_builder b = ir_before(from);
+    ir_call_func(&b, fn, 2 /* musttail */, n, args);
+  } else {
+    inline_single_block(fn, n, args, from);
+  }
   free(args);
   split_return_at(from, (MlirValue){NULL});
 }

@@ -1,0 +1,3 @@
+define swiftcc void @f(ptr swiftasync %ctx) {
+  ret void
+}
