@@ -1,6 +1,7 @@
 /* check_intrinsics.c - hand-written coroutine intrinsics (see
  * check_intrinsics.h). */
 #include "transforms/check_intrinsics.h"
+#include "ir/blocks.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "transforms/CoroSplit/intrinsics.h"
@@ -47,6 +48,10 @@ static bool is_id(enum coro_intr k) {
 
 struct fn_check {
   bool coroutine; /* the function is marked presplitcoroutine */
+  /* the function is a split ramp: its switch id names its resume
+   * functions (LLVM's split keeps the id, its alloc, begin and free for
+   * elision; LLVM's CoroCleanup, and --coro-split, lower what is left) */
+  bool split_ramp;
   int ids;
   bool failed;
 };
@@ -79,6 +84,9 @@ static MlirWalkResult check_op(MlirOperation op, void *data) {
   enum coro_intr k = coro_intr_classify(op);
   if (!coroutine_only(k))
     return MlirWalkResultAdvance;
+  if (!c->coroutine && c->split_ramp &&
+      (k == CI_ID || k == CI_ALLOC || k == CI_BEGIN || k == CI_FREE))
+    return MlirWalkResultAdvance;
   if (!c->coroutine) {
     error_named(op, "belongs in a coroutine, and this function is not one "
                     "(LLVM's coroutine passes take only functions marked "
@@ -103,11 +111,30 @@ static MlirWalkResult check_op(MlirOperation op, void *data) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether the body of `fn` holds a switch id whose fourth operand (the
+ * resume functions) is not null: what LLVM's split leaves in a ramp. */
+static bool names_resumers(MlirOperation fn) {
+  if (mlirOperationGetNumRegions(fn) == 0)
+    return false;
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+       ir_op_walk_next(&w);) {
+    if (coro_intr_classify(w.op) != CI_ID ||
+        mlirOperationGetNumOperands(w.op) != 4)
+      continue;
+    MlirValue r = mlirOperationGetOperand(w.op, 3);
+    if (!mlirValueIsAOpResult(r) ||
+        !coro_op_named(mlirOpResultGetOwner(r), "llvm.mlir.zero"))
+      return true;
+  }
+  return false;
+}
+
 static MlirWalkResult check_fn(MlirOperation op, void *data) {
   bool *failed = data;
   if (!coro_op_named(op, "llvm.func"))
     return MlirWalkResultAdvance;
-  struct fn_check c = {.coroutine = coro_mark_presplit(op)};
+  struct fn_check c = {.coroutine = coro_mark_presplit(op),
+                       .split_ramp = names_resumers(op)};
   mlirOperationWalk(op, check_op, &c, MlirWalkPreOrder);
   *failed |= c.failed;
   return MlirWalkResultSkip;

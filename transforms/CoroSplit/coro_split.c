@@ -156,6 +156,29 @@ static void split_scan_module(MlirOperation module,
   ir_each_func_op(module, scan_top_op, &n);
 }
 
+/* Whether the body of `fn` holds a coroutine's own intrinsic (any but
+ * those that use a handle from outside: resume, destroy, done, promise,
+ * noop, subfn.addr, prepare.retcon). */
+static bool holds_coroutine_intrinsic(MlirOperation fn) {
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+       ir_op_walk_next(&w);) {
+    switch (coro_intr_classify(w.op)) {
+    case CI_NONE:
+    case CI_RESUME:
+    case CI_DESTROY:
+    case CI_DONE:
+    case CI_PROMISE:
+    case CI_NOOP:
+    case CI_SUBFN_ADDR:
+    case CI_PREPARE_RETCON:
+      break;
+    default:
+      return true;
+    }
+  }
+  return false;
+}
+
 MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   /* a nested module is a symbol table of its own: split it by itself */
@@ -172,6 +195,12 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
         mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
         mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
       continue;
+    if (!holds_coroutine_intrinsic(op)) {
+      /* as LLVM's CoroSplit: a function marked but with no coroutine in
+       * it has nothing to split, and is no longer marked */
+      ir_passthrough_drop(op, "presplitcoroutine");
+      continue;
+    }
     if (n == cap) {
       cap *= 2;
       coros = ir_xrealloc(coros, cap * sizeof *coros);

@@ -3,6 +3,7 @@
 #include "transforms/CoroSplit/intrinsics.h"
 #include "ir/blocks.h"
 #include "ir/func.h"
+#include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 
@@ -80,6 +81,7 @@ static const struct {
     {"coro.async.resume", CI_ASYNC_RESUME, false},
     {"coro.end.async", CI_END_ASYNC, false},
     {"coro.async.size.replace", CI_ASYNC_SIZE_REPLACE, false},
+    {"coro.subfn.addr", CI_SUBFN_ADDR, false},
 };
 
 static enum coro_intr classify(MlirOperation op, MlirStringRef name);
@@ -136,7 +138,15 @@ bool coro_mark_presplit(MlirOperation fn) {
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
        ir_op_walk_next(&w);) {
     enum coro_intr k = coro_intr_classify(w.op);
-    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC) {
+    /* a switch id is unsplit while it names no resume functions (its
+     * fourth operand; the split ramp keeps its id, naming them) */
+    bool unsplit_switch =
+        k == CI_ID && mlirOperationGetNumOperands(w.op) == 4 &&
+        mlirValueIsAOpResult(mlirOperationGetOperand(w.op, 3)) &&
+        coro_op_named(mlirOpResultGetOwner(mlirOperationGetOperand(w.op, 3)),
+                      "llvm.mlir.zero");
+    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC ||
+        unsplit_switch) {
       static const char *const mark[] = {"presplitcoroutine", NULL};
       ir_add_passthrough(fn, mark);
       return true;

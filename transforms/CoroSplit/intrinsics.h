@@ -52,6 +52,7 @@ enum coro_intr {
   CI_ASYNC_RESUME,  /* llvm.coro.async.resume() -> ptr */
   CI_END_ASYNC,     /* llvm.coro.end.async(hdl, unwind, [fn, args...]) */
   CI_ASYNC_SIZE_REPLACE, /* llvm.coro.async.size.replace(dst, src) */
+  CI_SUBFN_ADDR,         /* llvm.coro.subfn.addr(hdl, i8 index) -> ptr */
   CI_OTHER               /* another llvm.coro.* (another ABI's, or unknown) */
 };
 
@@ -61,10 +62,12 @@ enum coro_intr coro_intr_classify(MlirOperation op);
  * messages; empty when `op` is none. */
 MlirStringRef coro_intr_name(MlirOperation op);
 /* As LLVM's CoroEarly: an llvm.func whose body holds a retcon, retcon.once
- * or async coroutine id is a coroutine, and gets the passthrough
+ * or async coroutine id, or a switch id that names no resume functions
+ * yet (a null fourth operand), is a coroutine, and gets the passthrough
  * "presplitcoroutine" when it lacks it (frontends of those ABIs, and
  * LLVM's own tests of them, leave the mark to CoroEarly; a switch
- * coroutine's frontend writes it). Whether `fn` is marked now. */
+ * coroutine's frontend writes it, and LLVM's CoroEarly infers it since
+ * LLVM 23). Whether `fn` is marked now. */
 bool coro_mark_presplit(MlirOperation fn);
 
 #endif /* CORO_TRANSFORMS_INTRINSICS_H */

@@ -466,6 +466,45 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
     }
     r = h;
     break;
+  /* What a split ramp keeps (LLVM's keeps its id, for elision) and
+   * hand-written split code names, lowered as LLVM's CoroCleanup lowers
+   * them: the id goes, an allocation is always made, begin is its memory,
+   * free its frame, subfn.addr a load of the resume (0) or destroy (1)
+   * entry. */
+  case CI_ID:
+  case CI_ID_RETCON:
+  case CI_ID_RETCON_ONCE:
+  case CI_ID_ASYNC:
+    r = ir_none_token(&b);
+    break;
+  case CI_ALLOC:
+    r = ir_const_int(&b, 1, 1);
+    break;
+  case CI_BEGIN:
+  case CI_FREE:
+    if (mlirOperationGetNumOperands(op) != 2) {
+      ir_emit_error(op, k == CI_BEGIN ? "llvm.coro.begin takes the id and the "
+                                        "frame's memory"
+                                      : "llvm.coro.free takes the id and the "
+                                        "frame");
+      return false;
+    }
+    r = mlirOperationGetOperand(op, 1);
+    break;
+  case CI_SUBFN_ADDR: {
+    int64_t index;
+    if (mlirOperationGetNumOperands(op) != 2 ||
+        !ir_const_int_value(mlirOperationGetOperand(op, 1), &index) ||
+        (index != 0 && index != 1)) {
+      ir_emit_error(op, "llvm.coro.subfn.addr takes a handle and the constant "
+                        "index of its resume (0) or destroy (1) entry");
+      return false;
+    }
+    r = ir_load(&b,
+                index ? ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET) : h,
+                ptr, 8);
+    break;
+  }
   case CI_NOOP:
     if (!make_noop(c, mlirOperationGetLocation(op)))
       return false;

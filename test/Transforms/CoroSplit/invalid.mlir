@@ -129,8 +129,11 @@ llvm.func @mixed_intrinsics() -> !llvm.ptr attributes {passthrough = ["presplitc
 // A name --coro-split needs is taken.
 // expected-error @+1 {{'taken.resume' is already a symbol of the module}}
 llvm.func @taken() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
+  %c0 = llvm.mlir.constant(0 : i32) : i32
   %null = llvm.mlir.zero : !llvm.ptr
-  llvm.return %null : !llvm.ptr
+  %id = llvm.intr.coro.id %c0, %null, %null, %null : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> !llvm.token
+  %hdl = llvm.intr.coro.begin %id, %null : (!llvm.token, !llvm.ptr) -> !llvm.ptr
+  llvm.return %hdl : !llvm.ptr
 }
 llvm.func @taken.resume() {
   llvm.return
