@@ -500,8 +500,7 @@ static bool lower(struct consumers *c, MlirOperation op, enum coro_intr k) {
                         "index of its resume (0) or destroy (1) entry");
       return false;
     }
-    r = ir_load(&b,
-                index ? ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET) : h,
+    r = ir_load(&b, index ? ir_gep_bytes(&b, h, CORO_HANDLE_DESTROY_OFFSET) : h,
                 ptr, 8);
     break;
   }
