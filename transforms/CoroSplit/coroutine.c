@@ -284,6 +284,68 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
   return !taken;
 }
 
+/* Ops with no effect but their result, which may run earlier in their
+ * block (none traps: no division). */
+static bool hoistable(MlirOperation op) {
+  static const char *const pure[] = {"llvm.getelementptr", "llvm.bitcast",
+                                     "llvm.addrspacecast", "llvm.ptrtoint",
+                                     "llvm.inttoptr",      "llvm.add",
+                                     "llvm.sub",           "llvm.mul",
+                                     "llvm.and",           "llvm.or",
+                                     "llvm.xor",           "llvm.shl",
+                                     "llvm.lshr",          "llvm.ashr",
+                                     "llvm.icmp",          "llvm.sext",
+                                     "llvm.zext",          "llvm.trunc",
+                                     "llvm.select",        "llvm.extractvalue",
+                                     "llvm.insertvalue"};
+  if (mlirOperationGetNumRegions(op) || mlirOperationGetNumResults(op) != 1)
+    return false;
+  if (ir_op_is_constant(op))
+    return true;
+  for (size_t k = 0; k < sizeof pure / sizeof *pure; ++k)
+    if (coro_op_named(op, pure[k]))
+      return true;
+  return false;
+}
+
+/* A suspension stores what it keeps at its llvm.coro.save (check_saves):
+ * pure ops between a save and its suspend whose operands exist at the
+ * save move above it (LLVM's pre-split passes and clang put address
+ * arithmetic there: a GEP to the awaited coroutine's handle, used again
+ * after the suspension), so that what they compute exists there too. */
+static void hoist_above_saves(MlirOperation func) {
+  struct ir_opvec saves = {0};
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(func, 0));
+       ir_op_walk_next(&w);)
+    if (coro_intr_classify(w.op) == CI_SAVE)
+      ir_opvec_push(&saves, w.op);
+  struct ir_ptrmap after = {0}; /* results computed after the save */
+  for (size_t i = 0; i < saves.n; ++i) {
+    MlirOperation save = saves.v[i];
+    ir_ptrmap_clear(&after);
+    ir_ptrmap_put(&after, mlirOperationGetResult(save, 0).ptr, (void *)1);
+    for (MlirOperation op = mlirOperationGetNextInBlock(save);
+         !mlirOperationIsNull(op);) {
+      MlirOperation next = mlirOperationGetNextInBlock(op);
+      enum coro_intr k = coro_intr_classify(op);
+      if (k == CI_SUSPEND || k == CI_SAVE)
+        break;
+      bool ready = hoistable(op);
+      for (intptr_t o = 0; ready && o < mlirOperationGetNumOperands(op); ++o)
+        ready = !ir_ptrmap_find(&after, mlirOperationGetOperand(op, o).ptr);
+      if (ready) {
+        mlirOperationMoveBefore(op, save);
+      } else {
+        for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+          ir_ptrmap_put(&after, mlirOperationGetResult(op, r).ptr, (void *)1);
+      }
+      op = next;
+    }
+  }
+  ir_ptrmap_free(&after);
+  free(saves.v);
+}
+
 /* Moves every llvm.extractvalue of an aggregate used only by such ops to
  * right after the aggregate's definition (equal ones merged): then the
  * fields taken out live
@@ -474,6 +536,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   coro_str_append(&sp.name, nm.data, nm.length);
   sp.abi = *abi = abi_of(func);
   hoist_extracts(func);
+  hoist_above_saves(func);
   if (!sp.abi->names_before_shape)
     coro_shape_normalize(func);
   /* the switch parts' names are known before the shape; the
