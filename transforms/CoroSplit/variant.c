@@ -491,6 +491,14 @@ bool split_rewrite_variant(struct variant_state *vs) {
       ir_ptrmap_put(&with_suspend, vs->shape.susp[i].await.ptr, (void *)1);
     if (!mlirOperationIsNull(vs->shape.susp[i].save))
       ir_ptrmap_put(&with_suspend, vs->shape.susp[i].save.ptr, (void *)1);
+    /* an async suspension's resume function */
+    MlirOperation susp = vs->shape.susp[i].suspend;
+    if (coro_intr_classify(susp) == CI_SUSPEND_ASYNC &&
+        mlirOperationGetNumOperands(susp) > 1 &&
+        mlirValueIsAOpResult(mlirOperationGetOperand(susp, 1)))
+      ir_ptrmap_put(&with_suspend,
+                    mlirOpResultGetOwner(mlirOperationGetOperand(susp, 1)).ptr,
+                    (void *)1);
   }
   for (size_t i = 0; i < vs->shape.nsusp; ++i)
     abi->suspend(vs, i);
@@ -509,6 +517,16 @@ bool split_rewrite_variant(struct variant_state *vs) {
           mlirOpOperandIsNull(
               mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
         split_erase(op);
+      continue;
+    }
+    if (k == CI_ASYNC_RESUME) {
+      /* the same for the resume function of an async suspension that is
+       * gone: no continuation resumes there */
+      if (!ir_ptrmap_find(&with_suspend, op.ptr)) {
+        struct ir_builder b = ir_before(op);
+        split_replace_result(op, ir_null(&b));
+        split_erase(op);
+      }
       continue;
     }
     if (k == CI_AWAIT_VOID || k == CI_AWAIT_BOOL || k == CI_AWAIT_HANDLE) {
