@@ -70,6 +70,38 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
   }
 }
 
+/* Before the ops after `suspend` go (a clone's suspension that ends in a
+ * tail call): the values among them whose copies a landing made for uses
+ * in other blocks (variant_state.tail_v) become poison in the suspend's block,
+ * which the SSA repair takes for their definition on this path, one that
+ * returns before any of those uses. */
+static void keep_tail_values(struct variant_state *vs, MlirOperation suspend) {
+  struct ir_ptrmap made = {0};
+  for (size_t j = 0; j < vs->ntail; ++j) {
+    MlirValue v = vs->tail_v[j];
+    MlirValue p = {ir_ptrmap_find(&made, v.ptr)};
+    if (mlirValueIsNull(p)) {
+      bool after = false;
+      for (MlirOperation op = mlirOperationGetNextInBlock(suspend);
+           !mlirOperationIsNull(op) && !after;
+           op = mlirOperationGetNextInBlock(op))
+        after = mlirValueIsAOpResult(v) &&
+                mlirOperationEqual(mlirOpResultGetOwner(v), op);
+      if (!after)
+        continue;
+      /* at the block's front: the tail call and return stand before the
+       * suspend already */
+      struct ir_builder b =
+          ir_before(mlirBlockGetFirstOperation(mlirOperationGetBlock(suspend)));
+      p = ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v));
+      mlirValueReplaceAllUsesOfWith(v, p);
+      ir_ptrmap_put(&made, v.ptr, (void *)p.ptr);
+    }
+    vs->tail_v[j] = p;
+  }
+  ir_ptrmap_free(&made);
+}
+
 static void rewrite_suspend(struct variant_state *vs, size_t i) {
   struct split *sp = vs->sp;
   const struct coro_suspend *s = &vs->shape.susp[i];
@@ -95,6 +127,7 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
     split_resume_next(&b, waited, tail, sp->device);
   }
   if (tail) {
+    keep_tail_values(vs, s->suspend);
     split_erase_from(s->suspend);
   } else if (mlirOpOperandIsNull(
                  mlirValueGetFirstUse(mlirOperationGetResult(s->suspend, 0)))) {
