@@ -57,7 +57,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/AsmParser/AsmParserContext.h"
+#include "llvm/AsmParser/LLParser.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
@@ -402,6 +404,29 @@ static mlir::Location inputLocation(mlir::MLIRContext *context,
                                    at ? at->Start.Col + 1 : 0);
 }
 
+/// Where the verifier's first complaint about `module` is: the first
+/// function it rejects, else the function the line after the complaint
+/// (`culprit`, the value LLVM prints) names, else the file.
+static mlir::Location verifierLocation(mlir::MLIRContext *context,
+                                       llvm::StringRef file,
+                                       const llvm::AsmParserContext &positions,
+                                       llvm::Module &module,
+                                       llvm::StringRef culprit) {
+  for (llvm::Function &fn : module)
+    if (!fn.isDeclaration() && llvm::verifyFunction(fn))
+      return inputLocation(context, file, positions, fn, nullptr);
+  size_t at = culprit.find('@');
+  if (at != llvm::StringRef::npos) {
+    llvm::StringRef name = culprit.substr(at + 1);
+    name = name.take_while([](char c) {
+      return llvm::isAlnum(c) || c == '.' || c == '_' || c == '$';
+    });
+    if (llvm::Function *fn = module.getFunction(name))
+      return inputLocation(context, file, positions, *fn, nullptr);
+  }
+  return mlir::FileLineColLoc::get(context, file, 0, 0);
+}
+
 /// The first of swiftself, swiftasync and swifterror in `attrs`, or none.
 static std::optional<llvm::Attribute::AttrKind>
 swiftParameter(llvm::AttributeList attrs, unsigned n, unsigned *at) {
@@ -490,8 +515,27 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
   // buffer need not have
   std::unique_ptr<llvm::MemoryBuffer> input =
       llvm::MemoryBuffer::getMemBufferCopy(unwrap(buffer), file);
-  std::unique_ptr<llvm::Module> module = llvm::parseIR(
-      input->getMemBufferRef(), error, llvmContext, {}, &positions);
+  bool bitcode = llvm::isBitcode(
+      reinterpret_cast<const unsigned char *>(buffer.data),
+      reinterpret_cast<const unsigned char *>(buffer.data + buffer.length));
+  std::unique_ptr<llvm::Module> module;
+  if (bitcode) {
+    module = llvm::parseIR(input->getMemBufferRef(), error, llvmContext, {},
+                           &positions);
+  } else {
+    // parseIR's way for text, but the upgrade of debug info waits for the
+    // verifier below: run first, it ends the process (report_fatal_error,
+    // "Broken module found") on any module the verifier rejects
+    llvm::SourceMgr sources;
+    sources.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(input->getMemBufferRef(), false),
+        llvm::SMLoc());
+    module = std::make_unique<llvm::Module>(file, llvmContext);
+    if (llvm::LLParser(input->getBuffer(), sources, error, module.get(),
+                       nullptr, llvmContext, nullptr, &positions)
+            .Run(/*UpgradeDebugInfo=*/false))
+      module.reset();
+  }
   if (!module) {
     // LLVM's parser error at its line and column (bitcode has neither: 0:0)
     mlir::emitError(mlir::FileLineColLoc::get(
@@ -504,18 +548,18 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*module, &os)) {
     os.flush();
-    llvm::StringRef first = llvm::StringRef(problems).split('\n').first;
-    mlir::emitError(mlir::FileLineColLoc::get(context, file, 0, 0))
+    auto [first, rest] = llvm::StringRef(problems).split('\n');
+    mlir::emitError(verifierLocation(context, file, positions, *module,
+                                     rest.split('\n').first))
         << "invalid LLVM IR: " << first;
     return MlirModule{nullptr};
   }
+  if (!bitcode)
+    llvm::UpgradeDebugInfo(*module); // verified: it finds nothing broken
   if (!refuseSwiftParameters(context, file, positions, *module))
     return MlirModule{nullptr};
   markOutsideFrame(*module);
   dropStaticMemberDeclarations(*module);
-  bool bitcode = llvm::isBitcode(
-      reinterpret_cast<const unsigned char *>(buffer.data),
-      reinterpret_cast<const unsigned char *>(buffer.data + buffer.length));
   bool synthetic = !bitcode && locateInstructions(*module, file, positions);
   MlirOperation op = coro_import_llvm_module(llvm::wrap(module.release()), ctx);
   if (synthetic && !mlirOperationIsNull(op))
