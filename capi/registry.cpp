@@ -477,6 +477,28 @@ static bool refuseSwiftParameters(mlir::MLIRContext *context,
   return true;
 }
 
+/// Refuses a personality that is not a function (LLVM's tests write
+/// `personality i32 0`), with an error at its function: MLIR's importer
+/// keeps only a function's symbol, and drops anything else, after which
+/// every landing pad of the function is refused as one without a
+/// personality.
+static bool refuseOtherPersonalities(mlir::MLIRContext *context,
+                                     llvm::StringRef file,
+                                     const llvm::AsmParserContext &positions,
+                                     const llvm::Module &module) {
+  for (const llvm::Function &fn : module) {
+    if (!fn.hasPersonalityFn() ||
+        llvm::isa<llvm::Function>(fn.getPersonalityFn()->stripPointerCasts()))
+      continue;
+    mlir::emitError(inputLocation(context, file, positions, fn, nullptr))
+        << "the personality of @" << fn.getName()
+        << " is not a function: MLIR's LLVM dialect takes only a function's "
+           "symbol there (not supported)";
+    return false;
+  }
+  return true;
+}
+
 /// A location of `module` without the synthetic subprograms
 /// locateInstructions made: their file:line:col alone.
 static mlir::Location stripSyntheticScope(mlir::Location loc) {
@@ -556,7 +578,8 @@ extern "C" MlirModule coroImportLLVMIR(MlirContext ctx, MlirStringRef buffer,
   }
   if (!bitcode)
     llvm::UpgradeDebugInfo(*module); // verified: it finds nothing broken
-  if (!refuseSwiftParameters(context, file, positions, *module))
+  if (!refuseSwiftParameters(context, file, positions, *module) ||
+      !refuseOtherPersonalities(context, file, positions, *module))
     return MlirModule{nullptr};
   markOutsideFrame(*module);
   dropStaticMemberDeclarations(*module);
