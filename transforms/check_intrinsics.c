@@ -72,6 +72,10 @@ static void error_named(MlirOperation op, const char *text) {
 
 /* Whether `v` is an llvm.alloca or null: what LLVM takes for a promise. */
 static bool promise_ok(MlirValue v) {
+  /* through casts of a pointer to a pointer, as LLVM strips them */
+  while (mlirValueIsAOpResult(v) &&
+         coro_op_named(mlirOpResultGetOwner(v), "llvm.bitcast"))
+    v = mlirOperationGetOperand(mlirOpResultGetOwner(v), 0);
   if (!mlirValueIsAOpResult(v))
     return false;
   MlirOperation def = mlirOpResultGetOwner(v);

@@ -284,6 +284,35 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
   return !taken;
 }
 
+/* A coroutine id whose promise is an llvm.bitcast of an alloca (what the
+ * importer makes of typed-pointer IR's casts, which LLVM strips) takes the
+ * alloca itself. */
+static void promise_through_casts(MlirOperation func) {
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(func, 0));
+       ir_op_walk_next(&w);) {
+    if (coro_intr_classify(w.op) != CI_ID ||
+        mlirOperationGetNumOperands(w.op) != 4)
+      continue;
+    MlirValue cast = mlirOperationGetOperand(w.op, 1);
+    MlirValue p = cast;
+    while (mlirValueIsAOpResult(p) &&
+           coro_op_named(mlirOpResultGetOwner(p), "llvm.bitcast"))
+      p = mlirOperationGetOperand(mlirOpResultGetOwner(p), 0);
+    if (mlirValueEqual(p, cast) || !mlirValueIsAOpResult(p) ||
+        !coro_op_named(mlirOpResultGetOwner(p), "llvm.alloca"))
+      continue;
+    mlirOperationSetOperand(w.op, 1, p);
+    /* the casts nothing else uses go: a use of the promise before
+     * llvm.coro.begin is one of an alloca the frame keeps */
+    while (!mlirValueEqual(cast, p) &&
+           mlirOpOperandIsNull(mlirValueGetFirstUse(cast))) {
+      MlirOperation def = mlirOpResultGetOwner(cast);
+      cast = mlirOperationGetOperand(def, 0);
+      mlirOperationDestroy(def);
+    }
+  }
+}
+
 /* Ops with no effect but their result, which may run earlier in their
  * block (none traps: no division). */
 static bool hoistable(MlirOperation op) {
@@ -537,6 +566,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   sp.abi = *abi = abi_of(func);
   hoist_extracts(func);
   hoist_above_saves(func);
+  promise_through_casts(func);
   if (!sp.abi->names_before_shape)
     coro_shape_normalize(func);
   /* the switch parts' names are known before the shape; the
