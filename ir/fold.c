@@ -187,3 +187,9 @@ intptr_t ir_branch_target_given(MlirOperation from, MlirValue v, int64_t c) {
   learn(&k, v, c);
   return eval_from(&k, from);
 }
+
+int64_t ir_switch_case(MlirOperation sw, intptr_t i) {
+  return case_value(mlirOperationGetAttributeByName(
+                        sw, mlirStringRefCreateFromCString("case_values")),
+                    i);
+}

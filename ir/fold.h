@@ -30,5 +30,7 @@ intptr_t ir_branch_target(MlirOperation from);
 /* The same, with the value `v` known to be `c` (e.g. a suspend's
  * result). */
 intptr_t ir_branch_target_given(MlirOperation from, MlirValue v, int64_t c);
+/* Case `i` (from 0) of the llvm.switch `sw`'s case_values. */
+int64_t ir_switch_case(MlirOperation sw, intptr_t i);
 
 #endif /* CORO_IR_FOLD_H */

@@ -10,6 +10,7 @@
  * rewritten last. Remarks (`coro-split`, `coro-frame`) say what was done.
  * Also the names of the parts and the checks that they are free. */
 #include "dialect/contract.h"
+#include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/remark.h"
 #include "ir/support.h"
@@ -282,6 +283,73 @@ bool split_name_free(const struct split *sp, MlirSymbolTable table,
   }
   coro_str_free(name);
   return !taken;
+}
+
+/* A switch suspend's result used outside its block (LLVM's tests read it
+ * after later suspensions: coro-spill-suspend, coro-materialize) becomes
+ * a one-byte slot: each edge of the llvm.switch on it stores the value
+ * that edge stands for (-1 for the default), and each use outside the
+ * block loads it. The slot is an alloca like any other, kept in the frame
+ * when a use follows another suspension, as LLVM keeps the value. A
+ * suspend whose block ends otherwise is left to the shape's check. */
+static void suspend_results_to_slots(MlirOperation func) {
+  MlirRegion body = mlirOperationGetRegion(func, 0);
+  struct ir_opvec suspends = {0};
+  for (struct ir_op_walk w = ir_op_walk_start(body); ir_op_walk_next(&w);)
+    if (coro_intr_classify(w.op) == CI_SUSPEND &&
+        mlirOperationGetNumResults(w.op) == 1)
+      ir_opvec_push(&suspends, w.op);
+  for (size_t i = 0; i < suspends.n; ++i) {
+    MlirOperation susp = suspends.v[i];
+    MlirValue r = mlirOperationGetResult(susp, 0);
+    MlirBlock home = mlirOperationGetBlock(susp);
+    MlirOperation term = mlirBlockGetTerminator(home);
+    bool outside = false;
+    for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u);
+         u = mlirOpOperandGetNextUse(u))
+      outside |= !mlirBlockEqual(
+          mlirOperationGetBlock(mlirOpOperandGetOwner(u)), home);
+    if (!outside || mlirOperationIsNull(term) ||
+        !coro_op_named(term, "llvm.switch") ||
+        !mlirValueEqual(mlirOperationGetOperand(term, 0), r))
+      continue;
+    MlirLocation loc = mlirOperationGetLocation(susp);
+    MlirContext ctx = mlirOperationGetContext(func);
+    MlirType i8 = ir_int_type(ctx, 8);
+    struct ir_builder e =
+        ir_before(mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(body)));
+    e.loc = loc;
+    MlirValue slot = ir_alloca(&e, ir_const_int(&e, 64, 1), i8, 1);
+    /* the uses first: the edges' stores are uses in other blocks too */
+    for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u);) {
+      MlirOperation user = mlirOpOperandGetOwner(u);
+      intptr_t at = (intptr_t)mlirOpOperandGetOperandNumber(u);
+      u = mlirOpOperandGetNextUse(u);
+      if (mlirBlockEqual(mlirOperationGetBlock(user), home))
+        continue;
+      struct ir_builder b = ir_before(user);
+      mlirOperationSetOperand(user, at, ir_load(&b, slot, i8, 1));
+    }
+    for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(term); ++k) {
+      MlirBlock to = mlirOperationGetSuccessor(term, k);
+      intptr_t nargs = mlirBlockGetNumArguments(to);
+      MlirType *types = ir_xmalloc((size_t)(nargs + 1) * sizeof *types);
+      for (intptr_t a = 0; a < nargs; ++a)
+        types[a] = mlirValueGetType(mlirBlockGetArgument(to, a));
+      MlirBlock edge = ir_block_after(home, nargs, types, loc);
+      free(types);
+      struct ir_builder b = ir_at_end(edge, loc);
+      int64_t c = k == 0 ? -1 : ir_switch_case(term, k - 1);
+      ir_store(&b, ir_const_int(&b, 8, c), slot, 1);
+      MlirValue *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
+      for (intptr_t a = 0; a < nargs; ++a)
+        args[a] = mlirBlockGetArgument(edge, a);
+      ir_br(&b, to, nargs, args);
+      free(args);
+      mlirOperationSetSuccessor(term, k, edge);
+    }
+  }
+  free(suspends.v);
 }
 
 /* A coroutine id whose promise is an llvm.bitcast of an alloca (what the
@@ -567,6 +635,8 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
   hoist_extracts(func);
   hoist_above_saves(func);
   promise_through_casts(func);
+  if (sp.abi == &split_abi_switch)
+    suspend_results_to_slots(func);
   if (!sp.abi->names_before_shape)
     coro_shape_normalize(func);
   /* the switch parts' names are known before the shape; the

@@ -190,7 +190,8 @@ llvm.func @not_a_coroutine() {
 
 // -----
 
-// The suspend result used outside its block.
+// The suspend result used outside its block, which does not end in an
+// llvm.switch on it (one that does: suspend-result-kept.ll).
 llvm.func @result_escapes() -> !llvm.ptr attributes {passthrough = ["presplitcoroutine"]} {
   %c0 = llvm.mlir.constant(0 : i32) : i32
   %null = llvm.mlir.zero : !llvm.ptr
