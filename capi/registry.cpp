@@ -478,17 +478,21 @@ static bool refuseSwiftParameters(mlir::MLIRContext *context,
 }
 
 /// Refuses a personality that is not a function (LLVM's tests write
-/// `personality i32 0`), with an error at its function: MLIR's importer
-/// keeps only a function's symbol, and drops anything else, after which
-/// every landing pad of the function is refused as one without a
-/// personality.
+/// `personality i32 0`) of a function with landing pads, with an error at
+/// the function: MLIR's importer keeps only a function's symbol, and drops
+/// anything else, after which every landing pad of the function was
+/// refused as one without a personality. Without landing pads the
+/// personality has no use, and its loss none.
 static bool refuseOtherPersonalities(mlir::MLIRContext *context,
                                      llvm::StringRef file,
                                      const llvm::AsmParserContext &positions,
                                      const llvm::Module &module) {
   for (const llvm::Function &fn : module) {
     if (!fn.hasPersonalityFn() ||
-        llvm::isa<llvm::Function>(fn.getPersonalityFn()->stripPointerCasts()))
+        llvm::isa<llvm::Function>(fn.getPersonalityFn()->stripPointerCasts()) ||
+        llvm::none_of(llvm::instructions(fn), [](const llvm::Instruction &i) {
+          return i.isEHPad();
+        }))
       continue;
     mlir::emitError(inputLocation(context, file, positions, fn, nullptr))
         << "the personality of @" << fn.getName()

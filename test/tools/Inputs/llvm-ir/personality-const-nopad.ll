@@ -1,0 +1,3 @@
+define i32 @g() personality i32 0 {
+  ret i32 3
+}
