@@ -166,6 +166,18 @@ static bool can_musttail(MlirContext ctx, MlirAttribute a, MlirType caller,
   return mlirTypeEqual(caller, ir_func_type(callee));
 }
 
+/* The parameters of continuation `i` of `sp`: the members of suspension
+ * i's result (owned; *n of them). */
+static MlirType *cont_params(const struct split *sp, size_t i, intptr_t *n) {
+  MlirType st =
+      mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
+  *n = mlirLLVMStructTypeGetNumElementTypes(st);
+  MlirType *args = ir_xmalloc((size_t)(*n + 1) * sizeof *args);
+  for (intptr_t k = 0; k < *n; ++k)
+    args[k] = mlirLLVMStructTypeGetElementType(st, k);
+  return args;
+}
+
 /* Whether every part of the coroutine `sp` can call `callee` musttail:
  * the ramp, and each continuation, void(the members of its suspension's
  * result) in the coroutine's calling convention. */
@@ -174,12 +186,8 @@ static bool parts_can_musttail(const struct split *sp, MlirOperation callee) {
   MlirAttribute cc = cconv_of(sp->func);
   bool ok = can_musttail(ctx, cc, ir_func_type(sp->func), callee);
   for (size_t i = 0; ok && i < sp->shape.nsusp; ++i) {
-    MlirType st =
-        mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
-    intptr_t n = mlirLLVMStructTypeGetNumElementTypes(st);
-    MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
-    for (intptr_t k = 0; k < n; ++k)
-      args[k] = mlirLLVMStructTypeGetElementType(st, k);
+    intptr_t n;
+    MlirType *args = cont_params(sp, i, &n);
     ok = can_musttail(ctx, cc,
                       ir_llvm_func_type(ctx, (MlirType){NULL}, n, args, false),
                       callee);
@@ -476,12 +484,8 @@ static bool async_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->func, mlirStringRefCreateFromCString("CConv"));
   bool ok = true;
   for (size_t i = 0; i < sp->shape.nsusp && ok; ++i) {
-    MlirType st =
-        mlirValueGetType(mlirOperationGetResult(sp->shape.susp[i].suspend, 0));
-    intptr_t nargs = mlirLLVMStructTypeGetNumElementTypes(st);
-    MlirType *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
-    for (intptr_t k = 0; k < nargs; ++k)
-      args[k] = mlirLLVMStructTypeGetElementType(st, k);
+    intptr_t nargs;
+    MlirType *args = cont_params(sp, i, &nargs);
     ok = split_make_cont(sp, table, i, (MlirType){NULL}, nargs, args, cconv);
     free(args);
   }
