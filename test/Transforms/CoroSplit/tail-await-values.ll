@@ -11,7 +11,7 @@
 ; originals, which the SSA repair then read (a segfault in every tool).
 ; Now they are poison on the path that returns. main runs the ramp, then
 ; resumes twice: the second resume reads the alloca and stores %foo, a
-; nonzero address.
+; nonzero address; then it frees the frame.
 
 ; CHECK-LABEL: llvm.func internal fastcc @g.resume(
 ; CHECK: llvm.call @await_suspend_function(
@@ -75,6 +75,8 @@ define i32 @main() {
   call i32 (ptr, ...) @printf(ptr @fmt.ramp, i64 %r)
   call void @llvm.coro.resume(ptr %h)
   call void @llvm.coro.resume(ptr %h)
+  ; it ended at its coro.end, which frees nothing
+  call void @free(ptr %h)
   %e = load i64, ptr @out
   %nz = icmp ne i64 %e, 0
   %nz32 = zext i1 %nz to i32
@@ -84,6 +86,7 @@ define i32 @main() {
 
 declare i32 @printf(ptr, ...)
 declare ptr @malloc(i64)
+declare void @free(ptr)
 declare void @llvm.coro.resume(ptr)
 declare ptr @llvm.coro.noop()
 declare void @llvm.coro.await.suspend.handle(ptr, ptr, ptr)
