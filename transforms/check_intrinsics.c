@@ -122,12 +122,7 @@ static bool names_resumers(MlirOperation fn) {
     return false;
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
        ir_op_walk_next(&w);) {
-    if (coro_intr_classify(w.op) != CI_ID ||
-        mlirOperationGetNumOperands(w.op) != 4)
-      continue;
-    MlirValue r = mlirOperationGetOperand(w.op, 3);
-    if (!mlirValueIsAOpResult(r) ||
-        !coro_op_named(mlirOpResultGetOwner(r), "llvm.mlir.zero"))
+    if (coro_intr_classify(w.op) == CI_ID && coro_id_names_resumers(w.op))
       return true;
   }
   return false;
@@ -137,8 +132,8 @@ static MlirWalkResult check_fn(MlirOperation op, void *data) {
   bool *failed = data;
   if (!coro_op_named(op, "llvm.func"))
     return MlirWalkResultAdvance;
-  struct fn_check c = {.coroutine = coro_mark_presplit(op),
-                       .split_ramp = names_resumers(op)};
+  struct fn_check c = {.coroutine = coro_mark_presplit(op)};
+  c.split_ramp = !c.coroutine && names_resumers(op);
   mlirOperationWalk(op, check_op, &c, MlirWalkPreOrder);
   *failed |= c.failed;
   return MlirWalkResultSkip;

@@ -130,6 +130,14 @@ static enum coro_intr classify(MlirOperation op, MlirStringRef name) {
   return CI_OTHER;
 }
 
+bool coro_id_names_resumers(MlirOperation id) {
+  if (mlirOperationGetNumOperands(id) != 4)
+    return false;
+  MlirValue r = mlirOperationGetOperand(id, 3);
+  return !mlirValueIsAOpResult(r) ||
+         !coro_op_named(mlirOpResultGetOwner(r), "llvm.mlir.zero");
+}
+
 bool coro_mark_presplit(MlirOperation fn) {
   if (ir_passthrough_has(fn, "presplitcoroutine"))
     return true;
@@ -138,15 +146,11 @@ bool coro_mark_presplit(MlirOperation fn) {
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
        ir_op_walk_next(&w);) {
     enum coro_intr k = coro_intr_classify(w.op);
-    /* a switch id is unsplit while it names no resume functions (its
-     * fourth operand; the split ramp keeps its id, naming them) */
-    bool unsplit_switch =
-        k == CI_ID && mlirOperationGetNumOperands(w.op) == 4 &&
-        mlirValueIsAOpResult(mlirOperationGetOperand(w.op, 3)) &&
-        coro_op_named(mlirOpResultGetOwner(mlirOperationGetOperand(w.op, 3)),
-                      "llvm.mlir.zero");
+    /* a switch id is unsplit while it names no resume functions (the
+     * split ramp keeps its id, naming them) */
     if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC ||
-        unsplit_switch) {
+        (k == CI_ID && mlirOperationGetNumOperands(w.op) == 4 &&
+         !coro_id_names_resumers(w.op))) {
       static const char *const mark[] = {"presplitcoroutine", NULL};
       ir_add_passthrough(fn, mark);
       return true;

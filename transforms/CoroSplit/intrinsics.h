@@ -61,6 +61,10 @@ enum coro_intr coro_intr_classify(MlirOperation op);
 /* The intrinsic's LLVM name as written ("llvm.coro.suspend.retcon"), for
  * messages; empty when `op` is none. */
 MlirStringRef coro_intr_name(MlirOperation op);
+/* Whether the switch id `id` (llvm.coro.id) names its resume functions
+ * (a fourth operand that is not null): LLVM's split leaves such an id in
+ * the ramp, for elision. */
+bool coro_id_names_resumers(MlirOperation id);
 /* As LLVM's CoroEarly: an llvm.func whose body holds a retcon, retcon.once
  * or async coroutine id, or a switch id that names no resume functions
  * yet (a null fourth operand), is a coroutine, and gets the passthrough

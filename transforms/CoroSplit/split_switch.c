@@ -71,35 +71,22 @@ static void store_state(struct variant_state *vs, size_t i, MlirOperation at) {
 }
 
 /* Before the ops after `suspend` go (a clone's suspension that ends in a
- * tail call): the values among them whose copies a landing made for uses
- * in other blocks (variant_state.tail_v) become poison in the suspend's block,
- * which the SSA repair takes for their definition on this path, one that
- * returns before any of those uses. */
-static void keep_tail_values(struct variant_state *vs, MlirOperation suspend) {
-  struct ir_ptrmap made = {0};
-  for (size_t j = 0; j < vs->ntail; ++j) {
+ * tail call): the values among them that its landing copied for uses in
+ * other blocks, variant_state.tail_v from `first` on, become poison in
+ * the suspend's block, which the SSA repair takes for their definition on
+ * this path, one that returns before any of those uses. */
+static void keep_tail_values(struct variant_state *vs, MlirOperation suspend,
+                             size_t first) {
+  /* at the block's front: the tail call and return stand before the
+   * suspend already */
+  struct ir_builder b =
+      ir_before(mlirBlockGetFirstOperation(mlirOperationGetBlock(suspend)));
+  for (size_t j = first; j < vs->ntail; ++j) {
     MlirValue v = vs->tail_v[j];
-    MlirValue p = {ir_ptrmap_find(&made, v.ptr)};
-    if (mlirValueIsNull(p)) {
-      bool after = false;
-      for (MlirOperation op = mlirOperationGetNextInBlock(suspend);
-           !mlirOperationIsNull(op) && !after;
-           op = mlirOperationGetNextInBlock(op))
-        after = mlirValueIsAOpResult(v) &&
-                mlirOperationEqual(mlirOpResultGetOwner(v), op);
-      if (!after)
-        continue;
-      /* at the block's front: the tail call and return stand before the
-       * suspend already */
-      struct ir_builder b =
-          ir_before(mlirBlockGetFirstOperation(mlirOperationGetBlock(suspend)));
-      p = ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v));
-      mlirValueReplaceAllUsesOfWith(v, p);
-      ir_ptrmap_put(&made, v.ptr, (void *)p.ptr);
-    }
+    MlirValue p = ir_val(&b, "llvm.mlir.poison", 0, NULL, mlirValueGetType(v));
+    mlirValueReplaceAllUsesOfWith(v, p);
     vs->tail_v[j] = p;
   }
-  ir_ptrmap_free(&made);
 }
 
 static void rewrite_suspend(struct variant_state *vs, size_t i) {
@@ -107,6 +94,8 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
   const struct coro_suspend *s = &vs->shape.susp[i];
   bool resumable = vs->v == V_DESTROY || vs->v == V_CLEANUP ||
                    (vs->v == V_RESUME && !s->final);
+  /* what the landing notes of the suspension's tail (variant_state.tail_v) */
+  size_t noted = vs->ntail;
   if (split_is_clone(vs->v) && resumable)
     vs->landing[i] = split_make_landing(vs, i, vs->v == V_RESUME ? 0 : 1);
   /* A save in another block may be reached without the suspend: then the
@@ -127,7 +116,7 @@ static void rewrite_suspend(struct variant_state *vs, size_t i) {
     split_resume_next(&b, waited, tail, sp->device);
   }
   if (tail) {
-    keep_tail_values(vs, s->suspend);
+    keep_tail_values(vs, s->suspend, noted);
     split_erase_from(s->suspend);
   } else if (mlirOpOperandIsNull(
                  mlirValueGetFirstUse(mlirOperationGetResult(s->suspend, 0)))) {
