@@ -59,8 +59,8 @@
 #include "llvm/AsmParser/AsmParserContext.h"
 #include "llvm/AsmParser/LLParser.h"
 #include "llvm/BinaryFormat/Dwarf.h"
-#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/AutoUpgrade.h"
 #include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -400,6 +400,13 @@ static mlir::Location inputLocation(mlir::MLIRContext *context,
            : positions.getFunctionLocation(&fn);
   if (!at && inst)
     at = positions.getFunctionLocation(&fn);
+  // a declaration has no position of its own: its first call's
+  for (const llvm::User *user : fn.users()) {
+    if (at)
+      break;
+    if (auto *call = llvm::dyn_cast<llvm::Instruction>(user))
+      at = positions.getInstructionLocation(call);
+  }
   return mlir::FileLineColLoc::get(context, file, at ? at->Start.Line + 1 : 0,
                                    at ? at->Start.Col + 1 : 0);
 }
@@ -460,8 +467,8 @@ static bool refuseSwiftParameters(mlir::MLIRContext *context,
       if (kind)
         break;
       if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
-        if ((kind = swiftParameter(call->getAttributes(), call->arg_size(),
-                                   &at)))
+        if ((kind =
+                 swiftParameter(call->getAttributes(), call->arg_size(), &at)))
           where = &inst;
     }
     if (!kind)
@@ -490,9 +497,8 @@ static bool refuseOtherPersonalities(mlir::MLIRContext *context,
   for (const llvm::Function &fn : module) {
     if (!fn.hasPersonalityFn() ||
         llvm::isa<llvm::Function>(fn.getPersonalityFn()->stripPointerCasts()) ||
-        llvm::none_of(llvm::instructions(fn), [](const llvm::Instruction &i) {
-          return i.isEHPad();
-        }))
+        llvm::none_of(llvm::instructions(fn),
+                      [](const llvm::Instruction &i) { return i.isEHPad(); }))
       continue;
     mlir::emitError(inputLocation(context, file, positions, fn, nullptr))
         << "the personality of @" << fn.getName()

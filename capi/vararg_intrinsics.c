@@ -104,7 +104,9 @@ bool coro_vararg_intrinsics_to_calls(MlirOperation module) {
     int k = vararg_index(name);
     intptr_t fixed = vararg_intrinsics[k].fixed;
     bool has = mlirOperationGetNumResults(op) > 0;
-    if (fixed > n || (vararg_intrinsics[k].overloaded && !has))
+    bool bare = name.length == strlen(vararg_intrinsics[k].name);
+    /* a void overload names its mangling itself (".isVoid") */
+    if (fixed > n || (vararg_intrinsics[k].overloaded && !has && bare))
       continue; /* malformed: left to the translation's error */
     MlirAttribute bundles = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("op_bundle_sizes"));
@@ -116,8 +118,7 @@ bool coro_vararg_intrinsics_to_calls(MlirOperation module) {
     /* LLVM knows an overloaded intrinsic by its mangled name only */
     struct coro_str full = {0};
     coro_str_append(&full, name.data, name.length);
-    if (vararg_intrinsics[k].overloaded &&
-        name.length == strlen(vararg_intrinsics[k].name)) {
+    if (vararg_intrinsics[k].overloaded && bare) {
       coro_str_appendz(&full, ".");
       if (!coro_mangle_type(result, &full)) {
         coro_str_free(&full);

@@ -136,7 +136,8 @@ static bool is_switch_only(enum coro_intr k) {
 }
 
 static bool is_retcon_only(enum coro_intr k) {
-  return k == CI_SUSPEND_RETCON || k == CI_END_RESULTS;
+  return k == CI_SUSPEND_RETCON || k == CI_END_RESULTS ||
+         k == CI_ALLOCA_ALLOC || k == CI_ALLOCA_GET || k == CI_ALLOCA_FREE;
 }
 
 static bool is_async_only(enum coro_intr k) {

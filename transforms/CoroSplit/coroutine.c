@@ -647,11 +647,22 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
       (sp.abi->names_before_shape || sp.abi->check_names(&sp, table, elide));
   if (ok) {
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
+    /* llvm.coro.alloca.* become allocas or the allocator's calls */
+    bool lowered = false;
+    ok = split_coro_allocas(&sp, table, &lowered);
+    if (ok && lowered) {
+      ir_cfg_free(&sp.cfg);
+      sp.cfg = (struct ir_cfg){0};
+      coro_shape_free(&sp.shape);
+      ok = coro_shape_collect(&sp.shape, func);
+      if (ok)
+        ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
+    }
     /* allocas of dynamic size across suspensions get heap memory the
      * frame owns; then everything is computed again */
     struct ir_opvec dynamic = {0};
-    ok = suspend_crossing_compute(&sp.crossing, &sp.shape, &sp.cfg, sp.table,
-                                  &dynamic);
+    ok = ok && suspend_crossing_compute(&sp.crossing, &sp.shape, &sp.cfg,
+                                        sp.table, &dynamic);
     if (ok && dynamic.n)
       ok = split_heap_allocas(&sp, table, &dynamic) && recompute(&sp);
     free(dynamic.v);

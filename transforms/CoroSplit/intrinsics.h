@@ -43,6 +43,9 @@ enum coro_intr {
                         prototype's parameters after the storage */
   CI_END_RESULTS,    /* llvm.coro.end.results(values...) -> token */
   CI_PREPARE_RETCON, /* llvm.coro.prepare.retcon(fn) -> ptr */
+  CI_ALLOCA_ALLOC,   /* llvm.coro.alloca.alloc.iN(size, align) -> token */
+  CI_ALLOCA_GET,     /* llvm.coro.alloca.get(token) -> ptr */
+  CI_ALLOCA_FREE,    /* llvm.coro.alloca.free(token) */
   /* the async ABI */
   CI_ID_ASYNC,      /* llvm.coro.id.async(size, align, ctx index, fp record)
                        -> token */

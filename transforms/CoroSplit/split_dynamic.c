@@ -33,6 +33,7 @@
  * values. */
 #include "transforms/CoroSplit/split_internal.h"
 
+#include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "ir/types.h"
@@ -362,4 +363,182 @@ bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
     ir_store(&b, ir_null(&b), head, 8);
   }
   return true;
+}
+
+/*===-- llvm.coro.alloca.* (retcon, retcon.once) --------------------------===*/
+
+/* Whether a suspension can run after `alloc` before one of its frees
+ * (`is_free`, by op): along every path from it, the first of a free and a
+ * suspension. A path that comes back to the allocation's block stops at
+ * the allocation (the next run of it is another allocation), as LLVM's
+ * isLocalAlloca stops there. */
+static bool suspends_before_free(const struct split *sp, MlirOperation alloc,
+                                 const struct ir_ptrmap *is_free) {
+  const struct ir_cfg *g = &sp->cfg;
+  size_t home = ir_cfg_index(g, mlirOperationGetBlock(alloc));
+  if (home == IR_CFG_NONE)
+    return false;
+  bool *seen = ir_xcalloc(g->n + 1, sizeof *seen);
+  size_t *work = ir_xmalloc((g->n + 1) * sizeof *work);
+  size_t n = 0;
+  bool found = false;
+  /* the allocation's own block, from the op after it */
+  MlirOperation op = mlirOperationGetNextInBlock(alloc);
+  size_t b = home;
+  for (;;) {
+    bool stop = false;
+    for (; !mlirOperationIsNull(op) && !stop;
+         op = mlirOperationGetNextInBlock(op)) {
+      if (ir_ptrmap_find(is_free, op.ptr) || mlirOperationEqual(op, alloc))
+        stop = true;
+      else if (coro_intr_classify(op) == CI_SUSPEND_RETCON)
+        found = stop = true;
+    }
+    if (found)
+      break;
+    if (!stop)
+      for (size_t q = g->succ_start[b]; q < g->succ_start[b + 1]; ++q)
+        if (!seen[g->succ[q]]) {
+          seen[g->succ[q]] = true;
+          work[n++] = g->succ[q];
+        }
+    if (!n)
+      break;
+    b = work[--n];
+    op = mlirBlockGetFirstOperation(g->block[b]);
+  }
+  free(seen);
+  free(work);
+  return found;
+}
+
+/* The allocation `a`: each user is llvm.coro.alloca.get or .free of it
+ * (collected in `gets` and `frees`), the size an integer and the
+ * alignment a constant power of two. */
+static bool check_coro_alloca(MlirOperation a, struct ir_opvec *gets,
+                              struct ir_opvec *frees, int64_t *align) {
+  if (mlirOperationGetNumOperands(a) != 2 ||
+      mlirOperationGetNumResults(a) != 1 ||
+      !mlirTypeIsAInteger(mlirValueGetType(mlirOperationGetOperand(a, 0))) ||
+      !ir_const_int_value(mlirOperationGetOperand(a, 1), align) ||
+      *align <= 0 || (*align & (*align - 1))) {
+    ir_emit_error(a, "llvm.coro.alloca.alloc takes an integer size and a "
+                     "constant power-of-two alignment");
+    return false;
+  }
+  MlirValue tok = mlirOperationGetResult(a, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(tok); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    enum coro_intr k = coro_intr_classify(user);
+    if ((k == CI_ALLOCA_GET || k == CI_ALLOCA_FREE) &&
+        mlirOperationGetNumOperands(user) == 1 &&
+        mlirOpOperandGetOperandNumber(u) == 0) {
+      ir_opvec_push(k == CI_ALLOCA_GET ? gets : frees, user);
+      continue;
+    }
+    ir_emit_error(user, "the token of an llvm.coro.alloca.alloc is used "
+                        "other than by llvm.coro.alloca.get or "
+                        "llvm.coro.alloca.free of it");
+    return false;
+  }
+  return true;
+}
+
+/* The size `v` as the allocator's parameter type `t` (unsigned). */
+static MlirValue size_as(struct ir_builder *b, MlirValue v, MlirType t) {
+  unsigned from = mlirIntegerTypeGetWidth(mlirValueGetType(v));
+  unsigned to = mlirIntegerTypeGetWidth(t);
+  if (from == to)
+    return v;
+  return ir_val(b, from < to ? "llvm.zext" : "llvm.trunc", 1, &v, t);
+}
+
+bool split_coro_allocas(struct split *sp, MlirSymbolTable table,
+                        bool *changed) {
+  *changed = false;
+  struct ir_opvec allocs = {0};
+  for (size_t i = 0; i < sp->shape.nintr; ++i)
+    if (sp->shape.intr[i].kind == CI_ALLOCA_ALLOC)
+      ir_opvec_push(&allocs, sp->shape.intr[i].op);
+    else if (sp->shape.intr[i].kind == CI_ALLOCA_GET ||
+             sp->shape.intr[i].kind == CI_ALLOCA_FREE) {
+      MlirValue t = mlirOperationGetNumOperands(sp->shape.intr[i].op) == 1
+                        ? mlirOperationGetOperand(sp->shape.intr[i].op, 0)
+                        : (MlirValue){NULL};
+      if (mlirValueIsNull(t) || !mlirValueIsAOpResult(t) ||
+          coro_intr_classify(mlirOpResultGetOwner(t)) != CI_ALLOCA_ALLOC) {
+        ir_emit_error(sp->shape.intr[i].op,
+                      "llvm.coro.alloca.get and llvm.coro.alloca.free take "
+                      "the token of an llvm.coro.alloca.alloc");
+        free(allocs.v);
+        return false;
+      }
+    }
+  if (!allocs.n)
+    return true;
+  MlirOperation allocfn =
+      ir_llvm_func_of(table, mlirOperationGetOperand(sp->shape.id, 4));
+  MlirOperation deallocfn =
+      ir_llvm_func_of(table, mlirOperationGetOperand(sp->shape.id, 5));
+  if (!is_allocator(allocfn) || !is_deallocator(deallocfn))
+    allocfn = deallocfn = (MlirOperation){NULL};
+  bool ok = true;
+  for (size_t i = 0; i < allocs.n && ok; ++i) {
+    MlirOperation a = allocs.v[i];
+    struct ir_opvec gets = {0}, frees = {0};
+    int64_t align;
+    ok = check_coro_alloca(a, &gets, &frees, &align);
+    struct ir_ptrmap is_free = {0};
+    for (size_t k = 0; ok && k < frees.n; ++k)
+      ir_ptrmap_put(&is_free, frees.v[k].ptr, (void *)1);
+    bool local = ok && !suspends_before_free(sp, a, &is_free);
+    ir_ptrmap_free(&is_free);
+    if (ok && !local && mlirOperationIsNull(allocfn)) {
+      ir_emit_error(a, "an llvm.coro.alloca.alloc live across a suspension "
+                       "takes its memory from the coroutine's allocator, "
+                       "but llvm.coro.id.retcon names no function of an "
+                       "allocator's type");
+      ok = false;
+    }
+    if (ok) {
+      struct ir_builder b = ir_before(a);
+      MlirValue size = mlirOperationGetOperand(a, 0);
+      MlirValue p, save = {NULL};
+      if (local) {
+        save = ir_val(&b, "llvm.intr.stacksave", 0, NULL, sp->ptr);
+        p = ir_alloca(&b, size, sp->i8, (unsigned)align);
+        /* its lifetime ends at each free: a suspension after it keeps
+         * nothing of it, though its address escapes */
+        ir_op(&b, "llvm.intr.lifetime.start", 1, &p, 0, NULL, 0, NULL, 0, NULL);
+      } else {
+        MlirType st = mlirLLVMFunctionTypeGetInput(ir_func_type(allocfn), 0);
+        MlirValue n = size_as(&b, size, st);
+        p = ir_call(&b, mlirFlatSymbolRefAttrGet(sp->ctx, ir_sym_name(allocfn)),
+                    false, 1, &n, sp->ptr);
+      }
+      for (size_t k = 0; k < gets.n; ++k) {
+        split_replace_result(gets.v[k], p);
+        split_erase(gets.v[k]);
+      }
+      for (size_t k = 0; k < frees.n; ++k) {
+        b = ir_before(frees.v[k]);
+        if (local) {
+          ir_op(&b, "llvm.intr.lifetime.end", 1, &p, 0, NULL, 0, NULL, 0, NULL);
+          ir_op(&b, "llvm.intr.stackrestore", 1, &save, 0, NULL, 0, NULL, 0,
+                NULL);
+        } else {
+          ir_call(&b, mlirFlatSymbolRefAttrGet(sp->ctx, ir_sym_name(deallocfn)),
+                  false, 1, &p, (MlirType){NULL});
+        }
+        split_erase(frees.v[k]);
+      }
+      split_erase(a);
+      *changed = true;
+    }
+    free(gets.v);
+    free(frees.v);
+  }
+  free(allocs.v);
+  return ok;
 }

@@ -251,6 +251,17 @@ bool split_runs_before_begin(const struct split *sp, const bool *before,
 bool split_heap_allocas(struct split *sp, MlirSymbolTable table,
                         const struct ir_opvec *allocas);
 
+/* Lowers the returned-continuation ABIs' llvm.coro.alloca.alloc/get/free
+ * as LLVM's CoroFrame does (split_dynamic.c): an allocation no suspension
+ * can follow before its free becomes a dynamic llvm.alloca between a
+ * stacksave and a stackrestore at each free; any other one calls the
+ * coroutine id's allocator, and its frees the deallocator, the pointer an
+ * ordinary value the frame keeps where it crosses a suspension.
+ * `*changed` when anything was lowered (the analyses must be computed
+ * again). False after located errors. */
+bool split_coro_allocas(struct split *sp, MlirSymbolTable table,
+                        bool *changed);
+
 /* Moves the uses before llvm.coro.begin of each frame alloca to an alloca
  * of the ramp copied into it after llvm.coro.begin, and gives each byval
  * argument used from llvm.coro.begin on a copy made there

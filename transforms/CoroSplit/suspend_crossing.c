@@ -67,7 +67,7 @@ struct state {
   /* [capcand] for an alloca: the blocks some write of its memory reaches
    * (a bit each), or null */
   uint8_t **written;
-  /* [capcand] for a static alloca with lifetime markers: its markers, and
+  /* [capcand] for an alloca with lifetime markers: its markers, and
    * the blocks it is alive on entry to (a bit each); else empty, null */
   struct ir_opvec *markers;
   uint8_t **alive;
@@ -546,9 +546,11 @@ static void walk_alloca(struct state *st, MlirOperation op, size_t defb) {
   if (!st->cand[id].dynamic) {
     st->written[id] = ir_xcalloc(st->g->n / 8 + 1, 1);
     reach_from(st, &writes, st->written[id]);
-    if (st->markers[id].n)
-      st->alive[id] = alive_blocks(st, &st->markers[id]);
   }
+  /* a dynamic alloca's too (llvm.coro.alloca.alloc's, split_dynamic.c):
+   * outside its markers its address is dead, escaped or not */
+  if (st->markers[id].n)
+    st->alive[id] = alive_blocks(st, &st->markers[id]);
   free(writes.d);
 }
 

@@ -236,9 +236,10 @@ static void hoist_local_allocas(struct variant_state *vs) {
       continue; /* not copied into this clone */
     MlirOperation op = mlirOpResultGetOwner(mine);
     MlirValue count = mlirOperationGetOperand(op, 0);
-    if (mlirValueIsAOpResult(count) &&
-        !mlirBlockEqual(mlirOperationGetBlock(mlirOpResultGetOwner(count)),
-                        vs->dispatch))
+    MlirBlock home = mlirValueIsAOpResult(count)
+                         ? mlirOperationGetBlock(mlirOpResultGetOwner(count))
+                         : mlirBlockArgumentGetOwner(count);
+    if (!mlirBlockEqual(home, vs->dispatch))
       continue; /* its size is computed elsewhere: left where it is */
     mlirOperationRemoveFromParent(op);
     mlirBlockAppendOwnedOperation(vs->dispatch, op);
