@@ -123,13 +123,16 @@ MlirAttribute frame_debug_subprogram(MlirOperation func) {
   MlirAttribute md = mlirLocationFusedGetMetadata(loc);
   if (mlirAttributeIsNull(md))
     return md;
-  /* the C API has no isa for #llvm.di_subprogram: read its mnemonic */
-  struct coro_str text = {0};
-  mlirAttributePrint(md, coro_str_callback, &text);
-  bool is_sp = coro_ref_starts_with(mlirStringRefCreate(text.data, text.len),
-                                    "#llvm.di_subprogram<");
-  coro_str_free(&text);
-  return is_sp ? md : (MlirAttribute){NULL};
+  /* the C API has no isa for #llvm.di_subprogram: compare its TypeID with
+   * a self-reference's (printing it to read its mnemonic, as before, took
+   * minutes and gigabytes on clang's debug info of std::map: the printer
+   * expands every shared type where it occurs) */
+  MlirAttribute probe = mlirLLVMDISubprogramAttrGetRecSelf(
+      ir_distinct_id(mlirAttributeGetContext(md)));
+  return mlirTypeIDEqual(mlirAttributeGetTypeID(md),
+                         mlirAttributeGetTypeID(probe))
+             ? md
+             : (MlirAttribute){NULL};
 }
 
 void frame_debug_attach(MlirOperation clone, MlirAttribute sp,
