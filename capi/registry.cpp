@@ -401,12 +401,11 @@ static mlir::Location inputLocation(mlir::MLIRContext *context,
   if (!at && inst)
     at = positions.getFunctionLocation(&fn);
   // a declaration has no position of its own: its first call's
-  for (const llvm::User *user : fn.users()) {
-    if (at)
-      break;
-    if (auto *call = llvm::dyn_cast<llvm::Instruction>(user))
-      at = positions.getInstructionLocation(call);
-  }
+  if (!at)
+    for (const llvm::User *user : fn.users())
+      if (auto *call = llvm::dyn_cast<llvm::Instruction>(user))
+        if ((at = positions.getInstructionLocation(call)))
+          break;
   return mlir::FileLineColLoc::get(context, file, at ? at->Start.Line + 1 : 0,
                                    at ? at->Start.Col + 1 : 0);
 }

@@ -545,16 +545,22 @@ static uint64_t frame_align_bound(const struct split *sp) {
   return 0;
 }
 
-static bool recompute(struct split *sp) {
-  suspend_crossing_free(&sp->crossing);
+/* The shape and the graph of the coroutine again, after a rewrite. */
+static bool reshape(struct split *sp) {
   ir_cfg_free(&sp->cfg);
   sp->cfg = (struct ir_cfg){0};
   coro_shape_free(&sp->shape);
   if (!coro_shape_collect(&sp->shape, sp->func))
     return false;
   ir_cfg_build(&sp->cfg, mlirOperationGetRegion(sp->func, 0));
-  return suspend_crossing_compute(&sp->crossing, &sp->shape, &sp->cfg,
-                                  sp->table, NULL);
+  return true;
+}
+
+/* The same, and the crossing sets. */
+static bool recompute(struct split *sp) {
+  suspend_crossing_free(&sp->crossing);
+  return reshape(sp) && suspend_crossing_compute(&sp->crossing, &sp->shape,
+                                                 &sp->cfg, sp->table, NULL);
 }
 
 /* Marks the way to the coroutine's end unlikely: a conditional branch
@@ -649,15 +655,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
     ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
     /* llvm.coro.alloca.* become allocas or the allocator's calls */
     bool lowered = false;
-    ok = split_coro_allocas(&sp, table, &lowered);
-    if (ok && lowered) {
-      ir_cfg_free(&sp.cfg);
-      sp.cfg = (struct ir_cfg){0};
-      coro_shape_free(&sp.shape);
-      ok = coro_shape_collect(&sp.shape, func);
-      if (ok)
-        ir_cfg_build(&sp.cfg, mlirOperationGetRegion(func, 0));
-    }
+    ok = split_coro_allocas(&sp, table, &lowered) && (!lowered || reshape(&sp));
     /* allocas of dynamic size across suspensions get heap memory the
      * frame owns; then everything is computed again */
     struct ir_opvec dynamic = {0};
