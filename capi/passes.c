@@ -16,6 +16,7 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
+#include "ir/op_cache.h"
 #include "ir/symbols.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/check_intrinsics.h"
@@ -40,12 +41,17 @@ static void pass_destruct(void *userData) {}
 static void *pass_clone(void *userData) { return userData; }
 
 /* Every pass runs with a symbol scope of its op (ir/symbols.h): a lookup
- * per coroutine, call or consumer is then O(1), not a scan of the module. */
+ * per coroutine, call or consumer is then O(1), not a scan of the module;
+ * and with an op cache (ir/op_cache.h): the ops it builds again and again
+ * are copied from a template of their kind. */
 static void pass_run(MlirOperation op, MlirExternalPass pass, void *userData) {
   const struct coro_pass_info *info = userData;
   struct ir_symbol_scope scope;
+  struct ir_op_cache cache;
   ir_symbol_scope_enter(&scope, op);
+  ir_op_cache_enter(&cache, mlirOperationGetContext(op));
   MlirLogicalResult res = info->run(op);
+  ir_op_cache_exit(&cache);
   ir_symbol_scope_exit(&scope);
   if (mlirLogicalResultIsFailure(res))
     mlirExternalPassSignalFailure(pass);

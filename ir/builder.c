@@ -3,6 +3,7 @@
 #include "ir/builder.h"
 #include "ir/cfg.h"
 #include "ir/func.h"
+#include "ir/op_cache.h"
 #include "ir/support.h"
 #include "ir/types.h"
 
@@ -40,8 +41,7 @@ MlirLocation ir_generated_loc(MlirLocation from, const char *what) {
 
 MlirNamedAttribute ir_named(MlirContext ctx, const char *name,
                             MlirAttribute attr) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
+  return mlirNamedAttributeGet(ir_op_cache_identifier(ctx, name), attr);
 }
 
 MlirAttribute ir_i64_attr(MlirContext ctx, int64_t v) {
@@ -70,6 +70,13 @@ MlirOperation ir_op(struct ir_builder *b, const char *name, intptr_t nOperands,
                     const MlirType *results, intptr_t nAttrs,
                     const MlirNamedAttribute *attrs, intptr_t nSuccessors,
                     MlirBlock *successors) {
+  MlirOperation op =
+      ir_op_cache_make(name, nOperands, operands, nResults, results, nAttrs,
+                       attrs, nSuccessors, successors, b->loc);
+  if (!mlirOperationIsNull(op)) {
+    ir_insert(b, op);
+    return op;
+  }
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
   mlirOperationStateAddOperands(&st, nOperands, operands);
@@ -78,7 +85,7 @@ MlirOperation ir_op(struct ir_builder *b, const char *name, intptr_t nOperands,
     mlirOperationStateAddSuccessors(&st, nSuccessors, successors);
   if (nAttrs)
     mlirOperationStateAddAttributes(&st, nAttrs, attrs);
-  MlirOperation op = mlirOperationCreate(&st);
+  op = mlirOperationCreate(&st);
   assert(!mlirOperationIsNull(op) && "op creation failed");
   ir_insert(b, op);
   return op;

@@ -4,11 +4,14 @@
  * with a value map (block arguments, values used in later blocks and in
  * nested regions, successors), the type layout calculator on the types it
  * must size and those it must refuse, and the dominator tree of a graph
- * shaped like a coroutine's. */
+ * shaped like a coroutine's, and ops built again and again under an op
+ * cache (copied from a template of their kind, with their own operands,
+ * successors and location; no cache for another context). */
 #include "coro-c/Coro.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/cfg.h"
+#include "ir/op_cache.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -178,9 +181,99 @@ static void testDominators(void) {
   mlirContextDestroy(ctx);
 }
 
+static void testOpCache(void) {
+  fprintf(stderr, "@testOpCache\n");
+  MlirContext ctx = mlirContextCreate();
+  coroDialectLoad(ctx);
+  MlirContext other = mlirContextCreate();
+  coroDialectLoad(other);
+  MlirModule m = mlirModuleCreateParse(
+      ctx, mlirStringRefCreateFromCString("llvm.func @f(%p: !llvm.ptr) {\n"
+                                          "  llvm.br ^a\n"
+                                          "^a:\n"
+                                          "  llvm.br ^b\n"
+                                          "^b:\n"
+                                          "  llvm.return\n"
+                                          "}\n"));
+  MlirOperation fn = mlirBlockGetFirstOperation(mlirModuleGetBody(m));
+  MlirRegion r = mlirOperationGetRegion(fn, 0);
+  MlirBlock entry = mlirRegionGetFirstBlock(r);
+  MlirBlock a = mlirBlockGetNextInRegion(entry);
+  MlirBlock bb = mlirBlockGetNextInRegion(a);
+  MlirValue p = mlirBlockGetArgument(entry, 0);
+  struct ir_op_cache cache;
+  ir_op_cache_enter(&cache, ctx);
+  /* the entry block: three constants 7, one 9, two GEPs to offset 16 and
+   * one to 24, two loads; then a branch to ^b in place of the one to ^a,
+   * and in ^a one to ^b (the same kind, another successor) */
+  MlirLocation here = mlirLocationFileLineColGet(
+      ctx, mlirStringRefCreateFromCString("here.c"), 3, 4);
+  struct ir_builder b = ir_before(mlirBlockGetTerminator(entry));
+  struct ir_builder at = b;
+  at.loc = here;
+  ir_const_int(&b, 64, 7);
+  ir_const_int(&b, 64, 7);
+  MlirValue c7 = ir_const_int(&at, 64, 7);
+  ir_const_int(&b, 64, 9);
+  MlirValue g16 = ir_gep_bytes(&b, p, 16);
+  ir_gep_bytes(&b, g16, 16);
+  MlirValue g24 = ir_gep_bytes(&b, p, 24);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  ir_load(&b, g16, i64, 8);
+  ir_load(&b, g24, i64, 8);
+  // CHECK-LABEL: @testOpCache
+  // CHECK-NEXT: copies: 4
+  fprintf(stderr, "copies: %zu\n", cache.copies);
+  // CHECK-NEXT: location kept: 1
+  fprintf(stderr, "location kept: %d\n",
+          mlirLocationEqual(mlirOperationGetLocation(mlirOpResultGetOwner(c7)),
+                            here));
+  mlirOperationDestroy(mlirBlockGetTerminator(entry));
+  struct ir_builder e = ir_at_end(entry, mlirOperationGetLocation(fn));
+  ir_br(&e, bb, 0, NULL);
+  mlirOperationDestroy(mlirBlockGetTerminator(a));
+  struct ir_builder ea = ir_at_end(a, mlirOperationGetLocation(fn));
+  ir_br(&ea, bb, 0, NULL);
+  // CHECK-NEXT: copies: 5
+  fprintf(stderr, "copies: %zu\n", cache.copies);
+  /* another context's ops are built as before */
+  MlirModule o = mlirModuleCreateEmpty(mlirLocationUnknownGet(other));
+  struct ir_builder ob =
+      ir_at_end(mlirModuleGetBody(o), mlirLocationUnknownGet(other));
+  ir_const_int(&ob, 64, 7);
+  ir_const_int(&ob, 64, 7);
+  // CHECK-NEXT: copies: 5
+  fprintf(stderr, "copies: %zu\n", cache.copies);
+  ir_op_cache_exit(&cache);
+  // CHECK-NEXT: verified: 1
+  fprintf(stderr, "verified: %d\n", mlirOperationVerify(fn));
+  // CHECK-NEXT: llvm.func @f(%arg0: !llvm.ptr) {
+  // CHECK-NEXT: llvm.mlir.constant(7 : i64) : i64
+  // CHECK-NEXT: llvm.mlir.constant(7 : i64) : i64
+  // CHECK-NEXT: llvm.mlir.constant(7 : i64) : i64
+  // CHECK-NEXT: llvm.mlir.constant(9 : i64) : i64
+  // CHECK-NEXT: %[[G:.*]] = llvm.getelementptr %arg0[16] {{.*}}: (!llvm.ptr) ->
+  // !llvm.ptr, i8 CHECK-NEXT: llvm.getelementptr %[[G]][16] {{.*}}: (!llvm.ptr)
+  // -> !llvm.ptr, i8 CHECK-NEXT: %[[H:.*]] = llvm.getelementptr %arg0[24]
+  // {{.*}}: (!llvm.ptr) -> !llvm.ptr, i8 CHECK-NEXT: llvm.load %[[G]]
+  // {alignment = 8 : i64} : !llvm.ptr -> i64 CHECK-NEXT: llvm.load %[[H]]
+  // {alignment = 8 : i64} : !llvm.ptr -> i64 CHECK-NEXT: llvm.br ^bb2
+  // CHECK-NEXT: ^bb1:  // no predecessors
+  // CHECK-NEXT: llvm.br ^bb2
+  // CHECK-NEXT: ^bb2:  // 2 preds: ^bb0, ^bb1
+  // CHECK-NEXT: llvm.return
+  mlirOperationPrint(fn, printToStderr, NULL);
+  fprintf(stderr, "\n");
+  mlirModuleDestroy(o);
+  mlirModuleDestroy(m);
+  mlirContextDestroy(other);
+  mlirContextDestroy(ctx);
+}
+
 int main(void) {
   testCloneRegion();
   testTypeLayout();
   testDominators();
+  testOpCache();
   return 0;
 }

@@ -54,9 +54,11 @@ static MlirOperation from_template(const struct ir_ptrmap *m, const void *key,
 
 static void keep_template(const struct variant_state *vs, struct ir_ptrmap *m,
                           const void *key, MlirOperation made) {
-  MlirOperation tpl = mlirOperationClone(made);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(tpl); ++i)
-    mlirOperationSetOperand(tpl, i, vs->frame);
+  MlirValue frames[4] = {vs->frame, vs->frame, vs->frame, vs->frame};
+  intptr_t n = mlirOperationGetNumOperands(made);
+  assert(n <= 4 && "a frame access has at most a value and an address");
+  MlirOperation tpl =
+      ir_op_copy(made, mlirOperationGetLocation(made), n, frames, 0, NULL);
   ir_ptrmap_put(m, key, (void *)tpl.ptr);
 }
 

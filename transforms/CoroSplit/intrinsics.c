@@ -49,43 +49,47 @@ MlirStringRef coro_intr_name(MlirOperation op) {
 }
 
 /* Base names, without "llvm.", and the overloaded ones by prefix. */
+#define ROW(name, kind, overloaded)                                            \
+  { name, sizeof name - 1, kind, overloaded }
 static const struct {
   const char *name;
+  size_t len; /* strlen(name), compared first */
   enum coro_intr kind;
   bool overloaded;
 } table[] = {
-    {"coro.id", CI_ID, false},
-    {"coro.alloc", CI_ALLOC, false},
-    {"coro.begin", CI_BEGIN, false},
-    {"coro.size", CI_SIZE, true},
-    {"coro.align", CI_ALIGN, true},
-    {"coro.save", CI_SAVE, false},
-    {"coro.suspend", CI_SUSPEND, false},
-    {"coro.end", CI_END, false},
-    {"coro.free", CI_FREE, false},
-    {"coro.frame", CI_FRAME, false},
-    {"coro.resume", CI_RESUME, false},
-    {"coro.destroy", CI_DESTROY, false},
-    {"coro.done", CI_DONE, false},
-    {"coro.promise", CI_PROMISE, false},
-    {"coro.noop", CI_NOOP, false},
-    {"coro.await.suspend.void", CI_AWAIT_VOID, false},
-    {"coro.await.suspend.bool", CI_AWAIT_BOOL, false},
-    {"coro.await.suspend.handle", CI_AWAIT_HANDLE, false},
-    {"coro.is_in_ramp", CI_IS_IN_RAMP, false},
-    {"coro.id.retcon", CI_ID_RETCON, false},
-    {"coro.id.retcon.once", CI_ID_RETCON_ONCE, false},
-    {"coro.end.results", CI_END_RESULTS, false},
-    {"coro.prepare.retcon", CI_PREPARE_RETCON, false},
-    {"coro.alloca.alloc", CI_ALLOCA_ALLOC, true},
-    {"coro.alloca.get", CI_ALLOCA_GET, false},
-    {"coro.alloca.free", CI_ALLOCA_FREE, false},
-    {"coro.id.async", CI_ID_ASYNC, false},
-    {"coro.async.resume", CI_ASYNC_RESUME, false},
-    {"coro.end.async", CI_END_ASYNC, false},
-    {"coro.async.size.replace", CI_ASYNC_SIZE_REPLACE, false},
-    {"coro.subfn.addr", CI_SUBFN_ADDR, false},
+    ROW("coro.id", CI_ID, false),
+    ROW("coro.alloc", CI_ALLOC, false),
+    ROW("coro.begin", CI_BEGIN, false),
+    ROW("coro.size", CI_SIZE, true),
+    ROW("coro.align", CI_ALIGN, true),
+    ROW("coro.save", CI_SAVE, false),
+    ROW("coro.suspend", CI_SUSPEND, false),
+    ROW("coro.end", CI_END, false),
+    ROW("coro.free", CI_FREE, false),
+    ROW("coro.frame", CI_FRAME, false),
+    ROW("coro.resume", CI_RESUME, false),
+    ROW("coro.destroy", CI_DESTROY, false),
+    ROW("coro.done", CI_DONE, false),
+    ROW("coro.promise", CI_PROMISE, false),
+    ROW("coro.noop", CI_NOOP, false),
+    ROW("coro.await.suspend.void", CI_AWAIT_VOID, false),
+    ROW("coro.await.suspend.bool", CI_AWAIT_BOOL, false),
+    ROW("coro.await.suspend.handle", CI_AWAIT_HANDLE, false),
+    ROW("coro.is_in_ramp", CI_IS_IN_RAMP, false),
+    ROW("coro.id.retcon", CI_ID_RETCON, false),
+    ROW("coro.id.retcon.once", CI_ID_RETCON_ONCE, false),
+    ROW("coro.end.results", CI_END_RESULTS, false),
+    ROW("coro.prepare.retcon", CI_PREPARE_RETCON, false),
+    ROW("coro.alloca.alloc", CI_ALLOCA_ALLOC, true),
+    ROW("coro.alloca.get", CI_ALLOCA_GET, false),
+    ROW("coro.alloca.free", CI_ALLOCA_FREE, false),
+    ROW("coro.id.async", CI_ID_ASYNC, false),
+    ROW("coro.async.resume", CI_ASYNC_RESUME, false),
+    ROW("coro.end.async", CI_END_ASYNC, false),
+    ROW("coro.async.size.replace", CI_ASYNC_SIZE_REPLACE, false),
+    ROW("coro.subfn.addr", CI_SUBFN_ADDR, false),
 };
+#undef ROW
 
 static enum coro_intr classify(MlirOperation op, MlirStringRef name);
 
@@ -123,11 +127,11 @@ static enum coro_intr classify(MlirOperation op, MlirStringRef name) {
   if (eq(n, "coro.suspend.async") || starts(n, "coro.suspend.async."))
     return CI_SUSPEND_ASYNC;
   for (size_t i = 0; i < sizeof table / sizeof *table; ++i) {
-    if (eq(n, table[i].name))
+    size_t k = table[i].len;
+    if (n.length == k && !memcmp(n.data, table[i].name, k))
       return table[i].kind;
-    size_t k = strlen(table[i].name);
-    if (table[i].overloaded && n.length > k + 1 && starts(n, table[i].name) &&
-        n.data[k] == '.' && n.data[k + 1] == 'i')
+    if (table[i].overloaded && n.length > k + 1 && n.data[k] == '.' &&
+        n.data[k + 1] == 'i' && !memcmp(n.data, table[i].name, k))
       return table[i].kind;
   }
   return CI_OTHER;
