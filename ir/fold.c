@@ -5,6 +5,8 @@
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 
+#include <string.h>
+
 bool ir_op_is_constant(MlirOperation op) {
   static const char *const names[] = {
       "llvm.mlir.constant", "llvm.mlir.zero", "llvm.mlir.poison",
@@ -171,7 +173,41 @@ static intptr_t eval_from(struct known *k, MlirOperation op) {
   MlirAttribute cases = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString("case_values"));
   intptr_t n = mlirOperationGetNumSuccessors(op) - 1;
-  for (intptr_t i = 0; i < n && !mlirAttributeIsNull(cases); ++i)
+  if (mlirAttributeIsNull(cases))
+    return 0;
+  /* the cases' bytes read in place when they are stored one per element
+   * (an iterator per case costs a few hundred instructions) */
+  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(cases));
+  unsigned cw = mlirAttributeIsADenseElements(cases) && mlirTypeIsAInteger(et)
+                    ? mlirIntegerTypeGetWidth(et)
+                    : 0;
+  if ((cw == 8 || cw == 16 || cw == 32 || cw == 64) &&
+      !mlirDenseElementsAttrIsSplat(cases)) {
+    const char *raw = mlirDenseElementsAttrGetRawData(cases);
+    for (intptr_t i = 0; i < n; ++i) {
+      int64_t c;
+      const char *at = raw + (size_t)i * (cw / 8);
+      if (cw == 8) {
+        int8_t x;
+        memcpy(&x, at, 1);
+        c = x;
+      } else if (cw == 16) {
+        int16_t x;
+        memcpy(&x, at, 2);
+        c = x;
+      } else if (cw == 32) {
+        int32_t x;
+        memcpy(&x, at, 4);
+        c = x;
+      } else {
+        memcpy(&c, at, 8);
+      }
+      if (zext(c, w) == zext(v, w))
+        return i + 1;
+    }
+    return 0;
+  }
+  for (intptr_t i = 0; i < n; ++i)
     if (zext(case_value(cases, i), w) == zext(v, w))
       return i + 1;
   return 0;
