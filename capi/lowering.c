@@ -88,6 +88,26 @@ void coroSetRoute(MlirModule module, CoroRoute route) {
       mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(CORO_ROUTE_B)));
 }
 
+static MlirLogicalResult run_pipeline(MlirModule module, MlirStringRef pipeline,
+                                      bool verify_each);
+
+/* Runs one of the lowering's own pipelines on `module` and verifies the
+ * result once, as LLVM's opt verifies its input and output and not each
+ * pass: MLIR's verifier after each of a pipeline's ten passes was 14 to
+ * 18% of a whole compile at -O0 (callgrind, bench/many-gen.c's mix of 200
+ * coroutines). Its input was verified when it was parsed or built (the
+ * pipelines start with coro-verify); an error in what the passes made is
+ * still reported, at its op, before anything translates it. coro-opt
+ * keeps MLIR's verifier after each pass (--verify-each). */
+static MlirLogicalResult run_lowering(MlirModule module,
+                                      MlirStringRef pipeline) {
+  MlirLogicalResult ok = run_pipeline(module, pipeline, false);
+  if (mlirLogicalResultIsSuccess(ok) &&
+      !mlirOperationVerify(mlirModuleGetOperation(module)))
+    ok = mlirLogicalResultFailure();
+  return ok;
+}
+
 MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
                                                     CoroLowerOptions options) {
   coroRegisterPasses();
@@ -100,7 +120,7 @@ MlirLogicalResult coroLowerToLLVMDialectWithOptions(MlirModule module,
   coroSetRoute(module, options.route);
   MlirLogicalResult ok = mlirLogicalResultFailure();
   if (abis_supported(module))
-    ok = coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
+    ok = run_lowering(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
 }
@@ -112,13 +132,13 @@ static MlirLogicalResult run_with_trip(MlirModule module,
                                        const struct coro_str *before,
                                        LLVMTargetMachineRef tm,
                                        const char *after) {
-  bool ok = tm && mlirLogicalResultIsSuccess(coroRunPassPipeline(
+  bool ok = tm && mlirLogicalResultIsSuccess(run_lowering(
                       module, mlirStringRefCreate(before->data, before->len)));
   ok = ok && coro_presplit_optimize(module, tm);
   if (tm)
     LLVMDisposeTargetMachine(tm);
-  ok = ok && mlirLogicalResultIsSuccess(coroRunPassPipeline(
-                 module, mlirStringRefCreateFromCString(after)));
+  ok = ok && mlirLogicalResultIsSuccess(
+                 run_lowering(module, mlirStringRefCreateFromCString(after)));
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
@@ -277,7 +297,7 @@ MlirLogicalResult coroLowerForDevice(MlirModule module) {
   struct coro_str p = {0};
   coro_pipeline_nvvm(&p);
   MlirLogicalResult ok =
-      coroRunPassPipeline(module, mlirStringRefCreate(p.data, p.len));
+      run_lowering(module, mlirStringRefCreate(p.data, p.len));
   coro_str_free(&p);
   return ok;
 }
@@ -404,8 +424,14 @@ MlirLogicalResult coroPassManagerAddPipeline(MlirPassManager pm,
 
 MlirLogicalResult coroRunPassPipeline(MlirModule module,
                                       MlirStringRef pipeline) {
+  return run_pipeline(module, pipeline, true);
+}
+
+static MlirLogicalResult run_pipeline(MlirModule module, MlirStringRef pipeline,
+                                      bool verify_each) {
   coroRegisterPasses();
   MlirPassManager pm = module_pass_manager(module);
+  mlirPassManagerEnableVerifier(pm, verify_each);
   struct coro_str why = {0};
   MlirLogicalResult ok =
       coroPassManagerAddPipeline(pm, pipeline, coro_str_callback, &why);

@@ -161,7 +161,10 @@ CoroRoute coroDefaultRoute(void);
 /// on a device) is an error at the module's location, and a failed result
 /// with the module unchanged. Every tool lowers through this function; the
 /// older entry points stay, with their documented behaviour (route A where
-/// they take no route).
+/// they take no route). The lowering's pipelines run without MLIR's
+/// verifier after each pass and verify the module once at their end (an
+/// error is reported at its op); coroRunPassPipeline verifies after each
+/// pass.
 MlirLogicalResult coroLowerModule(MlirModule module,
                                   const CoroLowerConfig *config);
 /// The route `config` (NULL: zeroed) resolves to: its own, or
