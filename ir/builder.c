@@ -77,15 +77,9 @@ MlirOperation ir_op(struct ir_builder *b, const char *name, intptr_t nOperands,
     ir_insert(b, op);
     return op;
   }
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreateFromCString(name), b->loc);
-  mlirOperationStateAddOperands(&st, nOperands, operands);
-  mlirOperationStateAddResults(&st, nResults, results);
-  if (nSuccessors)
-    mlirOperationStateAddSuccessors(&st, nSuccessors, successors);
-  if (nAttrs)
-    mlirOperationStateAddAttributes(&st, nAttrs, attrs);
-  op = mlirOperationCreate(&st);
+  op = ir_op_build(mlirStringRefCreateFromCString(name), nOperands, operands,
+                   nResults, results, nAttrs, attrs, nSuccessors, successors,
+                   b->loc);
   assert(!mlirOperationIsNull(op) && "op creation failed");
   ir_insert(b, op);
   return op;

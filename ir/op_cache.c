@@ -28,6 +28,21 @@ struct ir_op_cache_slot {
 
 static _Thread_local struct ir_op_cache *innermost;
 
+MlirOperation ir_op_build(MlirStringRef name, intptr_t nOperands,
+                          const MlirValue *operands, intptr_t nResults,
+                          const MlirType *results, intptr_t nAttrs,
+                          const MlirNamedAttribute *attrs, intptr_t nSuccessors,
+                          const MlirBlock *successors, MlirLocation loc) {
+  MlirOperationState st = mlirOperationStateGet(name, loc);
+  mlirOperationStateAddOperands(&st, nOperands, operands);
+  mlirOperationStateAddResults(&st, nResults, results);
+  if (nSuccessors)
+    mlirOperationStateAddSuccessors(&st, nSuccessors, successors);
+  if (nAttrs)
+    mlirOperationStateAddAttributes(&st, nAttrs, attrs);
+  return mlirOperationCreate(&st);
+}
+
 void ir_op_cache_enter(struct ir_op_cache *c, MlirContext ctx) {
   memset(c, 0, sizeof *c);
   c->ctx = ctx;
@@ -124,15 +139,9 @@ static struct entry *make_entry(struct ir_op_cache *c, const char *name,
   MlirBlock *succ = ir_xmalloc((size_t)(nsucc ? nsucc : 1) * sizeof *succ);
   for (intptr_t i = 0; i < nsucc; ++i)
     succ[i] = c->block;
-  MlirOperationState st =
-      mlirOperationStateGet(mlirStringRefCreate(name, len), unknown);
-  mlirOperationStateAddOperands(&st, nops, ops);
-  mlirOperationStateAddResults(&st, nres, types);
-  if (nsucc)
-    mlirOperationStateAddSuccessors(&st, nsucc, succ);
-  if (nattrs)
-    mlirOperationStateAddAttributes(&st, nattrs, attrs);
-  MlirOperation tpl = mlirOperationCreate(&st);
+  MlirOperation tpl =
+      ir_op_build(mlirStringRefCreate(name, len), nops, ops, nres, types,
+                  nattrs, attrs, nsucc, succ, unknown);
   free(ops);
   free(succ);
   if (mlirOperationIsNull(tpl))

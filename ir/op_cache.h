@@ -64,6 +64,15 @@ MlirOperation ir_op_cache_make(const char *name, intptr_t nOperands,
                                intptr_t nSuccessors,
                                const MlirBlock *successors, MlirLocation loc);
 
+/* The op mlirOperationCreate makes of these fields, not inserted anywhere
+ * (null when MLIR refuses them): how ir_op builds the first of a kind, and
+ * the cache a template. */
+MlirOperation ir_op_build(MlirStringRef name, intptr_t nOperands,
+                          const MlirValue *operands, intptr_t nResults,
+                          const MlirType *results, intptr_t nAttrs,
+                          const MlirNamedAttribute *attrs, intptr_t nSuccessors,
+                          const MlirBlock *successors, MlirLocation loc);
+
 /* The identifier `name` in `ctx`: from this thread's innermost cache when
  * it has it (MLIR's own lookup hashes the text and takes the uniquer's
  * lock each time; ir_named asks for a few names over and over). */
