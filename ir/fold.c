@@ -130,29 +130,47 @@ static void eval(struct known *k, MlirOperation op) {
   }
 }
 
-/* Case `i` of a switch's case_values `cases` (dense integers). The typed
- * getters read the storage; mlirElementsAttrGetValue would make an
- * attribute of each element (this runs for every suspension of every
- * part). */
-static int64_t case_value(MlirAttribute cases, intptr_t i) {
+/* The width of the integers a switch's case_values `cases` stores one per
+ * element in its raw data (8, 16, 32 or 64), else 0. */
+static unsigned case_width(MlirAttribute cases) {
   MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(cases));
   unsigned w = mlirAttributeIsADenseElements(cases) && mlirTypeIsAInteger(et)
                    ? mlirIntegerTypeGetWidth(et)
                    : 0;
-  switch (w) {
-  case 8:
-    return mlirDenseElementsAttrGetInt8Value(cases, i);
-  case 16:
-    return mlirDenseElementsAttrGetInt16Value(cases, i);
-  case 32:
-    return mlirDenseElementsAttrGetInt32Value(cases, i);
-  case 64:
-    return mlirDenseElementsAttrGetInt64Value(cases, i);
-  default: {
+  return w == 8 || w == 16 || w == 32 || w == 64 ? w : 0;
+}
+
+/* Case `i` of `cases`, whose case_width is `w`: read from the raw data in
+ * place (a splat stores its one element), since a typed getter builds an
+ * iterator and mlirElementsAttrGetValue an attribute per element, and
+ * this runs for every suspension of every part; any other storage through
+ * mlirElementsAttrGetValue. */
+static int64_t case_at(MlirAttribute cases, unsigned w, intptr_t i) {
+  if (!w) {
     uint64_t idx = (uint64_t)i;
     return mlirIntegerAttrGetValueInt(mlirElementsAttrGetValue(cases, 1, &idx));
   }
+  const char *at = mlirDenseElementsAttrGetRawData(cases);
+  if (!mlirDenseElementsAttrIsSplat(cases))
+    at += (size_t)i * (w / 8);
+  if (w == 8) {
+    int8_t x;
+    memcpy(&x, at, 1);
+    return x;
   }
+  if (w == 16) {
+    int16_t x;
+    memcpy(&x, at, 2);
+    return x;
+  }
+  if (w == 32) {
+    int32_t x;
+    memcpy(&x, at, 4);
+    return x;
+  }
+  int64_t x;
+  memcpy(&x, at, 8);
+  return x;
 }
 
 /* Evaluates the ops from `op` to the end of its block and returns the
@@ -175,40 +193,9 @@ static intptr_t eval_from(struct known *k, MlirOperation op) {
   intptr_t n = mlirOperationGetNumSuccessors(op) - 1;
   if (mlirAttributeIsNull(cases))
     return 0;
-  /* the cases' bytes read in place when they are stored one per element
-   * (an iterator per case costs a few hundred instructions) */
-  MlirType et = mlirShapedTypeGetElementType(mlirAttributeGetType(cases));
-  unsigned cw = mlirAttributeIsADenseElements(cases) && mlirTypeIsAInteger(et)
-                    ? mlirIntegerTypeGetWidth(et)
-                    : 0;
-  if ((cw == 8 || cw == 16 || cw == 32 || cw == 64) &&
-      !mlirDenseElementsAttrIsSplat(cases)) {
-    const char *raw = mlirDenseElementsAttrGetRawData(cases);
-    for (intptr_t i = 0; i < n; ++i) {
-      int64_t c;
-      const char *at = raw + (size_t)i * (cw / 8);
-      if (cw == 8) {
-        int8_t x;
-        memcpy(&x, at, 1);
-        c = x;
-      } else if (cw == 16) {
-        int16_t x;
-        memcpy(&x, at, 2);
-        c = x;
-      } else if (cw == 32) {
-        int32_t x;
-        memcpy(&x, at, 4);
-        c = x;
-      } else {
-        memcpy(&c, at, 8);
-      }
-      if (zext(c, w) == zext(v, w))
-        return i + 1;
-    }
-    return 0;
-  }
+  unsigned cw = case_width(cases);
   for (intptr_t i = 0; i < n; ++i)
-    if (zext(case_value(cases, i), w) == zext(v, w))
+    if (zext(case_at(cases, cw, i), w) == zext(v, w))
       return i + 1;
   return 0;
 }
@@ -225,7 +212,7 @@ intptr_t ir_branch_target_given(MlirOperation from, MlirValue v, int64_t c) {
 }
 
 int64_t ir_switch_case(MlirOperation sw, intptr_t i) {
-  return case_value(mlirOperationGetAttributeByName(
-                        sw, mlirStringRefCreateFromCString("case_values")),
-                    i);
+  MlirAttribute cases = mlirOperationGetAttributeByName(
+      sw, mlirStringRefCreateFromCString("case_values"));
+  return case_at(cases, case_width(cases), i);
 }

@@ -78,13 +78,18 @@ static uint64_t mix(uint64_t h, uint64_t v) {
   return h ^ (h >> 29);
 }
 
+/* FNV-1a of `len` bytes of `text`. */
+static uint64_t text_hash(const char *text, size_t len) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (size_t i = 0; i < len; ++i)
+    h = (h ^ (unsigned char)text[i]) * 0x100000001b3ULL;
+  return h;
+}
+
 static uint64_t kind_hash(const char *name, size_t len, intptr_t nops,
                           intptr_t nres, const MlirType *types, intptr_t nattrs,
                           const MlirNamedAttribute *attrs, intptr_t nsucc) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (size_t i = 0; i < len; ++i)
-    h = (h ^ (unsigned char)name[i]) * 0x100000001b3ULL;
-  h = mix(h, (uint64_t)nops);
+  uint64_t h = mix(text_hash(name, len), (uint64_t)nops);
   h = mix(h, (uint64_t)nsucc);
   h = mix(h, (uint64_t)nres);
   for (intptr_t i = 0; i < nres; ++i)
@@ -124,12 +129,10 @@ static struct entry *make_entry(struct ir_op_cache *c, const char *name,
                                 intptr_t nsucc) {
   MlirLocation unknown = mlirLocationUnknownGet(c->ctx);
   if (mlirOperationIsNull(c->placeholder)) {
-    MlirOperationState st = mlirOperationStateGet(
-        mlirStringRefCreateFromCString("builtin.unrealized_conversion_cast"),
-        unknown);
     MlirType none = mlirNoneTypeGet(c->ctx);
-    mlirOperationStateAddResults(&st, 1, &none);
-    c->placeholder = mlirOperationCreate(&st);
+    c->placeholder = ir_op_build(
+        mlirStringRefCreateFromCString("builtin.unrealized_conversion_cast"), 0,
+        NULL, 1, &none, 0, NULL, 0, NULL, unknown);
     c->block = mlirBlockCreate(0, NULL, NULL);
   }
   MlirValue p = mlirOperationGetResult(c->placeholder, 0);
@@ -225,9 +228,7 @@ MlirIdentifier ir_op_cache_identifier(MlirContext ctx, const char *name) {
   struct ir_op_cache *c = innermost;
   if (!c || !mlirContextEqual(c->ctx, ctx))
     return mlirIdentifierGet(ctx, text);
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (size_t i = 0; i < len; ++i)
-    h = (h ^ (unsigned char)name[i]) * 0x100000001b3ULL;
+  uint64_t h = text_hash(name, len);
   MlirIdentifier *slot = &c->names[(h ^ (h >> 32)) % IR_OP_CACHE_NAMES];
   if (slot->ptr) {
     MlirStringRef have = mlirIdentifierStr(*slot);

@@ -252,12 +252,15 @@ static void testOpCache(void) {
   // CHECK-NEXT: llvm.mlir.constant(7 : i64) : i64
   // CHECK-NEXT: llvm.mlir.constant(7 : i64) : i64
   // CHECK-NEXT: llvm.mlir.constant(9 : i64) : i64
-  // CHECK-NEXT: %[[G:.*]] = llvm.getelementptr %arg0[16] {{.*}}: (!llvm.ptr) ->
-  // !llvm.ptr, i8 CHECK-NEXT: llvm.getelementptr %[[G]][16] {{.*}}: (!llvm.ptr)
-  // -> !llvm.ptr, i8 CHECK-NEXT: %[[H:.*]] = llvm.getelementptr %arg0[24]
-  // {{.*}}: (!llvm.ptr) -> !llvm.ptr, i8 CHECK-NEXT: llvm.load %[[G]]
-  // {alignment = 8 : i64} : !llvm.ptr -> i64 CHECK-NEXT: llvm.load %[[H]]
-  // {alignment = 8 : i64} : !llvm.ptr -> i64 CHECK-NEXT: llvm.br ^bb2
+  // CHECK-NEXT: %[[G:.*]] = llvm.getelementptr %arg0[16]
+  // CHECK-SAME: : (!llvm.ptr) -> !llvm.ptr, i8
+  // CHECK-NEXT: llvm.getelementptr %[[G]][16]
+  // CHECK-SAME: : (!llvm.ptr) -> !llvm.ptr, i8
+  // CHECK-NEXT: %[[H:.*]] = llvm.getelementptr %arg0[24]
+  // CHECK-SAME: : (!llvm.ptr) -> !llvm.ptr, i8
+  // CHECK-NEXT: llvm.load %[[G]] {alignment = 8 : i64} : !llvm.ptr -> i64
+  // CHECK-NEXT: llvm.load %[[H]] {alignment = 8 : i64} : !llvm.ptr -> i64
+  // CHECK-NEXT: llvm.br ^bb2
   // CHECK-NEXT: ^bb1:  // no predecessors
   // CHECK-NEXT: llvm.br ^bb2
   // CHECK-NEXT: ^bb2:  // 2 preds: ^bb0, ^bb1
