@@ -82,8 +82,11 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to) {
   if (2 * (m->n + 1) > m->cap) {
     struct ir_ptrmap old = *m;
     m->cap = old.cap ? 2 * old.cap : 64;
-    m->from = ir_xcalloc(m->cap, sizeof *m->from);
-    m->to = ir_xcalloc(m->cap, sizeof *m->to);
+    /* one block: the keys, zeroed, then the values, read only where a
+     * key is */
+    m->from = ir_xmalloc(2 * m->cap * sizeof *m->from);
+    memset(m->from, 0, m->cap * sizeof *m->from);
+    m->to = m->from + m->cap;
     for (size_t i = 0; i < old.cap; ++i)
       if (old.from[i]) {
         size_t j = slot_of(m, old.from[i]);
@@ -91,7 +94,6 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to) {
         m->to[j] = old.to[i];
       }
     free(old.from);
-    free(old.to);
   }
   size_t i = slot_of(m, from);
   if (!m->from[i])
@@ -108,8 +110,7 @@ void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k) {
 }
 
 void ir_ptrmap_free(struct ir_ptrmap *m) {
-  free(m->from);
-  free(m->to);
+  free(m->from); /* and m->to, in the same block */
   *m = (struct ir_ptrmap){0};
 }
 
@@ -161,6 +162,16 @@ static MlirWalkResult remap_nested(MlirOperation op, void *user) {
       mlirOperationSetOperand(op, i, to);
   }
   return MlirWalkResultAdvance;
+}
+
+/* `fn` on `op` and, pre-order, every op nested in it. Most ops have no
+ * region: they get a direct call, not MLIR's walker, whose callback costs
+ * more than the look-ups `fn` makes. */
+static void visit(MlirOperation op, MlirOperationWalkCallback fn, void *user) {
+  if (mlirOperationGetNumRegions(op) == 0)
+    fn(op, user);
+  else
+    mlirOperationWalk(op, fn, user, MlirWalkPreOrder);
 }
 
 /* A copy of `op`, which has no region, with its operands and successors
@@ -289,8 +300,9 @@ MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(ir_map_block(m, b));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      mlirOperationWalk(op, remap_late_op, &late, MlirWalkPreOrder);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      visit(op, remap_late_op, &late);
+    }
   return first;
 }
 
@@ -325,8 +337,9 @@ MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m) {
   for (size_t i = 0; i < todo.n; ++i)
     for (MlirOperation op =
              mlirBlockGetFirstOperation(ir_map_block(m, todo.v[i]));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-      mlirOperationWalk(op, remap_nested, m, MlirWalkPreOrder);
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+      visit(op, remap_nested, m);
+    }
   MlirBlock first = ir_map_block(m, start);
   free(todo.v);
   ir_ptrmap_free(&seen);
