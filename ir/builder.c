@@ -44,16 +44,49 @@ MlirNamedAttribute ir_named(MlirContext ctx, const char *name,
   return mlirNamedAttributeGet(ir_op_cache_identifier(ctx, name), attr);
 }
 
+/* mlirIntegerAttrGet(t, v), kept by the op cache (ir_op_cache_memo_get). */
+static MlirAttribute int_attr(MlirType t, int64_t v) {
+  MlirContext ctx = mlirTypeGetContext(t);
+  uint64_t key = (uint64_t)(uintptr_t)t.ptr;
+  MlirAttribute a = {
+      ir_op_cache_memo_get(ctx, IR_MEMO_INT_ATTR, key, (uint64_t)v)};
+  if (mlirAttributeIsNull(a)) {
+    a = mlirIntegerAttrGet(t, v);
+    ir_op_cache_memo_put(ctx, IR_MEMO_INT_ATTR, key, (uint64_t)v, a.ptr);
+  }
+  return a;
+}
+
+/* mlirTypeAttrGet(t), kept by the op cache. */
+static MlirAttribute type_attr(MlirType t) {
+  MlirContext ctx = mlirTypeGetContext(t);
+  uint64_t key = (uint64_t)(uintptr_t)t.ptr;
+  MlirAttribute a = {ir_op_cache_memo_get(ctx, IR_MEMO_TYPE_ATTR, key, 0)};
+  if (mlirAttributeIsNull(a)) {
+    a = mlirTypeAttrGet(t);
+    ir_op_cache_memo_put(ctx, IR_MEMO_TYPE_ATTR, key, 0, a.ptr);
+  }
+  return a;
+}
+
 MlirAttribute ir_i64_attr(MlirContext ctx, int64_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+  return int_attr(mlirIntegerTypeGet(ctx, 64), v);
 }
 
 MlirAttribute ir_i32_attr(MlirContext ctx, int32_t v) {
-  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), v);
+  return int_attr(mlirIntegerTypeGet(ctx, 32), v);
 }
 
 MlirAttribute ir_i32_array(MlirContext ctx, intptr_t n, const int32_t *v) {
-  return mlirDenseI32ArrayGet(ctx, n, v);
+  if (n != 1) /* one element: a GEP's offset, kept by the op cache */
+    return mlirDenseI32ArrayGet(ctx, n, v);
+  uint64_t key = (uint64_t)(uint32_t)v[0];
+  MlirAttribute a = {ir_op_cache_memo_get(ctx, IR_MEMO_I32_ARRAY1, key, 0)};
+  if (mlirAttributeIsNull(a)) {
+    a = mlirDenseI32ArrayGet(ctx, 1, v);
+    ir_op_cache_memo_put(ctx, IR_MEMO_I32_ARRAY1, key, 0, a.ptr);
+  }
+  return a;
 }
 
 MlirAttribute ir_sym_ref(MlirContext ctx, const char *name) {
@@ -104,8 +137,8 @@ MlirValue ir_val(struct ir_builder *b, const char *name, intptr_t nOperands,
 
 MlirValue ir_const_int(struct ir_builder *b, unsigned width, long long value) {
   MlirType t = ir_int_type(b->ctx, width);
-  MlirAttribute v = width == 1 ? mlirBoolAttrGet(b->ctx, value != 0)
-                               : mlirIntegerAttrGet(t, value);
+  MlirAttribute v =
+      width == 1 ? mlirBoolAttrGet(b->ctx, value != 0) : int_attr(t, value);
   MlirNamedAttribute a = ir_named(b->ctx, "value", v);
   return val_attrs(b, "llvm.mlir.constant", 0, NULL, t, 1, &a);
 }
@@ -164,7 +197,7 @@ MlirValue ir_alloca(struct ir_builder *b, MlirValue count, MlirType elem,
                     unsigned align) {
   MlirNamedAttribute a[2] = {
       ir_named(b->ctx, "alignment", ir_i64_attr(b->ctx, align)),
-      ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem))};
+      ir_named(b->ctx, "elem_type", type_attr(elem))};
   return val_attrs(b, "llvm.alloca", 1, &count, ir_ptr_type(b->ctx), 2, a);
 }
 
@@ -187,7 +220,7 @@ MlirOperation ir_store(struct ir_builder *b, MlirValue v, MlirValue ptr,
 static MlirValue gep(struct ir_builder *b, MlirValue base, MlirType elem,
                      intptr_t n, const int32_t *idx) {
   MlirNamedAttribute a[3] = {
-      ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
+      ir_named(b->ctx, "elem_type", type_attr(elem)),
       ir_named(b->ctx, "rawConstantIndices", ir_i32_array(b->ctx, n, idx)),
       ir_named(b->ctx, "noWrapFlags", ir_i32_attr(b->ctx, 0))};
   return val_attrs(b, "llvm.getelementptr", 1, &base, ir_ptr_type(b->ctx), 3,
@@ -218,7 +251,7 @@ MlirValue ir_gep_index(struct ir_builder *b, MlirValue base, MlirType elem,
   int32_t dynamic = INT32_MIN; /* LLVM::GEPOp::kDynamicIndex */
   MlirValue ops[2] = {base, i};
   MlirNamedAttribute a[3] = {
-      ir_named(b->ctx, "elem_type", mlirTypeAttrGet(elem)),
+      ir_named(b->ctx, "elem_type", type_attr(elem)),
       ir_named(b->ctx, "rawConstantIndices", ir_i32_array(b->ctx, 1, &dynamic)),
       ir_named(b->ctx, "noWrapFlags", ir_i32_attr(b->ctx, 0))};
   return val_attrs(b, "llvm.getelementptr", 2, ops, ir_ptr_type(b->ctx), 3, a);

@@ -35,6 +35,20 @@
 struct ir_op_cache_slot;
 
 #define IR_OP_CACHE_NAMES 64
+#define IR_OP_CACHE_MEMO 64
+
+/* What ir_op_cache_memo keeps: a type or attribute by what makes it. */
+enum ir_memo_kind {
+  IR_MEMO_PTR_TYPE = 1, /* !llvm.ptr in address space a */
+  IR_MEMO_INT_ATTR,     /* an IntegerAttr of type a (a pointer), value b */
+  IR_MEMO_TYPE_ATTR,    /* the TypeAttr of type a */
+  IR_MEMO_I32_ARRAY1,   /* a DenseI32ArrayAttr of the one element a */
+};
+
+struct ir_op_cache_memo {
+  uint64_t kind, a, b;
+  const void *ptr;
+};
 
 struct ir_op_cache {
   MlirContext ctx;
@@ -43,7 +57,8 @@ struct ir_op_cache {
   size_t copies;             /* ops made by copying a template (for tests) */
   MlirOperation placeholder; /* its result is every template's operand */
   MlirBlock block;           /* every template's successor */
-  MlirIdentifier names[IR_OP_CACHE_NAMES]; /* by a hash of their text */
+  MlirIdentifier names[IR_OP_CACHE_NAMES];        /* by a hash of their text */
+  struct ir_op_cache_memo memo[IR_OP_CACHE_MEMO]; /* by a hash of the key */
   struct ir_op_cache *outer;
 };
 
@@ -77,5 +92,16 @@ MlirOperation ir_op_build(MlirStringRef name, intptr_t nOperands,
  * it has it (MLIR's own lookup hashes the text and takes the uniquer's
  * lock each time; ir_named asks for a few names over and over). */
 MlirIdentifier ir_op_cache_identifier(MlirContext ctx, const char *name);
+
+/* Types and attributes the builder asks for again and again (the pointer
+ * type, a GEP's offset, a constant's value), which MLIR's uniquer hashes
+ * and locks for each time: what this thread's innermost cache for `ctx`
+ * keeps under `kind` (enum ir_memo_kind), `a` and `b`, or NULL (no cache,
+ * or not kept: the caller makes it and gives it to ir_op_cache_memo_put,
+ * which keeps the last one of each slot). */
+const void *ir_op_cache_memo_get(MlirContext ctx, enum ir_memo_kind kind,
+                                 uint64_t a, uint64_t b);
+void ir_op_cache_memo_put(MlirContext ctx, enum ir_memo_kind kind, uint64_t a,
+                          uint64_t b, const void *ptr);
 
 #endif /* CORO_IR_OP_CACHE_H */

@@ -1,6 +1,7 @@
 /* types.c - LLVM-dialect types and the one size/alignment calculator (see
  * types.h). */
 #include "ir/types.h"
+#include "ir/op_cache.h"
 #include "ir/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -10,7 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-MlirType ir_ptr_type(MlirContext ctx) { return mlirLLVMPointerTypeGet(ctx, 0); }
+MlirType ir_ptr_type(MlirContext ctx) {
+  /* asked for with nearly every op a pass builds: kept by the op cache */
+  MlirType t = {ir_op_cache_memo_get(ctx, IR_MEMO_PTR_TYPE, 0, 0)};
+  if (mlirTypeIsNull(t)) {
+    t = mlirLLVMPointerTypeGet(ctx, 0);
+    ir_op_cache_memo_put(ctx, IR_MEMO_PTR_TYPE, 0, 0, t.ptr);
+  }
+  return t;
+}
 
 MlirType ir_int_type(MlirContext ctx, unsigned width) {
   return mlirIntegerTypeGet(ctx, width);

@@ -6,7 +6,8 @@
  * must size and those it must refuse, and the dominator tree of a graph
  * shaped like a coroutine's, and ops built again and again under an op
  * cache (copied from a template of their kind, with their own operands,
- * successors and location; no cache for another context). */
+ * successors and location; no cache for another context), with the types
+ * and attributes the builder asks for kept by it). */
 #include "coro-c/Coro.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
@@ -16,6 +17,7 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Dialect/LLVM.h"
 
 #include <stdio.h>
 
@@ -244,7 +246,33 @@ static void testOpCache(void) {
   ir_const_int(&ob, 64, 7);
   // CHECK-NEXT: copies: 5
   fprintf(stderr, "copies: %zu\n", cache.copies);
+  /* the types and attributes the builder asks for are kept for the
+   * cache's context only, and each is MLIR's own for its key however many
+   * keys share a slot */
+  // CHECK-NEXT: memo kept: 1
+  fprintf(stderr, "memo kept: %d\n",
+          ir_op_cache_memo_get(ctx, IR_MEMO_INT_ATTR,
+                               (uint64_t)(uintptr_t)i64.ptr,
+                               7) == mlirIntegerAttrGet(i64, 7).ptr);
+  // CHECK-NEXT: other context: 0 1
+  fprintf(stderr, "other context: %d %d\n",
+          ir_op_cache_memo_get(other, IR_MEMO_PTR_TYPE, 0, 0) != NULL,
+          mlirTypeEqual(ir_ptr_type(other), mlirLLVMPointerTypeGet(other, 0)));
+  int same = 1;
+  for (int32_t k = 0; k < 3 * IR_OP_CACHE_MEMO; ++k) {
+    same &= mlirAttributeEqual(ir_i32_array(ctx, 1, &k),
+                               mlirDenseI32ArrayGet(ctx, 1, &k));
+    same &=
+        mlirAttributeEqual(ir_i32_attr(ctx, k),
+                           mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), k));
+    same &= mlirTypeEqual(ir_ptr_type(ctx), mlirLLVMPointerTypeGet(ctx, 0));
+  }
+  // CHECK-NEXT: memo right: 1
+  fprintf(stderr, "memo right: %d\n", same);
   ir_op_cache_exit(&cache);
+  // CHECK-NEXT: memo after exit: 0
+  fprintf(stderr, "memo after exit: %d\n",
+          ir_op_cache_memo_get(ctx, IR_MEMO_PTR_TYPE, 0, 0) != NULL);
   // CHECK-NEXT: verified: 1
   fprintf(stderr, "verified: %d\n", mlirOperationVerify(fn));
   // CHECK-NEXT: llvm.func @f(%arg0: !llvm.ptr) {
