@@ -300,9 +300,8 @@ MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
   for (MlirBlock b = mlirRegionGetFirstBlock(src); !mlirBlockIsNull(b);
        b = mlirBlockGetNextInRegion(b))
     for (MlirOperation op = mlirBlockGetFirstOperation(ir_map_block(m, b));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       visit(op, remap_late_op, &late);
-    }
   return first;
 }
 
@@ -337,9 +336,8 @@ MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m) {
   for (size_t i = 0; i < todo.n; ++i)
     for (MlirOperation op =
              mlirBlockGetFirstOperation(ir_map_block(m, todo.v[i]));
-         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+         !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
       visit(op, remap_nested, m);
-    }
   MlirBlock first = ir_map_block(m, start);
   free(todo.v);
   ir_ptrmap_free(&seen);
