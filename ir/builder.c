@@ -44,28 +44,28 @@ MlirNamedAttribute ir_named(MlirContext ctx, const char *name,
   return mlirNamedAttributeGet(ir_op_cache_identifier(ctx, name), attr);
 }
 
-/* mlirIntegerAttrGet(t, v), kept by the op cache (ir_op_cache_memo_get). */
+/* mlirIntegerAttrGet(t, v), kept by the op cache (ir_op_cache_memo). */
 static MlirAttribute int_attr(MlirType t, int64_t v) {
-  MlirContext ctx = mlirTypeGetContext(t);
-  uint64_t key = (uint64_t)(uintptr_t)t.ptr;
-  MlirAttribute a = {
-      ir_op_cache_memo_get(ctx, IR_MEMO_INT_ATTR, key, (uint64_t)v)};
-  if (mlirAttributeIsNull(a)) {
-    a = mlirIntegerAttrGet(t, v);
-    ir_op_cache_memo_put(ctx, IR_MEMO_INT_ATTR, key, (uint64_t)v, a.ptr);
-  }
+  struct ir_op_cache_memo *m =
+      ir_op_cache_memo(mlirTypeGetContext(t), IR_MEMO_INT_ATTR,
+                       (uint64_t)(uintptr_t)t.ptr, (uint64_t)v);
+  if (m && m->ptr)
+    return (MlirAttribute){m->ptr};
+  MlirAttribute a = mlirIntegerAttrGet(t, v);
+  if (m)
+    m->ptr = a.ptr;
   return a;
 }
 
 /* mlirTypeAttrGet(t), kept by the op cache. */
 static MlirAttribute type_attr(MlirType t) {
-  MlirContext ctx = mlirTypeGetContext(t);
-  uint64_t key = (uint64_t)(uintptr_t)t.ptr;
-  MlirAttribute a = {ir_op_cache_memo_get(ctx, IR_MEMO_TYPE_ATTR, key, 0)};
-  if (mlirAttributeIsNull(a)) {
-    a = mlirTypeAttrGet(t);
-    ir_op_cache_memo_put(ctx, IR_MEMO_TYPE_ATTR, key, 0, a.ptr);
-  }
+  struct ir_op_cache_memo *m = ir_op_cache_memo(
+      mlirTypeGetContext(t), IR_MEMO_TYPE_ATTR, (uint64_t)(uintptr_t)t.ptr, 0);
+  if (m && m->ptr)
+    return (MlirAttribute){m->ptr};
+  MlirAttribute a = mlirTypeAttrGet(t);
+  if (m)
+    m->ptr = a.ptr;
   return a;
 }
 
@@ -78,14 +78,15 @@ MlirAttribute ir_i32_attr(MlirContext ctx, int32_t v) {
 }
 
 MlirAttribute ir_i32_array(MlirContext ctx, intptr_t n, const int32_t *v) {
-  if (n != 1) /* one element: a GEP's offset, kept by the op cache */
-    return mlirDenseI32ArrayGet(ctx, n, v);
-  uint64_t key = (uint64_t)(uint32_t)v[0];
-  MlirAttribute a = {ir_op_cache_memo_get(ctx, IR_MEMO_I32_ARRAY1, key, 0)};
-  if (mlirAttributeIsNull(a)) {
-    a = mlirDenseI32ArrayGet(ctx, 1, v);
-    ir_op_cache_memo_put(ctx, IR_MEMO_I32_ARRAY1, key, 0, a.ptr);
-  }
+  /* one element: a GEP's offset, kept by the op cache */
+  struct ir_op_cache_memo *m =
+      n == 1 ? ir_op_cache_memo(ctx, IR_MEMO_I32_ARRAY1, (uint32_t)v[0], 0)
+             : NULL;
+  if (m && m->ptr)
+    return (MlirAttribute){m->ptr};
+  MlirAttribute a = mlirDenseI32ArrayGet(ctx, n, v);
+  if (m)
+    m->ptr = a.ptr;
   return a;
 }
 

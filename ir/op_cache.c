@@ -239,26 +239,16 @@ MlirIdentifier ir_op_cache_identifier(MlirContext ctx, const char *name) {
   return *slot;
 }
 
-static struct ir_op_cache_memo *
-memo_slot(MlirContext ctx, enum ir_memo_kind kind, uint64_t a, uint64_t b) {
+struct ir_op_cache_memo *ir_op_cache_memo(MlirContext ctx,
+                                          enum ir_memo_kind kind, uint64_t a,
+                                          uint64_t b) {
   struct ir_op_cache *c = innermost;
   if (!c || !mlirContextEqual(c->ctx, ctx))
     return NULL;
   uint64_t h = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (uint64_t)kind) *
                0xff51afd7ed558ccdull;
-  return &c->memo[(h >> 32) % IR_OP_CACHE_MEMO];
-}
-
-const void *ir_op_cache_memo_get(MlirContext ctx, enum ir_memo_kind kind,
-                                 uint64_t a, uint64_t b) {
-  const struct ir_op_cache_memo *m = memo_slot(ctx, kind, a, b);
-  return m && m->kind == (uint64_t)kind && m->a == a && m->b == b ? m->ptr
-                                                                  : NULL;
-}
-
-void ir_op_cache_memo_put(MlirContext ctx, enum ir_memo_kind kind, uint64_t a,
-                          uint64_t b, const void *ptr) {
-  struct ir_op_cache_memo *m = memo_slot(ctx, kind, a, b);
-  if (m)
-    *m = (struct ir_op_cache_memo){(uint64_t)kind, a, b, ptr};
+  struct ir_op_cache_memo *m = &c->memo[(h >> 32) % IR_OP_CACHE_MEMO];
+  if (m->kind != (uint64_t)kind || m->a != a || m->b != b)
+    *m = (struct ir_op_cache_memo){(uint64_t)kind, a, b, NULL};
+  return m;
 }

@@ -95,13 +95,13 @@ MlirIdentifier ir_op_cache_identifier(MlirContext ctx, const char *name);
 
 /* Types and attributes the builder asks for again and again (the pointer
  * type, a GEP's offset, a constant's value), which MLIR's uniquer hashes
- * and locks for each time: what this thread's innermost cache for `ctx`
- * keeps under `kind` (enum ir_memo_kind), `a` and `b`, or NULL (no cache,
- * or not kept: the caller makes it and gives it to ir_op_cache_memo_put,
- * which keeps the last one of each slot). */
-const void *ir_op_cache_memo_get(MlirContext ctx, enum ir_memo_kind kind,
-                                 uint64_t a, uint64_t b);
-void ir_op_cache_memo_put(MlirContext ctx, enum ir_memo_kind kind, uint64_t a,
-                          uint64_t b, const void *ptr);
+ * and locks for each time: this thread's innermost cache for `ctx` keeps
+ * one in each of its memo slots, under `kind` (enum ir_memo_kind), `a` and
+ * `b`. The slot for that key, claimed for it (its ptr NULL when it held
+ * another key: the caller makes the type or attribute and stores it
+ * there), or NULL when no cache for `ctx` is installed. */
+struct ir_op_cache_memo *ir_op_cache_memo(MlirContext ctx,
+                                          enum ir_memo_kind kind, uint64_t a,
+                                          uint64_t b);
 
 #endif /* CORO_IR_OP_CACHE_H */

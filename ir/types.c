@@ -13,11 +13,12 @@
 
 MlirType ir_ptr_type(MlirContext ctx) {
   /* asked for with nearly every op a pass builds: kept by the op cache */
-  MlirType t = {ir_op_cache_memo_get(ctx, IR_MEMO_PTR_TYPE, 0, 0)};
-  if (mlirTypeIsNull(t)) {
-    t = mlirLLVMPointerTypeGet(ctx, 0);
-    ir_op_cache_memo_put(ctx, IR_MEMO_PTR_TYPE, 0, 0, t.ptr);
-  }
+  struct ir_op_cache_memo *m = ir_op_cache_memo(ctx, IR_MEMO_PTR_TYPE, 0, 0);
+  if (m && m->ptr)
+    return (MlirType){m->ptr};
+  MlirType t = mlirLLVMPointerTypeGet(ctx, 0);
+  if (m)
+    m->ptr = t.ptr;
   return t;
 }
 

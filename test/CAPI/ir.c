@@ -250,13 +250,13 @@ static void testOpCache(void) {
    * cache's context only, and each is MLIR's own for its key however many
    * keys share a slot */
   // CHECK-NEXT: memo kept: 1
-  fprintf(stderr, "memo kept: %d\n",
-          ir_op_cache_memo_get(ctx, IR_MEMO_INT_ATTR,
-                               (uint64_t)(uintptr_t)i64.ptr,
-                               7) == mlirIntegerAttrGet(i64, 7).ptr);
+  fprintf(
+      stderr, "memo kept: %d\n",
+      ir_op_cache_memo(ctx, IR_MEMO_INT_ATTR, (uint64_t)(uintptr_t)i64.ptr, 7)
+              ->ptr == mlirIntegerAttrGet(i64, 7).ptr);
   // CHECK-NEXT: other context: 0 1
   fprintf(stderr, "other context: %d %d\n",
-          ir_op_cache_memo_get(other, IR_MEMO_PTR_TYPE, 0, 0) != NULL,
+          ir_op_cache_memo(other, IR_MEMO_PTR_TYPE, 0, 0) != NULL,
           mlirTypeEqual(ir_ptr_type(other), mlirLLVMPointerTypeGet(other, 0)));
   int same = 1;
   for (int32_t k = 0; k < 3 * IR_OP_CACHE_MEMO; ++k) {
@@ -272,7 +272,7 @@ static void testOpCache(void) {
   ir_op_cache_exit(&cache);
   // CHECK-NEXT: memo after exit: 0
   fprintf(stderr, "memo after exit: %d\n",
-          ir_op_cache_memo_get(ctx, IR_MEMO_PTR_TYPE, 0, 0) != NULL);
+          ir_op_cache_memo(ctx, IR_MEMO_PTR_TYPE, 0, 0) != NULL);
   // CHECK-NEXT: verified: 1
   fprintf(stderr, "verified: %d\n", mlirOperationVerify(fn));
   // CHECK-NEXT: llvm.func @f(%arg0: !llvm.ptr) {
