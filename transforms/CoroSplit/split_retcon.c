@@ -601,26 +601,76 @@ static MlirValue callee_address(MlirOperation call) {
   return ir_addressof_ref(&b, mlirFlatSymbolRefAttrGetValue(callee));
 }
 
+/* The block of region `r` that holds `op`, at any depth (null when none). */
+static MlirBlock block_in(MlirRegion r, MlirOperation op) {
+  for (MlirBlock b = mlirOperationGetBlock(op); !mlirBlockIsNull(b);) {
+    if (mlirRegionEqual(mlirBlockGetParentRegion(b), r))
+      return b;
+    MlirOperation parent = mlirBlockGetParentOperation(b);
+    if (mlirOperationIsNull(parent))
+      break;
+    b = mlirOperationGetBlock(parent);
+  }
+  return (MlirBlock){NULL};
+}
+
+/* Whether what runs from `join` on (the blocks it reaches) reads `v`. */
+static bool reached_reads(MlirBlock join, MlirValue v) {
+  MlirRegion r = mlirBlockGetParentRegion(join);
+  struct ir_ptrmap seen = {0};
+  struct ir_blockvec work = {0};
+  ir_ptrmap_put(&seen, join.ptr, join.ptr);
+  ir_blockvec_push(&work, join);
+  while (work.n) {
+    MlirOperation t = mlirBlockGetTerminator(work.v[--work.n]);
+    for (intptr_t i = 0, n = mlirOperationIsNull(t)
+                                 ? 0
+                                 : mlirOperationGetNumSuccessors(t);
+         i < n; ++i) {
+      MlirBlock s = mlirOperationGetSuccessor(t, i);
+      if (!ir_ptrmap_find(&seen, s.ptr)) {
+        ir_ptrmap_put(&seen, s.ptr, s.ptr);
+        ir_blockvec_push(&work, s);
+      }
+    }
+  }
+  bool reads = false;
+  for (MlirOpOperand u = mlirValueGetFirstUse(v);
+       !reads && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
+    MlirBlock b = block_in(r, mlirOpOperandGetOwner(u));
+    reads = !mlirBlockIsNull(b) && ir_ptrmap_find(&seen, b.ptr);
+  }
+  free(work.v);
+  ir_ptrmap_free(&seen);
+  return reads;
+}
+
 /* Replaces the indirect call `op` by a test of its callee against each of
- * `conts` but the last and a direct call of the one it is. What follows the
- * call is copied after each direct call (tail duplication), with the callee
- * known there: LLVM specializes each copy to what that continuation
- * returns, so a resume entry that ran a yield's continuation does not test
- * for a handle to run next that only an await names, and the settling that
- * compares the continuation a suspension returns with the one that ran
- * (the retcon conversion's NAME.coro.settle) stores nothing when they are
- * the same function. */
+ * `conts` but the last and a direct call of the one it is. When what
+ * follows the call reads its result or its callee, it is copied after each
+ * direct call (tail duplication), with the callee known there: LLVM
+ * specializes each copy to what that continuation returns, so a resume
+ * entry that ran a yield's continuation does not test for a handle to run
+ * next that only an await names, and the settling that compares the
+ * continuation a suspension returns with the one that ran (the retcon
+ * conversion's NAME.coro.settle) stores nothing when they are the same
+ * function. A tail that reads neither (a destroy entry's free and return,
+ * an async resume entry's look at its handoff slot) is the same after
+ * every call, and the direct calls share it. */
 static void call_directly(MlirOperation op, const struct ir_opvec *conts,
                           int cconv) {
   MlirLocation loc = mlirOperationGetLocation(op);
   MlirBlock join = ir_split_after(op);
   bool result = mlirOperationGetNumResults(op) > 0;
   MlirType rt = {NULL};
+  bool duplicate = false;
   if (result) {
     MlirValue old = mlirOperationGetResult(op, 0);
     rt = mlirValueGetType(old);
+    duplicate = !mlirOpOperandIsNull(mlirValueGetFirstUse(old));
     mlirValueReplaceAllUsesOfWith(old, mlirBlockAddArgument(join, rt, loc));
   }
+  duplicate = duplicate || reached_reads(join, mlirOperationGetOperand(op, 0));
   intptr_t nargs = mlirOperationGetNumOperands(op) - 1;
   MlirValue *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
   for (intptr_t k = 0; k < nargs; ++k)
@@ -644,6 +694,10 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
                            nargs, args, rt);
   free(args);
   ir_br(&b, join, result, &v);
+  if (!duplicate) {
+    mlirOperationDestroy(op);
+    return;
+  }
   /* every direct call's branch to `join` goes to a copy of it, where the
    * callee is that call's function */
   MlirRegion region = mlirBlockGetParentRegion(join);

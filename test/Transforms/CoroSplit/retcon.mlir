@@ -240,6 +240,41 @@ llvm.func @drive_two(%buf: !llvm.ptr, %k: !llvm.ptr) {
   llvm.return
 }
 
+// A tail that reads neither the result nor the callee (a destroy entry's
+// free and return) is the same after every direct call: the calls share
+// it, and it is not copied.
+// CHECK-LABEL: llvm.func @destroy_two(
+// CHECK: llvm.call @two.resume.0(%arg0, %{{.*}})
+// CHECK-NEXT: llvm.br ^[[TAIL:[^ (]*]](
+// CHECK: llvm.call @two.resume.1(%arg0, %{{.*}})
+// CHECK-NEXT: llvm.br ^[[TAIL]](
+// CHECK: ^[[TAIL]](%{{.*}}: !llvm.struct<(ptr, i64)>):
+// CHECK-NEXT: llvm.call @free(%arg0)
+// CHECK-NEXT: llvm.return
+// CHECK-NOT: llvm.call @free
+llvm.func @destroy_two(%buf: !llvm.ptr, %k: !llvm.ptr) {
+  %true = llvm.mlir.constant(true) : i1
+  %r = llvm.call %k(%buf, %true) {coro.continuation_of = @two} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+  llvm.call @free(%buf) : (!llvm.ptr) -> ()
+  llvm.return
+}
+
+// A tail that reads the callee only, further on (after a branch), is
+// copied, as one that reads the result is.
+// CHECK-LABEL: llvm.func @callee_later(
+// CHECK-COUNT-2: llvm.call @use_cont(
+// CHECK-NOT: llvm.call @use_cont(
+llvm.func @callee_later(%buf: !llvm.ptr, %k: !llvm.ptr, %c: i1) {
+  %true = llvm.mlir.constant(true) : i1
+  %r = llvm.call %k(%buf, %true) {coro.continuation_of = @two} : !llvm.ptr, (!llvm.ptr, i1) -> !llvm.struct<(ptr, i64)>
+  llvm.cond_br %c, ^use, ^done
+^use:
+  llvm.call @use_cont(%k) : (!llvm.ptr) -> ()
+  llvm.br ^done
+^done:
+  llvm.return
+}
+
 // The continuations, after the functions of the input. The abnormal
 // side of a suspension goes only to the end: it is the unlikely one.
 // CHECK-LABEL: llvm.func internal @gen.resume.0(%arg0: !llvm.ptr, %arg1: i1) -> !llvm.struct<(ptr, i64)> {
