@@ -1159,6 +1159,15 @@ static int64_t pool_outstanding(coro_rt_pool *p) {
   return n;
 }
 
+/* Wakes the threads in coro_rt_pool_wait when nothing is outstanding. */
+static void pool_wake_waiters(coro_rt_pool *p) {
+  if (atomic_load(&p->waiting) && pool_outstanding(p) == 0) {
+    pthread_mutex_lock(&p->mu);
+    pthread_cond_broadcast(&p->idle);
+    pthread_mutex_unlock(&p->mu);
+  }
+}
+
 /* Adds 1 to a counter only its owner writes. */
 static void count(_Atomic int64_t *c) {
   atomic_store(c, atomic_load_explicit(c, memory_order_relaxed) + 1);
@@ -1192,13 +1201,25 @@ static void pool_wake(coro_rt_pool *p) {
 static int pool_push(coro_rt_pool *p, void *entry) {
   struct worker *w = this_worker;
   bool mine = w && w->pool == p;
-  int rc = queue_push(mine ? &w->q : &p->shared, entry);
-  if (rc != CORO_RT_OK)
-    return rc;
+  /* Counted before it is queued: once queued, another worker may take,
+   * run and count it finished at once, and a wait that read that finished
+   * count before this submission's would see nothing outstanding while the
+   * task that submits is still running. */
   if (mine)
     count(&w->submitted);
   else
     atomic_fetch_add(&p->submitted, 1);
+  int rc = queue_push(mine ? &w->q : &p->shared, entry);
+  if (rc != CORO_RT_OK) {
+    if (mine)
+      atomic_store(&w->submitted,
+                   atomic_load_explicit(&w->submitted, memory_order_relaxed) -
+                       1);
+    else
+      atomic_fetch_sub(&p->submitted, 1);
+    pool_wake_waiters(p); /* a wait may have slept on this count */
+    return rc;
+  }
   atomic_thread_fence(memory_order_seq_cst);
   if (atomic_load(&p->searching) == 0 && atomic_load(&p->sleeping) > 0)
     pool_wake(p);
@@ -1302,11 +1323,7 @@ static void *pool_worker(void *arg) {
     if (pool_run(e))
       count(&w->resumed);
     count(&w->finished);
-    if (atomic_load(&p->waiting) && pool_outstanding(p) == 0) {
-      pthread_mutex_lock(&p->mu);
-      pthread_cond_broadcast(&p->idle);
-      pthread_mutex_unlock(&p->mu);
-    }
+    pool_wake_waiters(p);
   }
   this_worker = NULL;
   return NULL;
