@@ -309,22 +309,29 @@ MlirBlock ir_clone_region(MlirRegion src, MlirRegion dst, struct ir_map *m) {
   return ir_clone_region_some(src, dst, m, NULL, NULL);
 }
 
+void ir_reachable_blocks(MlirBlock start, struct ir_blockvec *out,
+                         struct ir_ptrmap *seen) {
+  size_t first = out->n;
+  ir_blockvec_push(out, start);
+  ir_ptrmap_put(seen, start.ptr, start.ptr);
+  for (size_t i = first; i < out->n; ++i) {
+    MlirOperation t = mlirBlockGetTerminator(out->v[i]);
+    intptr_t n = mlirOperationIsNull(t) ? 0 : mlirOperationGetNumSuccessors(t);
+    for (intptr_t k = 0; k < n; ++k) {
+      MlirBlock s = mlirOperationGetSuccessor(t, k);
+      if (!ir_ptrmap_find(seen, s.ptr)) {
+        ir_ptrmap_put(seen, s.ptr, s.ptr);
+        ir_blockvec_push(out, s);
+      }
+    }
+  }
+}
+
 MlirBlock ir_clone_reachable(MlirBlock start, struct ir_map *m) {
   MlirRegion region = mlirBlockGetParentRegion(start);
   struct ir_blockvec todo = {0};
   struct ir_ptrmap seen = {0};
-  ir_blockvec_push(&todo, start);
-  ir_ptrmap_put(&seen, start.ptr, start.ptr);
-  for (size_t i = 0; i < todo.n; ++i) {
-    MlirOperation t = mlirBlockGetTerminator(todo.v[i]);
-    for (intptr_t k = 0; k < mlirOperationGetNumSuccessors(t); ++k) {
-      MlirBlock s = mlirOperationGetSuccessor(t, k);
-      if (!ir_ptrmap_find(&seen, s.ptr)) {
-        ir_ptrmap_put(&seen, s.ptr, s.ptr);
-        ir_blockvec_push(&todo, s);
-      }
-    }
-  }
+  ir_reachable_blocks(start, &todo, &seen);
   for (size_t i = 0; i < todo.n; ++i)
     clone_block_shell(todo.v[i], region, m);
   /* as ir_clone_region_some: results first, then the operands that

@@ -99,6 +99,12 @@ typedef const MlirOperation *(*ir_clone_pick)(MlirBlock b, size_t *n,
 MlirBlock ir_clone_region_some(MlirRegion src, MlirRegion dst, struct ir_map *m,
                                ir_clone_pick pick, void *user);
 
+/* Appends to `out` `start` and every block reachable from it through
+ * successors, each once, `start` first; `seen` (empty on entry) holds them
+ * as keys afterwards. */
+void ir_reachable_blocks(MlirBlock start, struct ir_blockvec *out,
+                         struct ir_ptrmap *seen);
+
 /* Clones `start` and every block reachable from it (through successors) to
  * the end of their region, mapping values and successors through `m`;
  * returns the copy of `start`, which no branch targets yet (tail

@@ -1173,6 +1173,11 @@ static void count(_Atomic int64_t *c) {
   atomic_store(c, atomic_load_explicit(c, memory_order_relaxed) + 1);
 }
 
+/* Takes back a count() of a counter only its owner writes. */
+static void uncount(_Atomic int64_t *c) {
+  atomic_store(c, atomic_load_explicit(c, memory_order_relaxed) - 1);
+}
+
 /* Whether some queue of `p` holds an entry. */
 static bool pool_has_work(coro_rt_pool *p) {
   if (!queue_empty(&p->shared))
@@ -1212,9 +1217,7 @@ static int pool_push(coro_rt_pool *p, void *entry) {
   int rc = queue_push(mine ? &w->q : &p->shared, entry);
   if (rc != CORO_RT_OK) {
     if (mine)
-      atomic_store(&w->submitted,
-                   atomic_load_explicit(&w->submitted, memory_order_relaxed) -
-                       1);
+      uncount(&w->submitted);
     else
       atomic_fetch_sub(&p->submitted, 1);
     pool_wake_waiters(p); /* a wait may have slept on this count */

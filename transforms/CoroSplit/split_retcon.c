@@ -619,21 +619,7 @@ static bool reached_reads(MlirBlock join, MlirValue v) {
   MlirRegion r = mlirBlockGetParentRegion(join);
   struct ir_ptrmap seen = {0};
   struct ir_blockvec work = {0};
-  ir_ptrmap_put(&seen, join.ptr, join.ptr);
-  ir_blockvec_push(&work, join);
-  while (work.n) {
-    MlirOperation t = mlirBlockGetTerminator(work.v[--work.n]);
-    for (intptr_t i = 0, n = mlirOperationIsNull(t)
-                                 ? 0
-                                 : mlirOperationGetNumSuccessors(t);
-         i < n; ++i) {
-      MlirBlock s = mlirOperationGetSuccessor(t, i);
-      if (!ir_ptrmap_find(&seen, s.ptr)) {
-        ir_ptrmap_put(&seen, s.ptr, s.ptr);
-        ir_blockvec_push(&work, s);
-      }
-    }
-  }
+  ir_reachable_blocks(join, &work, &seen);
   bool reads = false;
   for (MlirOpOperand u = mlirValueGetFirstUse(v);
        !reads && !mlirOpOperandIsNull(u); u = mlirOpOperandGetNextUse(u)) {
