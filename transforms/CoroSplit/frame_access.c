@@ -193,6 +193,12 @@ void split_reload_kept(struct variant_state *vs, size_t i,
       continue;
     MlirValue mine = split_mapv(vs, sp->crossing.item[it].value);
     if (sp->remat.remat[q]) {
+      /* the chain it is computed through first (remat.h), once each */
+      for (size_t k = sp->remat.cstart[q]; k < sp->remat.cstart[q + 1]; ++k) {
+        MlirValue c = split_mapv(vs, sp->remat.chain[k]);
+        if (mlirValueEqual(ir_map_lookup(&here, c), c))
+          ir_clone_op(mlirOpResultGetOwner(c), &here, b->block, b->before);
+      }
       MlirOperation copy =
           ir_clone_op(mlirOpResultGetOwner(mine), &here, b->block, b->before);
       vs->reload[q] = mlirOperationGetResult(copy, 0);

@@ -146,8 +146,8 @@ void split_note_item_uses(struct split *sp) {
  * on the original's graph; a use elsewhere counts) or, in a clone
  * (`clone`), by an op of a suspension's tail (which a clone's landing
  * copies), those a suspension it reaches (`live`) stores again, and the
- * operands of any item recomputed after a suspension. The others
- * (everything a chain keeps, in NAME.destroy) need no reload. */
+ * operands of any item recomputed after a suspension and of its chain. The
+ * others (everything a chain keeps, in NAME.destroy) need no reload. */
 void split_variant_needs(const struct split *sp, const bool *live,
                          const bool *seen, bool clone, bool *need) {
   const struct suspend_crossing *sc = &sp->crossing;
@@ -174,12 +174,17 @@ void split_variant_needs(const struct split *sp, const bool *live,
   for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
     if (!sp->remat.remat[q])
       continue;
-    MlirOperation op = mlirOpResultGetOwner(sc->item[sc->list[q]].value);
-    for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
-      uintptr_t it = (uintptr_t)ir_ptrmap_find(
-          &item_of, mlirOperationGetOperand(op, o).ptr);
-      if (it)
-        need[it - 1] = true;
+    /* its operands and those of the chain it is computed through */
+    for (size_t k = sp->remat.cstart[q]; k <= sp->remat.cstart[q + 1]; ++k) {
+      MlirValue v = k < sp->remat.cstart[q + 1] ? sp->remat.chain[k]
+                                                : sc->item[sc->list[q]].value;
+      MlirOperation op = mlirOpResultGetOwner(v);
+      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
+        uintptr_t it = (uintptr_t)ir_ptrmap_find(
+            &item_of, mlirOperationGetOperand(op, o).ptr);
+        if (it)
+          need[it - 1] = true;
+      }
     }
   }
   ir_ptrmap_free(&item_of);

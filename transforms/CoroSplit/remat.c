@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NAME(s) {s, sizeof s - 1}
+#define NAME(s)                                                                \
+  { s, sizeof s - 1 }
 
 bool remat_op_is_cheap(MlirOperation op) {
   static const struct {
@@ -55,11 +56,63 @@ bool remat_op_is_cheap(MlirOperation op) {
   return false;
 }
 
+/* What remat_compute is deciding for one item of suspension s. */
+struct chain_walk {
+  const struct suspend_crossing *sc;
+  const struct coro_shape *shape;
+  MlirValue frame;
+  const struct ir_ptrmap *item_of; /* value -> 1 + item */
+  const size_t *at; /* item -> 1 + the suspension it was met at */
+  size_t s, it;
+  size_t budget; /* chain ops left for this item */
+  size_t mark;   /* where this item's chain starts in `chain` */
+  MlirValue *chain;
+  size_t n, cap;
+};
+
+/* Whether `o`, an operand of an op recomputed for item w->it after
+ * suspension w->s, is there after it: a constant, the frame pointer, the
+ * retcon storage, an item of s met before (kept or recomputed itself), or
+ * a value no suspension keeps that a cheap op computes from such operands
+ * (a chain op, appended to w->chain after its own; at most REMAT_CHAIN
+ * of them per item). */
+static bool available(struct chain_walk *w, MlirValue o) {
+  if (mlirValueEqual(o, w->frame) || (!mlirValueIsNull(w->shape->storage) &&
+                                      mlirValueEqual(o, w->shape->storage)))
+    return true;
+  size_t oi = (size_t)(uintptr_t)ir_ptrmap_find(w->item_of, o.ptr);
+  if (oi && oi - 1 != w->it && w->at[oi - 1] == w->s + 1)
+    return true; /* an item of s met before (definition order) */
+  if (!mlirValueIsAOpResult(o))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(o);
+  if (ir_op_is_constant(def))
+    return true;
+  if ((oi && (oi - 1 == w->it || w->at[oi - 1] == w->s + 1)) || !w->budget ||
+      !remat_op_is_cheap(def))
+    return false; /* s keeps it but later, or it is no chain op */
+  for (size_t k = w->mark; k < w->n; ++k)
+    if (mlirValueEqual(w->chain[k], o))
+      return true; /* this item's chain has it already */
+  --w->budget;
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(def); ++k)
+    if (!available(w, mlirOperationGetOperand(def, k)))
+      return false;
+  if (w->n == w->cap) {
+    w->cap = w->cap ? 2 * w->cap : 8;
+    w->chain = ir_xrealloc(w->chain, w->cap * sizeof *w->chain);
+  }
+  w->chain[w->n++] = o;
+  return true;
+}
+
 void remat_compute(struct remat *r, const struct suspend_crossing *sc,
                    const struct coro_shape *shape) {
   size_t npairs = sc->start[sc->nsusp];
   r->remat = ir_xcalloc(npairs + 1, sizeof *r->remat);
   r->iremat = ir_xcalloc(npairs + 1, sizeof *r->iremat);
+  r->cstart = ir_xcalloc(npairs + 1, sizeof *r->cstart);
+  r->chain = NULL;
   size_t *at = ir_xmalloc((sc->nitem + 1) * sizeof *at); /* 1 + suspension */
   size_t *cursor = ir_xcalloc(sc->nitem + 1, sizeof *cursor); /* into ilist */
   /* value -> 1 + item, needed only where some item is recomputed */
@@ -73,28 +126,29 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
       ir_ptrmap_put(&item_of, sc->item[i].value.ptr,
                     (void *)(uintptr_t)(i + 1));
   }
-  MlirValue frame = mlirOperationGetResult(shape->begin, 0);
+  struct chain_walk w = {.sc = sc,
+                         .shape = shape,
+                         .frame = mlirOperationGetResult(shape->begin, 0),
+                         .item_of = &item_of,
+                         .at = at};
   for (size_t s = 0; s < sc->nsusp; ++s) {
     for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
       size_t it = sc->list[q];
       at[it] = s + 1;
+      r->cstart[q] = w.n;
       /* cheap: an op result (an alloca's is none) */
       if (sc->item[it].alloca || !sc->item[it].cheap)
         continue;
       MlirOperation def = mlirOpResultGetOwner(sc->item[it].value);
+      w.s = s;
+      w.it = it;
+      w.budget = REMAT_CHAIN;
+      w.mark = w.n;
       bool ok = true;
-      for (intptr_t k = 0; ok && k < mlirOperationGetNumOperands(def); ++k) {
-        MlirValue o = mlirOperationGetOperand(def, k);
-        if (mlirValueEqual(o, frame) || (!mlirValueIsNull(shape->storage) &&
-                                         mlirValueEqual(o, shape->storage)))
-          continue;
-        if (mlirValueIsAOpResult(o) &&
-            ir_op_is_constant(mlirOpResultGetOwner(o)))
-          continue;
-        size_t oi = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, o.ptr);
-        /* An item of this suspension met before (definition order). */
-        ok = oi && at[oi - 1] == s + 1 && oi - 1 != it;
-      }
+      for (intptr_t k = 0; ok && k < mlirOperationGetNumOperands(def); ++k)
+        ok = available(&w, mlirOperationGetOperand(def, k));
+      if (!ok)
+        w.n = w.mark;
       r->remat[q] = ok;
     }
     for (size_t q = sc->start[s]; q < sc->start[s + 1]; ++q) {
@@ -102,6 +156,8 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
       r->iremat[sc->istart[it] + cursor[it]++] = r->remat[q];
     }
   }
+  r->cstart[npairs] = w.n;
+  r->chain = w.chain;
   ir_ptrmap_free(&item_of);
   free(at);
   free(cursor);
@@ -110,5 +166,7 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
 void remat_free(struct remat *r) {
   free(r->remat);
   free(r->iremat);
+  free(r->cstart);
+  free(r->chain);
   *r = (struct remat){0};
 }
