@@ -10,7 +10,8 @@
  * original chain serves only its own block. LLVM's pre-split passes at -O2
  * sink such computations the same way; remat.c recomputes single cheap ops
  * whose operands are kept anyway, this handles the chains whose inputs
- * were not kept. */
+ * were not kept. Several values made over one input they share are kept as
+ * that input too, when that keeps no suspension more bytes (sink_groups). */
 #include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/types.h"
@@ -39,6 +40,8 @@ struct chain {
   MlirOperation ops[MAX_OPS]; /* operands before users */
   size_t n;
   uint64_t leaf_bytes; /* of the inputs that would live across instead */
+  MlirValue leaf;      /* the first of them */
+  size_t nleaf;
   struct ir_ptrmap seen;
   bool ok;
 };
@@ -77,6 +80,8 @@ static void collect(const struct split *sp, MlirValue v, int depth,
     c->ok = false;
   else
     c->leaf_bytes += s;
+  if (!c->nleaf++)
+    c->leaf = v;
 }
 
 /* Copies the chain `c` (whose last op makes `v`) into every block that
@@ -116,6 +121,113 @@ static bool sink(MlirValue v, const struct chain *c) {
   }
 }
 
+/* The values kept across a suspension that are each made by a chain over
+ * one input they share (`this`, and the addresses of two of its fields
+ * that LLVM's LICM hoisted out of a loop: two pointers made of one). */
+struct group {
+  MlirValue leaf;
+  size_t *items;
+  size_t n;
+};
+
+/* Whether keeping `g`'s input instead of its values keeps no suspension
+ * more bytes and one fewer: at every suspension one of them crosses, they
+ * take at least the input's bytes, and more at one. Where the input is
+ * kept anyway (leaf_at), remat.c recomputes them after the suspension
+ * already; a group kept everywhere it crosses is left to it. */
+static bool group_pays(const struct split *sp, const struct group *g,
+                       const bool *leaf_at, uint64_t *bytes) {
+  const struct suspend_crossing *sc = &sp->crossing;
+  uint64_t leaf = size_of(g->leaf);
+  if (leaf == UINT64_MAX)
+    return false;
+  for (size_t s = 0; s < sc->nsusp; ++s)
+    bytes[s] = 0;
+  for (size_t i = 0; i < g->n; ++i) {
+    uint64_t b = size_of(sc->item[g->items[i]].value);
+    for (size_t q = sc->istart[g->items[i]]; q < sc->istart[g->items[i] + 1];
+         ++q)
+      bytes[sc->ilist[q]] += b;
+  }
+  bool better = false;
+  for (size_t s = 0; s < sc->nsusp; ++s) {
+    if (!bytes[s])
+      continue;
+    if (leaf_at[s])
+      continue; /* kept there anyway: remat.c recomputes them */
+    if (bytes[s] < leaf)
+      return false;
+    better |= bytes[s] > leaf;
+  }
+  return better;
+}
+
+/* Sinks the groups of values made over one shared input (struct group)
+ * that group_pays; true when any use moved. */
+static bool sink_groups(struct split *sp) {
+  const struct suspend_crossing *sc = &sp->crossing;
+  struct ir_ptrmap index = {0};   /* leaf -> 1 + group */
+  struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  struct group *groups = NULL;
+  size_t ngroups = 0, cap = 0;
+  for (size_t it = 0; it < sc->nitem; ++it) {
+    MlirValue v = sc->item[it].value;
+    if (!sc->item[it].alloca)
+      ir_ptrmap_put(&item_of, v.ptr, (void *)(uintptr_t)(it + 1));
+    if (sc->item[it].alloca || !mlirValueIsAOpResult(v) ||
+        !sinkable(mlirOpResultGetOwner(v)))
+      continue;
+    struct chain c = {.ok = true};
+    collect(sp, v, 0, &c);
+    ir_ptrmap_free(&c.seen);
+    if (!c.ok || !c.n || c.nleaf != 1)
+      continue;
+    size_t gi = (size_t)(uintptr_t)ir_ptrmap_find(&index, c.leaf.ptr);
+    if (!gi) {
+      if (ngroups == cap) {
+        cap = cap ? 2 * cap : 8;
+        groups = ir_xrealloc(groups, cap * sizeof *groups);
+      }
+      groups[ngroups] = (struct group){.leaf = c.leaf};
+      ir_ptrmap_put(&index, c.leaf.ptr, (void *)(uintptr_t)++ngroups);
+      gi = ngroups;
+    }
+    struct group *g = &groups[gi - 1];
+    g->items = ir_xrealloc(g->items, (g->n + 1) * sizeof *g->items);
+    g->items[g->n++] = it;
+  }
+  bool changed = false;
+  uint64_t *bytes = ir_xmalloc((sc->nsusp + 1) * sizeof *bytes);
+  bool *leaf_at = ir_xmalloc((sc->nsusp + 1) * sizeof *leaf_at);
+  for (size_t gi = 0; gi < ngroups; ++gi) {
+    struct group *g = &groups[gi];
+    if (g->n > 1) {
+      /* where the input is kept anyway */
+      size_t li = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, g->leaf.ptr);
+      for (size_t s = 0; s < sc->nsusp; ++s)
+        leaf_at[s] = false;
+      for (size_t q = li ? sc->istart[li - 1] : 0; li && q < sc->istart[li];
+           ++q)
+        leaf_at[sc->ilist[q]] = true;
+      if (group_pays(sp, g, leaf_at, bytes))
+        for (size_t i = 0; i < g->n; ++i) {
+          MlirValue v = sc->item[g->items[i]].value;
+          struct chain c = {.ok = true};
+          collect(sp, v, 0, &c);
+          ir_ptrmap_free(&c.seen);
+          changed |= sink(v, &c);
+        }
+    }
+    free(g->items);
+  }
+  free(bytes);
+  free(leaf_at);
+  free(groups);
+  ir_ptrmap_free(&index);
+  ir_ptrmap_free(&item_of);
+  return changed;
+}
+
 bool split_sink_chains(struct split *sp) {
   bool changed = false;
   for (size_t it = 0; it < sp->crossing.nitem; ++it) {
@@ -130,5 +242,6 @@ bool split_sink_chains(struct split *sp) {
       changed |= sink(v, &c);
     ir_ptrmap_free(&c.seen);
   }
-  return changed;
+  /* the groups, on the crossing sets those were found on */
+  return changed || sink_groups(sp);
 }
