@@ -142,6 +142,18 @@ void split_note_item_uses(struct split *sp) {
   ir_ptrmap_free(&tail);
 }
 
+/* Marks the items among `op`'s operands (`item_of`: value -> 1 + item)
+ * needed. */
+static void need_operands(const struct ir_ptrmap *item_of, MlirOperation op,
+                          bool *need) {
+  for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
+    uintptr_t it =
+        (uintptr_t)ir_ptrmap_find(item_of, mlirOperationGetOperand(op, o).ptr);
+    if (it)
+      need[it - 1] = true;
+  }
+}
+
 /* Which items a clone reloads: those used in a block it reaches (`seen`,
  * on the original's graph; a use elsewhere counts) or, in a clone
  * (`clone`), by an op of a suspension's tail (which a clone's landing
@@ -175,17 +187,10 @@ void split_variant_needs(const struct split *sp, const bool *live,
     if (!sp->remat.remat[q])
       continue;
     /* its operands and those of the chain it is computed through */
-    for (size_t k = sp->remat.cstart[q]; k <= sp->remat.cstart[q + 1]; ++k) {
-      MlirValue v = k < sp->remat.cstart[q + 1] ? sp->remat.chain[k]
-                                                : sc->item[sc->list[q]].value;
-      MlirOperation op = mlirOpResultGetOwner(v);
-      for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
-        uintptr_t it = (uintptr_t)ir_ptrmap_find(
-            &item_of, mlirOperationGetOperand(op, o).ptr);
-        if (it)
-          need[it - 1] = true;
-      }
-    }
+    for (size_t k = sp->remat.cstart[q]; k < sp->remat.cstart[q + 1]; ++k)
+      need_operands(&item_of, mlirOpResultGetOwner(sp->remat.chain[k]), need);
+    need_operands(&item_of, mlirOpResultGetOwner(sc->item[sc->list[q]].value),
+                  need);
   }
   ir_ptrmap_free(&item_of);
 }

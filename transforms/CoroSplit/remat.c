@@ -58,7 +58,6 @@ bool remat_op_is_cheap(MlirOperation op) {
 
 /* What remat_compute is deciding for one item of suspension s. */
 struct chain_walk {
-  const struct suspend_crossing *sc;
   const struct coro_shape *shape;
   MlirValue frame;
   const struct ir_ptrmap *item_of; /* value -> 1 + item */
@@ -73,7 +72,7 @@ struct chain_walk {
 /* Whether `o`, an operand of an op recomputed for item w->it after
  * suspension w->s, is there after it: a constant, the frame pointer, the
  * retcon storage, an item of s met before (kept or recomputed itself), or
- * a value no suspension keeps that a cheap op computes from such operands
+ * a value s does not keep that a cheap op computes from such operands
  * (a chain op, appended to w->chain after its own; at most REMAT_CHAIN
  * of them per item). */
 static bool available(struct chain_walk *w, MlirValue o) {
@@ -88,9 +87,8 @@ static bool available(struct chain_walk *w, MlirValue o) {
   MlirOperation def = mlirOpResultGetOwner(o);
   if (ir_op_is_constant(def))
     return true;
-  if ((oi && (oi - 1 == w->it || w->at[oi - 1] == w->s + 1)) || !w->budget ||
-      !remat_op_is_cheap(def))
-    return false; /* s keeps it but later, or it is no chain op */
+  if (!w->budget || !remat_op_is_cheap(def))
+    return false; /* no chain op, or one too many */
   for (size_t k = w->mark; k < w->n; ++k)
     if (mlirValueEqual(w->chain[k], o))
       return true; /* this item's chain has it already */
@@ -126,8 +124,7 @@ void remat_compute(struct remat *r, const struct suspend_crossing *sc,
       ir_ptrmap_put(&item_of, sc->item[i].value.ptr,
                     (void *)(uintptr_t)(i + 1));
   }
-  struct chain_walk w = {.sc = sc,
-                         .shape = shape,
+  struct chain_walk w = {.shape = shape,
                          .frame = mlirOperationGetResult(shape->begin, 0),
                          .item_of = &item_of,
                          .at = at};

@@ -15,7 +15,7 @@
  * in definition order, so a chain of cheap ops over one kept value is rebuilt
  * op by op from it after the suspension: linear, where a copy of the whole
  * chain per value would be quadratic. iremat is the same flags parallel to
- * sc->ilist. Owned by the caller (free both). */
+ * sc->ilist. Owned by the caller (remat_free). */
 #ifndef CORO_TRANSFORMS_REMAT_H
 #define CORO_TRANSFORMS_REMAT_H
 

@@ -133,33 +133,40 @@ struct group {
 /* Whether keeping `g`'s input instead of its values keeps no suspension
  * more bytes and one fewer: at every suspension one of them crosses, they
  * take at least the input's bytes, and more at one. Where the input is
- * kept anyway (leaf_at), remat.c recomputes them after the suspension
- * already; a group kept everywhere it crosses is left to it. */
+ * kept anyway (`leaf_at`, 1 + its item or 0), remat.c recomputes them
+ * after the suspension already; a group kept everywhere it crosses is left
+ * to it. `bytes` and `kept` ([nsusp], zero) are scratch, zero again on
+ * return: the work is the group's crossings, not the suspensions. */
 static bool group_pays(const struct split *sp, const struct group *g,
-                       const bool *leaf_at, uint64_t *bytes) {
+                       size_t leaf_at, uint64_t *bytes, bool *kept) {
   const struct suspend_crossing *sc = &sp->crossing;
   uint64_t leaf = size_of(g->leaf);
   if (leaf == UINT64_MAX)
     return false;
-  for (size_t s = 0; s < sc->nsusp; ++s)
-    bytes[s] = 0;
+  for (size_t q = leaf_at ? sc->istart[leaf_at - 1] : 0;
+       leaf_at && q < sc->istart[leaf_at]; ++q)
+    kept[sc->ilist[q]] = true;
   for (size_t i = 0; i < g->n; ++i) {
     uint64_t b = size_of(sc->item[g->items[i]].value);
     for (size_t q = sc->istart[g->items[i]]; q < sc->istart[g->items[i] + 1];
          ++q)
       bytes[sc->ilist[q]] += b;
   }
-  bool better = false;
-  for (size_t s = 0; s < sc->nsusp; ++s) {
-    if (!bytes[s])
-      continue;
-    if (leaf_at[s])
-      continue; /* kept there anyway: remat.c recomputes them */
-    if (bytes[s] < leaf)
-      return false;
-    better |= bytes[s] > leaf;
-  }
-  return better;
+  bool fits = true, better = false;
+  for (size_t i = 0; i < g->n; ++i)
+    for (size_t q = sc->istart[g->items[i]]; q < sc->istart[g->items[i] + 1];
+         ++q) {
+      size_t s = sc->ilist[q];
+      if (!kept[s] && bytes[s]) { /* not kept there anyway */
+        fits &= bytes[s] >= leaf;
+        better |= bytes[s] > leaf;
+      }
+      bytes[s] = 0;
+    }
+  for (size_t q = leaf_at ? sc->istart[leaf_at - 1] : 0;
+       leaf_at && q < sc->istart[leaf_at]; ++q)
+    kept[sc->ilist[q]] = false;
+  return fits && better;
 }
 
 /* Sinks the groups of values made over one shared input (struct group)
@@ -197,31 +204,24 @@ static bool sink_groups(struct split *sp) {
     g->items[g->n++] = it;
   }
   bool changed = false;
-  uint64_t *bytes = ir_xmalloc((sc->nsusp + 1) * sizeof *bytes);
-  bool *leaf_at = ir_xmalloc((sc->nsusp + 1) * sizeof *leaf_at);
+  uint64_t *bytes = ir_xcalloc(sc->nsusp + 1, sizeof *bytes);
+  bool *kept = ir_xcalloc(sc->nsusp + 1, sizeof *kept);
   for (size_t gi = 0; gi < ngroups; ++gi) {
     struct group *g = &groups[gi];
-    if (g->n > 1) {
-      /* where the input is kept anyway */
-      size_t li = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, g->leaf.ptr);
-      for (size_t s = 0; s < sc->nsusp; ++s)
-        leaf_at[s] = false;
-      for (size_t q = li ? sc->istart[li - 1] : 0; li && q < sc->istart[li];
-           ++q)
-        leaf_at[sc->ilist[q]] = true;
-      if (group_pays(sp, g, leaf_at, bytes))
-        for (size_t i = 0; i < g->n; ++i) {
-          MlirValue v = sc->item[g->items[i]].value;
-          struct chain c = {.ok = true};
-          collect(sp, v, 0, &c);
-          ir_ptrmap_free(&c.seen);
-          changed |= sink(v, &c);
-        }
-    }
+    size_t leaf_at = (size_t)(uintptr_t)ir_ptrmap_find(&item_of, g->leaf.ptr);
+    if (g->n > 1 && group_pays(sp, g, leaf_at, bytes, kept))
+      for (size_t i = 0; i < g->n; ++i) {
+        /* its chain walked again (the grouping kept only the input) */
+        MlirValue v = sc->item[g->items[i]].value;
+        struct chain c = {.ok = true};
+        collect(sp, v, 0, &c);
+        ir_ptrmap_free(&c.seen);
+        changed |= sink(v, &c);
+      }
     free(g->items);
   }
   free(bytes);
-  free(leaf_at);
+  free(kept);
   free(groups);
   ir_ptrmap_free(&index);
   ir_ptrmap_free(&item_of);
