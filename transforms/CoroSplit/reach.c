@@ -167,6 +167,8 @@ void split_variant_needs(const struct split *sp, const bool *live,
   for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
     any_remat = sp->remat.remat[q];
   struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
+  bool *done_remat =
+      any_remat ? ir_xcalloc(sc->start[sc->nsusp], sizeof *done_remat) : NULL;
   unsigned char always = ITEM_USE_UNNUMBERED | (clone ? ITEM_USE_TAIL : 0);
   for (size_t it = 0; it < sc->nitem; ++it) {
     need[it] = false;
@@ -183,15 +185,24 @@ void split_variant_needs(const struct split *sp, const bool *live,
   for (size_t su = 0; su < sc->nsusp; ++su)
     for (size_t q = sc->start[su]; live[su] && q < sc->start[su + 1]; ++q)
       need[sc->list[q]] = true;
-  for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
-    if (!sp->remat.remat[q])
-      continue;
-    /* its operands and those of the chain it is computed through */
-    for (size_t k = sp->remat.cstart[q]; k < sp->remat.cstart[q + 1]; ++k)
-      need_operands(&item_of, mlirOpResultGetOwner(sp->remat.chain[k]), need);
-    need_operands(&item_of, mlirOpResultGetOwner(sc->item[sc->list[q]].value),
-                  need);
+  /* a value this clone recomputes after a suspension needs its operands
+   * and those of the chain it is computed through; one it does not use is
+   * not recomputed, and needs nothing (NAME.destroy of a generator whose
+   * yields are recomputed). Until nothing changes: an operand may itself
+   * be recomputed, at a suspension listed before. */
+  for (bool changed = any_remat; changed;) {
+    changed = false;
+    for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
+      if (!sp->remat.remat[q] || !need[sc->list[q]] || done_remat[q])
+        continue;
+      done_remat[q] = changed = true;
+      for (size_t k = sp->remat.cstart[q]; k < sp->remat.cstart[q + 1]; ++k)
+        need_operands(&item_of, mlirOpResultGetOwner(sp->remat.chain[k]), need);
+      need_operands(&item_of, mlirOpResultGetOwner(sc->item[sc->list[q]].value),
+                    need);
+    }
   }
+  free(done_remat);
   ir_ptrmap_free(&item_of);
 }
 

@@ -1,5 +1,6 @@
 // RUN: coro-opt %s --coro-lower --coro-split --remarks-filter=coro-frame -o /dev/null 2>&1 | FileCheck %s
 // RUN: coro-opt %s --coro-lower --coro-split --remarks-filter=coro-split -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: coro-opt %s --coro-lower --coro-split | FileCheck %s --check-prefix=PARTS
 // RUN: coro-run %s --route=mlir-split | FileCheck %s --check-prefix=OUT
 // RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s --check-prefix=OUT
 // RUN: coro-run %s --route=llvm | FileCheck %s --check-prefix=OUT
@@ -12,6 +13,16 @@
 // %a and %b cross it: %y is rebuilt from %i and %a through %x. LLVM's
 // CoroSplit rebuilds such chains too (its frames for @sw and @rc are as
 // small).
+
+// A clone recomputes a value only where it uses it, and reloads what the
+// recomputation needs only then: @sw.destroy and @sw.cleanup, which never
+// go on after a suspension, read nothing from the frame.
+// PARTS-LABEL: llvm.func internal fastcc @sw.destroy(
+// PARTS-NOT: llvm.load
+// PARTS: llvm.call @free
+// PARTS-LABEL: llvm.func internal fastcc @sw.cleanup(
+// PARTS-NOT: llvm.load
+// PARTS-LABEL: llvm.func internal @sw.elided(
 
 // SPLIT-DAG: remark: Split 'sw' (frame_size=64, align=16)
 // SPLIT-DAG: remark: Split 'rc.coro.ramp' (frame_size=24, align=8)
