@@ -7,8 +7,9 @@
  * Every upstream dialect and pass is available next to ours; the options
  * are mlir-opt's common ones (`coro-opt --help` lists them, from the table
  * below). Each input module is verified with --coro-verify when it is
- * loaded, before the requested passes run. As in mlir-opt, passes run on
- * several threads unless --mlir-disable-threading, while parsing is
+ * loaded, before the requested passes run (by their own coro-verify when
+ * they start with it, as the coro-lower pipelines do). As in mlir-opt, passes
+ * run on several threads unless --mlir-disable-threading, while parsing is
  * single-threaded. Errors are printed as `file:line:col: error: ...` with
  * the source line and a caret, and make the exit status 1; an option that
  * is neither ours nor a registered pass is a usage error. Nothing the input
@@ -347,15 +348,16 @@ static void dump_pipeline(MlirPassManager pm) {
 
 /*===-- Running ---------------------------------------------------------===*/
 
-/* Builds the pass manager: verification first, then what was asked for.
- * Returns a null pass manager (after printing why) on a bad pipeline. */
-static MlirPassManager build_pipeline(MlirContext ctx, const struct options *o,
-                                      CoroTimingReport timing) {
-  MlirPassManager pm = mlirPassManagerCreateOnOperation(
-      ctx, mlirStringRefCreateFromCString("builtin.module"));
-  coroPassManagerEnableImplicitNesting(pm);
-  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  mlirPassManagerAddOwnedPass(pm, coroCreateVerifyPass());
+static void discard(MlirStringRef s, void *user) {
+  (void)s;
+  (void)user;
+}
+
+/* Adds what was asked for to `opm`, giving `why` the reason it cannot on
+ * a bad pipeline. */
+static MlirLogicalResult add_requested(MlirOpPassManager opm,
+                                       const struct options *o,
+                                       MlirStringCallback why) {
   MlirLogicalResult ok = mlirLogicalResultSuccess();
   if (o->pipeline) {
     /* Accept both "builtin.module(a,b)" and a bare "a,b". */
@@ -367,13 +369,47 @@ static MlirPassManager build_pipeline(MlirContext ctx, const struct options *o,
       text += sizeof(anchor) - 1;
       len -= sizeof(anchor);
     }
-    ok = mlirOpPassManagerAddPipeline(opm, mlirStringRefCreate(text, len),
-                                      print_to_stderr, NULL);
+    ok = mlirOpPassManagerAddPipeline(opm, mlirStringRefCreate(text, len), why,
+                                      NULL);
   } else if (o->pass_flags) {
     ok = mlirOpPassManagerAddPipeline(
-        opm, mlirStringRefCreateFromCString(o->pass_flags), print_to_stderr,
-        NULL);
+        opm, mlirStringRefCreateFromCString(o->pass_flags), why, NULL);
   }
+  return ok;
+}
+
+/* Whether what was asked for begins with coro-verify (the coro-lower
+ * pipelines do): the input's verification is then its first pass. */
+static bool requested_verifies_first(MlirContext ctx, const struct options *o) {
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  coroPassManagerEnableImplicitNesting(pm);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  struct drv_text t = {NULL, 0};
+  if (mlirLogicalResultIsSuccess(add_requested(opm, o, discard)))
+    mlirPrintPassPipeline(opm, drv_text_append, &t);
+  static const char first[] = "builtin.module(coro-verify";
+  bool yes =
+      t.data && !strncmp(t.data, first, sizeof first - 1) &&
+      (t.data[sizeof first - 1] == ',' || t.data[sizeof first - 1] == ')');
+  free(t.data);
+  mlirPassManagerDestroy(pm);
+  return yes;
+}
+
+/* Builds the pass manager: verification first (coro-verify, unless what
+ * was asked for starts with it), then what was asked for. Returns a null
+ * pass manager (after printing why) on a bad pipeline. */
+static MlirPassManager build_pipeline(MlirContext ctx, const struct options *o,
+                                      CoroTimingReport timing) {
+  bool verifies = requested_verifies_first(ctx, o);
+  MlirPassManager pm = mlirPassManagerCreateOnOperation(
+      ctx, mlirStringRefCreateFromCString("builtin.module"));
+  coroPassManagerEnableImplicitNesting(pm);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  if (!verifies)
+    mlirPassManagerAddOwnedPass(pm, coroCreateVerifyPass());
+  MlirLogicalResult ok = add_requested(opm, o, print_to_stderr);
   if (mlirLogicalResultIsFailure(ok)) {
     fprintf(stderr, "\n%s: error: invalid pass pipeline\n", tool);
     mlirPassManagerDestroy(pm);
