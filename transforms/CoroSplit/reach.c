@@ -142,15 +142,24 @@ void split_note_item_uses(struct split *sp) {
   ir_ptrmap_free(&tail);
 }
 
-/* Marks the items among `op`'s operands (`item_of`: value -> 1 + item)
- * needed. */
-static void need_operands(const struct ir_ptrmap *item_of, MlirOperation op,
-                          bool *need) {
+/* The items a clone needs, with a stack of those newly needed whose
+ * recomputations (first[it]: 1 + the first of them in sc->list, next[q]:
+ * 1 + the one after q) have not marked their operands yet. */
+struct needs {
+  bool *need;
+  const struct ir_ptrmap *item_of; /* value -> 1 + item */
+  size_t *first, *next, *work, nwork;
+};
+
+/* Marks the items among `op`'s operands needed. */
+static void need_operands(struct needs *n, MlirOperation op) {
   for (intptr_t o = 0; o < mlirOperationGetNumOperands(op); ++o) {
-    uintptr_t it =
-        (uintptr_t)ir_ptrmap_find(item_of, mlirOperationGetOperand(op, o).ptr);
-    if (it)
-      need[it - 1] = true;
+    uintptr_t it = (uintptr_t)ir_ptrmap_find(
+        n->item_of, mlirOperationGetOperand(op, o).ptr);
+    if (it && !n->need[it - 1]) {
+      n->need[it - 1] = true;
+      n->work[n->nwork++] = it - 1;
+    }
   }
 }
 
@@ -167,8 +176,6 @@ void split_variant_needs(const struct split *sp, const bool *live,
   for (size_t q = 0; q < sc->start[sc->nsusp] && !any_remat; ++q)
     any_remat = sp->remat.remat[q];
   struct ir_ptrmap item_of = {0}; /* value -> 1 + item */
-  bool *done_remat =
-      any_remat ? ir_xcalloc(sc->start[sc->nsusp], sizeof *done_remat) : NULL;
   unsigned char always = ITEM_USE_UNNUMBERED | (clone ? ITEM_USE_TAIL : 0);
   for (size_t it = 0; it < sc->nitem; ++it) {
     need[it] = false;
@@ -185,24 +192,41 @@ void split_variant_needs(const struct split *sp, const bool *live,
   for (size_t su = 0; su < sc->nsusp; ++su)
     for (size_t q = sc->start[su]; live[su] && q < sc->start[su + 1]; ++q)
       need[sc->list[q]] = true;
+  if (!any_remat)
+    return;
   /* a value this clone recomputes after a suspension needs its operands
    * and those of the chain it is computed through; one it does not use is
    * not recomputed, and needs nothing (NAME.destroy of a generator whose
-   * yields are recomputed). Until nothing changes: an operand may itself
-   * be recomputed, at a suspension listed before. */
-  for (bool changed = any_remat; changed;) {
-    changed = false;
-    for (size_t q = 0; q < sc->start[sc->nsusp]; ++q) {
-      if (!sp->remat.remat[q] || !need[sc->list[q]] || done_remat[q])
-        continue;
-      done_remat[q] = changed = true;
+   * yields are recomputed). An operand may itself be recomputed, after
+   * another suspension: each item is marked, and its recomputations
+   * visited, once. */
+  size_t nq = sc->start[sc->nsusp];
+  struct needs n = {need,
+                    &item_of,
+                    ir_xcalloc(sc->nitem + 1, sizeof *n.first),
+                    ir_xcalloc(nq + 1, sizeof *n.next),
+                    ir_xmalloc((sc->nitem + 1) * sizeof *n.work),
+                    0};
+  for (size_t q = nq; q-- > 0;)
+    if (sp->remat.remat[q]) {
+      n.next[q] = n.first[sc->list[q]];
+      n.first[sc->list[q]] = q + 1;
+    }
+  for (size_t it = 0; it < sc->nitem; ++it)
+    if (need[it] && n.first[it])
+      n.work[n.nwork++] = it;
+  while (n.nwork) {
+    size_t it = n.work[--n.nwork];
+    for (size_t q1 = n.first[it]; q1; q1 = n.next[q1 - 1]) {
+      size_t q = q1 - 1;
       for (size_t k = sp->remat.cstart[q]; k < sp->remat.cstart[q + 1]; ++k)
-        need_operands(&item_of, mlirOpResultGetOwner(sp->remat.chain[k]), need);
-      need_operands(&item_of, mlirOpResultGetOwner(sc->item[sc->list[q]].value),
-                    need);
+        need_operands(&n, mlirOpResultGetOwner(sp->remat.chain[k]));
+      need_operands(&n, mlirOpResultGetOwner(sc->item[it].value));
     }
   }
-  free(done_remat);
+  free(n.first);
+  free(n.next);
+  free(n.work);
   ir_ptrmap_free(&item_of);
 }
 

@@ -127,7 +127,7 @@ static bool sink(MlirValue v, const struct chain *c) {
 struct group {
   MlirValue leaf;
   size_t *items;
-  size_t n;
+  size_t n, cap;
 };
 
 /* Whether keeping `g`'s input instead of its values keeps no suspension
@@ -191,16 +191,13 @@ static bool sink_groups(struct split *sp) {
       continue;
     size_t gi = (size_t)(uintptr_t)ir_ptrmap_find(&index, c.leaf.ptr);
     if (!gi) {
-      if (ngroups == cap) {
-        cap = cap ? 2 * cap : 8;
-        groups = ir_xrealloc(groups, cap * sizeof *groups);
-      }
+      groups = ir_grow(groups, &cap, ngroups, sizeof *groups);
       groups[ngroups] = (struct group){.leaf = c.leaf};
       ir_ptrmap_put(&index, c.leaf.ptr, (void *)(uintptr_t)++ngroups);
       gi = ngroups;
     }
     struct group *g = &groups[gi - 1];
-    g->items = ir_xrealloc(g->items, (g->n + 1) * sizeof *g->items);
+    g->items = ir_grow(g->items, &g->cap, g->n, sizeof *g->items);
     g->items[g->n++] = it;
   }
   bool changed = false;
