@@ -85,6 +85,10 @@ struct split {
       /* NAME.resume, made empty with the other parts and given the
        * coroutine's own ops last (split_resume_in_place) */
       MlirOperation resume_fn;
+      /* NAME.destroy is being made for NAME.cleanup to be copied from
+       * (split_switch.c: copy_cleanup): its dispatch block takes what
+       * llvm.coro.free gives as a second argument */
+      bool freed_arg;
     } sw;
     /* retcon and retcon.once: the prototype, the continuations' type (the
      * prototype's), the ramp's result type, the allocator's parameter (an
@@ -134,6 +138,9 @@ struct variant_state {
   struct ir_map *map;
   struct coro_shape shape;
   MlirValue frame;
+  /* what llvm.coro.free gives, when not the variant's own (the frame, or
+   * null in NAME.cleanup and NAME.elided): the argument of sw.freed_arg */
+  MlirValue freed;
   MlirBlock dispatch; /* a clone's entry block */
   MlirBlock *landing; /* [nsusp], null where the variant has none */
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */

@@ -181,6 +181,8 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
 static void switch_clone_entry(struct variant_state *vs) {
   split_entry_block(vs, 1, &vs->sp->ptr);
   vs->frame = mlirBlockGetArgument(vs->dispatch, 0);
+  if (vs->v == V_DESTROY && vs->sp->sw.freed_arg)
+    vs->freed = mlirBlockAddArgument(vs->dispatch, vs->sp->ptr, vs->sp->loc);
 }
 
 /* The switch ramp's frame is the memory coro.begin is given. */
@@ -283,10 +285,75 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
   return ok;
 }
 
+/* Whether `op`, unused, computes a value and nothing else: a constant, a
+ * comparison or conversion, an address, a load that is not volatile. */
+static bool dead_value(MlirOperation op) {
+  if (mlirOperationGetNumResults(op) != 1 ||
+      !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
+    return false;
+  if (split_dead_pure(op) || coro_op_named(op, "llvm.getelementptr"))
+    return true;
+  return coro_op_named(op, "llvm.load") &&
+         mlirAttributeIsNull(mlirOperationGetAttributeByName(
+             op, mlirStringRefCreateFromCString("volatile_")));
+}
+
+/* NAME.cleanup is NAME.destroy with llvm.coro.free giving null: rather than
+ * a part of its own made from the coroutine (most of which it would copy
+ * and erase again), a copy of NAME.destroy once that is made, whose
+ * dispatch block took what coro.free gives as a second argument
+ * (sw.freed_arg). The copy gets null there, folds the branches that
+ * decides and erases what only they used; NAME.destroy gets its frame. */
+static void copy_cleanup(MlirOperation destroy, MlirOperation cleanup) {
+  MlirOperation copy = mlirOperationClone(destroy);
+  MlirRegion region = mlirOperationGetRegion(cleanup, 0);
+  mlirRegionTakeBody(region, mlirOperationGetRegion(copy, 0));
+  mlirOperationDestroy(copy);
+  MlirBlock own = mlirRegionGetFirstBlock(mlirOperationGetRegion(destroy, 0));
+  mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(own, 1),
+                                mlirBlockGetArgument(own, 0));
+  mlirBlockEraseArgument(own, 1);
+  MlirBlock entry = mlirRegionGetFirstBlock(region);
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
+  mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(entry, 1), ir_null(&b));
+  mlirBlockEraseArgument(entry, 1);
+  bool changed = false;
+  for (MlirBlock bl = entry; !mlirBlockIsNull(bl);
+       bl = mlirBlockGetNextInRegion(bl)) {
+    MlirOperation term = mlirBlockGetTerminator(bl);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
+      continue;
+    split_fold_branch(bl, mlirBlockGetFirstOperation(bl));
+    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(bl));
+  }
+  if (changed)
+    ir_erase_unreachable(region);
+  /* until nothing is left to erase: an address dies with its last load
+   * (a round per link of such a chain, two or three) */
+  for (bool again = true; again;) {
+    again = false;
+    for (MlirBlock bl = entry; !mlirBlockIsNull(bl);
+         bl = mlirBlockGetNextInRegion(bl))
+      for (MlirOperation op = mlirBlockGetFirstOperation(bl);
+           !mlirOperationIsNull(op);) {
+        MlirOperation next = mlirOperationGetNextInBlock(op);
+        if (dead_value(op)) {
+          split_erase(op);
+          again = true;
+        }
+        op = next;
+      }
+  }
+}
+
 /* NAME.resume, NAME.destroy and NAME.cleanup: internal fastcc
  * void(ptr frame) (on the device, returning the handle to run next). */
 static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
   bool ok = true;
+  /* with debug info each part has a subprogram of its own: NAME.cleanup is
+   * made as the others are */
+  sp->sw.freed_arg = mlirAttributeIsNull(sp->subprogram);
+  MlirOperation destroy = {NULL};
   for (int v = V_RESUME; v <= V_CLEANUP && ok; ++v) {
     struct coro_str n = split_part_name(sp, split_suffix[v]);
     struct ir_func_spec spec = {.name = coro_str_cstr(&n),
@@ -306,10 +373,18 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
       sp->sw.resume_fn = fn;
       continue;
     }
+    if (v == V_CLEANUP && sp->sw.freed_arg) {
+      mlirSymbolTableInsert(table, fn);
+      copy_cleanup(destroy, fn);
+      continue;
+    }
     ok = split_clone_part(sp, table, fn, v, 0);
+    if (v == V_DESTROY)
+      destroy = fn;
     if (ok && sp->device)
       return_null(fn);
   }
+  sp->sw.freed_arg = false;
   return ok;
 }
 

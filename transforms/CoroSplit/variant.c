@@ -122,8 +122,10 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
     split_replace_by_const(&b, op, (int64_t)vs->sp->layout.align);
     break;
   case CI_FREE:
-    split_replace_result(
-        op, vs->v == V_CLEANUP || vs->v == V_ELIDED ? ir_null(&b) : vs->frame);
+    split_replace_result(op, !mlirValueIsNull(vs->freed) ? vs->freed
+                             : vs->v == V_CLEANUP || vs->v == V_ELIDED
+                                 ? ir_null(&b)
+                                 : vs->frame);
     break;
   case CI_FRAME:
     split_replace_result(op, vs->frame);
