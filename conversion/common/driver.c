@@ -34,6 +34,15 @@ struct collect {
   struct ir_opvec elided;  /* func.calls marked coro.elided = true */
   bool ok;
   bool handles; /* some value has a !coro.handle type */
+  /* types seen to be no handle, most recent first (types are uniqued: a
+   * module's ops have few of them, and most ops none of coro's) */
+  const void *plain[4];
+  /* op names (ops of one name share it) and whether each is a coro.* or
+   * func.* op, by the name's address */
+  struct {
+    const void *name;
+    bool wanted;
+  } names[64];
 };
 
 /* A task op with no handle operand (a group's). */
@@ -130,15 +139,27 @@ static bool check_value_type(MlirOperation op, const char *what) {
 
 /* Whether `op` defines a value of a !coro.handle type (a result, or an
  * argument of a block of its regions). */
-static bool defines_handle(MlirOperation op) {
+/* Whether `t` is !coro.handle, looked up in `c->plain` first. */
+static bool handle_type(struct collect *c, MlirType t) {
+  for (size_t i = 0; i < 4; ++i)
+    if (c->plain[i] == t.ptr)
+      return false;
+  if (coro_type_is_handle(t))
+    return true;
+  memmove(&c->plain[1], &c->plain[0], 3 * sizeof c->plain[0]);
+  c->plain[0] = t.ptr;
+  return false;
+}
+
+static bool defines_handle(struct collect *c, MlirOperation op) {
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
-    if (coro_type_is_handle(mlirValueGetType(mlirOperationGetResult(op, i))))
+    if (handle_type(c, mlirValueGetType(mlirOperationGetResult(op, i))))
       return true;
   for (intptr_t i = 0, n = mlirOperationGetNumRegions(op); i < n; ++i)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
          !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
       for (intptr_t a = 0, na = mlirBlockGetNumArguments(b); a < na; ++a)
-        if (coro_type_is_handle(mlirValueGetType(mlirBlockGetArgument(b, a))))
+        if (handle_type(c, mlirValueGetType(mlirBlockGetArgument(b, a))))
           return true;
   return false;
 }
@@ -146,11 +167,17 @@ static bool defines_handle(MlirOperation op) {
 static MlirWalkResult collect_op(MlirOperation op, void *user) {
   struct collect *c = user;
   if (!c->handles)
-    c->handles = defines_handle(op);
+    c->handles = defines_handle(c, op);
   /* what follows is about coro.* and func.* ops only */
-  MlirStringRef name = coro_op_name(op);
-  if (!coro_ref_starts_with(name, "coro.") &&
-      !coro_ref_starts_with(name, "func."))
+  MlirIdentifier id = mlirOperationGetName(op);
+  size_t slot = ((uintptr_t)id.ptr >> 4) % 64;
+  if (c->names[slot].name != id.ptr) {
+    MlirStringRef name = mlirIdentifierStr(id);
+    c->names[slot].name = id.ptr;
+    c->names[slot].wanted = coro_ref_starts_with(name, "coro.") ||
+                            coro_ref_starts_with(name, "func.");
+  }
+  if (!c->names[slot].wanted)
     return MlirWalkResultAdvance;
   if (coro_op_named(op, "func.call")) {
     MlirAttribute mark = mlirOperationGetAttributeByName(
@@ -491,7 +518,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   mlirOperationWalk(module, note_abi, &used, MlirWalkPreOrder);
   if (!used.mine && used.foreign)
     return mlirLogicalResultSuccess();
-  struct collect c = {abi, module, {0}, {0}, NULL, 0, {0}, {0}, true, false};
+  struct collect c = {.abi = abi, .module = module, .ok = true};
   mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
   if (c.ok && c.coroutines.n == 0 && !c.handles && c.consumers.n == 0) {
     /* A module with no coroutine, no consumer and no handle left (another
