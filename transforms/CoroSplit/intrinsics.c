@@ -95,11 +95,18 @@ static enum coro_intr classify(MlirOperation op, MlirStringRef name);
 
 enum coro_intr coro_intr_classify(MlirOperation op) {
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  /* most ops are none of llvm.call, llvm.call_intrinsic, llvm.intr.*,
-   * llvm.invoke */
-  if (!starts(name, "llvm.") ||
-      (!starts(name, "llvm.call") && !starts(name, "llvm.intr.") &&
-       !eq(name, "llvm.invoke")))
+  /* most ops are none of llvm.call, llvm.call_intrinsic, llvm.intr.coro.*,
+   * llvm.invoke: told by a few bytes (the sixth, then the next few) */
+  if (name.length < 9 || memcmp(name.data, "llvm.", 5) != 0)
+    return CI_NONE;
+  const char *rest = name.data + 5;
+  size_t left = name.length - 5;
+  bool candidate = rest[0] == 'c' ? memcmp(rest, "call", 4) == 0
+                   : rest[0] == 'i'
+                       ? (left == 6 && memcmp(rest, "invoke", 6) == 0) ||
+                             (left > 10 && memcmp(rest, "intr.coro.", 10) == 0)
+                       : false;
+  if (!candidate)
     return CI_NONE;
   enum coro_intr k = classify(op, name);
   /* an await.suspend may be invoked (an await_suspend that may throw), and
