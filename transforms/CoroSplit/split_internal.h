@@ -500,6 +500,10 @@ void split_replace_by_const(struct ir_builder *b, MlirOperation op, int64_t v);
  * what only decided it. */
 bool split_fold_terminator(MlirBlock block, MlirOperation from);
 void split_fold_branch(MlirBlock block, MlirOperation from);
+/* split_fold_branch on every block of `region` that ends in llvm.cond_br,
+ * from its first op; true when a branch was folded (the blocks it no
+ * longer reaches are left to the caller). */
+bool split_fold_cond_branches(MlirRegion region);
 /* Rebuilds SSA form in a clone over its reloads, on the clone's graph `g`
  * (dominators added); false after a located error. */
 bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g);

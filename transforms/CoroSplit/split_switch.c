@@ -317,16 +317,7 @@ static void copy_cleanup(MlirOperation destroy, MlirOperation cleanup) {
   struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
   mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(entry, 1), ir_null(&b));
   mlirBlockEraseArgument(entry, 1);
-  bool changed = false;
-  for (MlirBlock bl = entry; !mlirBlockIsNull(bl);
-       bl = mlirBlockGetNextInRegion(bl)) {
-    MlirOperation term = mlirBlockGetTerminator(bl);
-    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
-      continue;
-    split_fold_branch(bl, mlirBlockGetFirstOperation(bl));
-    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(bl));
-  }
-  if (changed)
+  if (split_fold_cond_branches(region))
     ir_erase_unreachable(region);
   /* until nothing is left to erase: an address dies with its last load
    * (a round per link of such a chain, two or three) */

@@ -124,6 +124,20 @@ void split_fold_branch(MlirBlock block, MlirOperation from) {
     erase_dead_pure(block, from);
 }
 
+bool split_fold_cond_branches(MlirRegion region) {
+  bool changed = false;
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b)) {
+    MlirOperation term = mlirBlockGetTerminator(b);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
+      continue;
+    /* what decides it may be computed in the block (an icmp of constants) */
+    split_fold_branch(b, mlirBlockGetFirstOperation(b));
+    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(b));
+  }
+  return changed;
+}
+
 /* Erases `from` and everything after it in its block. A result still
  * used elsewhere (in blocks only reachable through this one) gets poison. */
 void split_erase_from(MlirOperation from) {

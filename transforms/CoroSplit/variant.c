@@ -405,15 +405,7 @@ static void fold_constant_branches(struct variant_state *vs) {
   MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   bool changed = split_is_clone(vs->v) && vs->sp->abi->dispatch_by_index &&
                  collapse_dispatch(vs->dispatch);
-  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-       b = mlirBlockGetNextInRegion(b)) {
-    MlirOperation term = mlirBlockGetTerminator(b);
-    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
-      continue;
-    /* what decides it may be computed in the block (an icmp of constants) */
-    split_fold_branch(b, mlirBlockGetFirstOperation(b));
-    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(b));
-  }
+  changed |= split_fold_cond_branches(region);
   if (changed)
     ir_erase_unreachable(region);
 }
