@@ -137,8 +137,6 @@ static bool check_value_type(MlirOperation op, const char *what) {
   return false;
 }
 
-/* Whether `op` defines a value of a !coro.handle type (a result, or an
- * argument of a block of its regions). */
 /* Whether `t` is !coro.handle, looked up in `c->plain` first. */
 static bool handle_type(struct collect *c, MlirType t) {
   for (size_t i = 0; i < 4; ++i)
@@ -151,6 +149,8 @@ static bool handle_type(struct collect *c, MlirType t) {
   return false;
 }
 
+/* Whether `op` defines a value of a !coro.handle type (a result, or an
+ * argument of a block of its regions). */
 static bool defines_handle(struct collect *c, MlirOperation op) {
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
     if (handle_type(c, mlirValueGetType(mlirOperationGetResult(op, i))))

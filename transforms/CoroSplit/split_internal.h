@@ -504,6 +504,10 @@ void split_fold_branch(MlirBlock block, MlirOperation from);
  * from its first op; true when a branch was folded (the blocks it no
  * longer reaches are left to the caller). */
 bool split_fold_cond_branches(MlirRegion region);
+/* Erases what computes a value nothing in `region` uses and does nothing
+ * else (a constant, an address, a comparison or conversion, a load that is
+ * not volatile), and then what only it used. */
+void split_sweep_region(MlirRegion region);
 /* Rebuilds SSA form in a clone over its reloads, on the clone's graph `g`
  * (dominators added); false after a located error. */
 bool split_repair_ssa(struct variant_state *vs, struct ir_cfg *g);

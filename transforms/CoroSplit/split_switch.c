@@ -285,19 +285,6 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
   return ok;
 }
 
-/* Whether `op`, unused, computes a value and nothing else: a constant, a
- * comparison or conversion, an address, a load that is not volatile. */
-static bool dead_value(MlirOperation op) {
-  if (mlirOperationGetNumResults(op) != 1 ||
-      !mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, 0))))
-    return false;
-  if (split_dead_pure(op) || coro_op_named(op, "llvm.getelementptr"))
-    return true;
-  return coro_op_named(op, "llvm.load") &&
-         mlirAttributeIsNull(mlirOperationGetAttributeByName(
-             op, mlirStringRefCreateFromCString("volatile_")));
-}
-
 /* NAME.cleanup is NAME.destroy with llvm.coro.free giving null: rather than
  * a part of its own made from the coroutine (most of which it would copy
  * and erase again), a copy of NAME.destroy once that is made, whose
@@ -319,22 +306,7 @@ static void copy_cleanup(MlirOperation destroy, MlirOperation cleanup) {
   mlirBlockEraseArgument(entry, 1);
   if (split_fold_cond_branches(region))
     ir_erase_unreachable(region);
-  /* until nothing is left to erase: an address dies with its last load
-   * (a round per link of such a chain, two or three) */
-  for (bool again = true; again;) {
-    again = false;
-    for (MlirBlock bl = entry; !mlirBlockIsNull(bl);
-         bl = mlirBlockGetNextInRegion(bl))
-      for (MlirOperation op = mlirBlockGetFirstOperation(bl);
-           !mlirOperationIsNull(op);) {
-        MlirOperation next = mlirOperationGetNextInBlock(op);
-        if (dead_value(op)) {
-          split_erase(op);
-          again = true;
-        }
-        op = next;
-      }
-  }
+  split_sweep_region(region);
 }
 
 /* NAME.resume, NAME.destroy and NAME.cleanup: internal fastcc

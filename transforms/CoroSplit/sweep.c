@@ -299,6 +299,49 @@ static void erase_dead(MlirOperation op, MlirBlock scan,
   }
 }
 
+/* Erases the ops of `blocks` that `dead` picks, and then the constants and
+ * addresses each was the last user of. Blocks last first and ops last
+ * first, so an op is met after its users in its block. */
+static void sweep_blocks(const struct ir_blockvec *blocks,
+                         bool (*dead)(MlirOperation), struct ir_opvec *work) {
+  for (size_t k = blocks->n; k-- > 0;) {
+    size_t n;
+    MlirOperation *ops = ops_from(blocks->v[k], (MlirOperation){NULL}, &n);
+    for (size_t i = n; i-- > 0;)
+      if (dead(ops[i]))
+        erase_dead(ops[i], blocks->v[k], work);
+    free(ops);
+  }
+}
+
+/* Whether `op` computes a value nothing uses and does nothing else: a
+ * constant, an address, a comparison or conversion, a load that is not
+ * volatile. */
+static bool dead_computation(MlirOperation op) {
+  if (split_dead_value(op) || split_dead_pure(op))
+    return true;
+  return mlirOperationGetNumResults(op) == 1 && unused(op) &&
+         coro_op_named(op, "llvm.load") &&
+         mlirAttributeIsNull(mlirOperationGetAttributeByName(
+             op, mlirStringRefCreateFromCString("volatile_")));
+}
+
+/* Every block of `region`, in order, onto `blocks`. */
+static void push_blocks(struct ir_blockvec *blocks, MlirRegion region) {
+  for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
+       b = mlirBlockGetNextInRegion(b))
+    ir_blockvec_push(blocks, b);
+}
+
+void split_sweep_region(MlirRegion region) {
+  struct ir_blockvec blocks = {0};
+  struct ir_opvec work = {0};
+  push_blocks(&blocks, region);
+  sweep_blocks(&blocks, dead_computation, &work);
+  free(blocks.v);
+  free(work.v);
+}
+
 /* Erases the unused reloads, and the constants and frame addresses nothing
  * uses any more, of a variant (and what they alone used). Blocks last
  * first and ops last first, so an op is met after its users in its
@@ -318,25 +361,15 @@ void split_sweep(struct variant_state *vs) {
    * into: their reloads were seen to above, with their addresses, and
    * merge_landing erased what was dead of the tail's copies. */
   struct ir_blockvec blocks = {0};
-  MlirRegion region = mlirOperationGetRegion(vs->fn, 0);
   if (split_is_clone(vs->v)) {
     ir_blockvec_push(&blocks, vs->dispatch);
     for (size_t i = 0; i < vs->shape.nsusp; ++i)
       if (!mlirBlockIsNull(vs->landing[i]) && !vs->merged[i])
         ir_blockvec_push(&blocks, vs->landing[i]);
   } else {
-    for (MlirBlock b = mlirRegionGetFirstBlock(region); !mlirBlockIsNull(b);
-         b = mlirBlockGetNextInRegion(b))
-      ir_blockvec_push(&blocks, b);
+    push_blocks(&blocks, mlirOperationGetRegion(vs->fn, 0));
   }
-  for (size_t k = blocks.n; k-- > 0;) {
-    size_t n;
-    MlirOperation *ops = ops_from(blocks.v[k], (MlirOperation){NULL}, &n);
-    for (size_t i = n; i-- > 0;)
-      if (split_dead_value(ops[i]))
-        erase_dead(ops[i], blocks.v[k], &work);
-    free(ops);
-  }
+  sweep_blocks(&blocks, split_dead_value, &work);
   free(blocks.v);
   free(work.v);
 }
