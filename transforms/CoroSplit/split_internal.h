@@ -89,6 +89,9 @@ struct split {
        * (split_switch.c: copy_cleanup): its dispatch block takes what
        * llvm.coro.free gives as a second argument */
       bool freed_arg;
+      /* NAME.elided, made empty with the parts when it is to be a copy of
+       * the finished ramp (split_switch.c: copy_elided); null otherwise */
+      MlirOperation elided_fn;
     } sw;
     /* retcon and retcon.once: the prototype, the continuations' type (the
      * prototype's), the ramp's result type, the allocator's parameter (an
@@ -141,6 +144,10 @@ struct variant_state {
   /* what llvm.coro.free gives, when not the variant's own (the frame, or
    * null in NAME.cleanup and NAME.elided): the argument of sw.freed_arg */
   MlirValue freed;
+  /* a ramp that NAME.elided is copied from: what llvm.coro.alloc gives (i1)
+   * and NAME.elided's frame, arguments of its entry block meanwhile; the
+   * values the two differ in are llvm.select ops on `alloc` */
+  MlirValue alloc, elided_frame;
   MlirBlock dispatch; /* a clone's entry block */
   MlirBlock *landing; /* [nsusp], null where the variant has none */
   MlirValue *reload;  /* [list size]: reload of list[q] at its suspension */
@@ -529,6 +536,11 @@ void split_resume_next(struct ir_builder *b, MlirValue next, bool tail,
 bool split_suspends_once_stored(const struct coro_shape *shape);
 /* NAME.elided, the ramp on a frame its caller provides (switch). */
 bool split_make_elided(struct split *sp, MlirSymbolTable table);
+/* In a ramp NAME.elided is copied from (variant_state.alloc): `ramp` in the
+ * ramp, `elided` in NAME.elided (an llvm.select on what llvm.coro.alloc
+ * gives, which each copy decides); `ramp` elsewhere. */
+MlirValue split_ramp_or_elided(struct variant_state *vs, struct ir_builder *b,
+                               MlirValue ramp, MlirValue elided);
 /* NAME.resume takes the coroutine's own ops; the ramp is copied back and
  * rewritten first (switch). */
 bool split_resume_in_place(struct split *sp);

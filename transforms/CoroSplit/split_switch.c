@@ -16,6 +16,9 @@
  * await.suspend.handle ends in a musttail call to the next coroutine's
  * resume function when the suspended path returns at once. */
 #include "coro-runtime/HandleLayout.h"
+#include "ir/blocks.h"
+#include "ir/cfg.h"
+#include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "transforms/CoroSplit/frame_debug.h"
@@ -170,7 +173,10 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     ir_store(&b, resume, split_field_at(vs, &b, CORO_HANDLE_RESUME_OFFSET), 8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
     MlirValue destroy =
-        fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
+        vs->v == V_ELIDED
+            ? fn_address(&b, vs->sp, V_CLEANUP)
+            : split_ramp_or_elided(vs, &b, fn_address(&b, vs->sp, V_DESTROY),
+                                   fn_address(&b, vs->sp, V_CLEANUP));
     ir_store(&b, destroy, split_field_at(vs, &b, CORO_HANDLE_DESTROY_OFFSET),
              8);
   }
@@ -185,9 +191,20 @@ static void switch_clone_entry(struct variant_state *vs) {
     vs->freed = mlirBlockAddArgument(vs->dispatch, vs->sp->ptr, vs->sp->loc);
 }
 
-/* The switch ramp's frame is the memory coro.begin is given. */
+MlirValue split_ramp_or_elided(struct variant_state *vs, struct ir_builder *b,
+                               MlirValue ramp, MlirValue elided) {
+  if (mlirValueIsNull(vs->alloc))
+    return ramp;
+  MlirValue ops[3] = {vs->alloc, ramp, elided};
+  return ir_val(b, "llvm.select", 3, ops, mlirValueGetType(ramp));
+}
+
+/* The switch ramp's frame is the memory coro.begin is given (NAME.elided's
+ * is its last argument). */
 static void switch_ramp_frame(struct variant_state *vs) {
-  vs->frame = mlirOperationGetOperand(vs->shape.begin, 1);
+  MlirValue mem = mlirOperationGetOperand(vs->shape.begin, 1);
+  struct ir_builder b = ir_before(vs->shape.begin);
+  vs->frame = split_ramp_or_elided(vs, &b, mem, vs->elided_frame);
 }
 
 /* The dispatch block's switch on the suspension index. */
@@ -258,6 +275,10 @@ static bool name_free(struct split *sp, MlirSymbolTable table, bool elide) {
 /* NAME.elided(args..., ptr frame) -> ptr: the ramp on a frame its caller
  * provides. */
 bool split_make_elided(struct split *sp, MlirSymbolTable table) {
+  /* Without debug info (each part has a subprogram of its own) NAME.elided
+   * is a copy of the finished ramp (copy_elided): made empty here, where
+   * it takes its place among the parts. */
+  bool copied = mlirAttributeIsNull(sp->subprogram);
   MlirType fty = ir_func_type(sp->func);
   intptr_t n = mlirLLVMFunctionTypeGetNumInputs(fty);
   MlirType *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
@@ -276,6 +297,10 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
   coro_str_free(&name);
   split_inherit_attributes(sp, fn);
   mlirSymbolTableInsert(table, fn);
+  if (copied) {
+    sp->sw.elided_fn = fn;
+    return true;
+  }
   struct ir_map map = {0};
   MlirBlock entry = split_clone_reached(sp, fn, V_ELIDED, 0, &map);
   mlirBlockAddArgument(entry, sp->ptr, sp->loc);
@@ -351,6 +376,78 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
   return ok;
 }
 
+/* Replaces every use of the i1 `v` by `c` and folds what that decides: the
+ * llvm.select ops on it (their other operand erased when it is a constant
+ * nothing else uses), then the branches of the blocks that use it; then
+ * erases the blocks that no longer run. */
+static void decide_alloc(MlirRegion region, MlirValue v, bool c) {
+  MlirBlock entry = mlirRegionGetFirstBlock(region);
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
+  MlirValue k = ir_const_int(&b, 1, c);
+  mlirValueReplaceAllUsesOfWith(v, k);
+  struct ir_blockvec decided = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(k); !mlirOpOperandIsNull(u);) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    u = mlirOpOperandGetNextUse(u);
+    if (!coro_op_named(user, "llvm.select") ||
+        !mlirValueEqual(mlirOperationGetOperand(user, 0), k)) {
+      ir_blockvec_push(&decided, mlirOperationGetBlock(user));
+      continue;
+    }
+    MlirValue other = mlirOperationGetOperand(user, c ? 2 : 1);
+    split_replace_result(user, mlirOperationGetOperand(user, c ? 1 : 2));
+    split_erase(user);
+    if (mlirValueIsAOpResult(other) &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(other)) &&
+        ir_op_is_constant(mlirOpResultGetOwner(other)))
+      split_erase(mlirOpResultGetOwner(other));
+  }
+  bool changed = false;
+  for (size_t i = 0; i < decided.n; ++i) {
+    MlirOperation term = mlirBlockGetTerminator(decided.v[i]);
+    if (mlirOperationIsNull(term) || !coro_op_named(term, "llvm.cond_br"))
+      continue;
+    split_fold_branch(decided.v[i], mlirBlockGetFirstOperation(decided.v[i]));
+    changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(decided.v[i]));
+  }
+  free(decided.v);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(k)))
+    split_erase(mlirOpResultGetOwner(k));
+  if (changed)
+    ir_erase_unreachable(region);
+}
+
+/* NAME.elided is the finished ramp with coro.alloc false and its frame
+ * given: rather than a variant of its own made from the coroutine (most of
+ * which the ramp makes again), a copy of the ramp, rewritten with what
+ * coro.alloc gives and NAME.elided's frame as arguments of its entry block
+ * (variant_state.alloc, elided_frame). The copy gets false, keeps the frame
+ * as its last argument and loses what only the allocation used; the ramp
+ * gets true and drops both. */
+static void copy_elided(MlirOperation ramp, MlirOperation elided,
+                        MlirValue alloc, MlirValue frame) {
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(ramp, 0));
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  assert(mlirValueEqual(mlirBlockGetArgument(entry, n - 2), alloc) &&
+         mlirValueEqual(mlirBlockGetArgument(entry, n - 1), frame) &&
+         "the ramp's placeholders are its entry block's last arguments");
+  MlirOperation copy = mlirOperationClone(ramp);
+  MlirRegion region = mlirOperationGetRegion(elided, 0);
+  mlirRegionTakeBody(region, mlirOperationGetRegion(copy, 0));
+  mlirOperationDestroy(copy);
+  MlirBlock own = mlirRegionGetFirstBlock(region);
+  decide_alloc(region, mlirBlockGetArgument(own, n - 2), false);
+  mlirBlockEraseArgument(own, (unsigned)(n - 2));
+  split_sweep_region(region);
+  ir_unify_returns(elided);
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
+  mlirValueReplaceAllUsesOfWith(frame, ir_null(&b));
+  decide_alloc(mlirOperationGetRegion(ramp, 0), alloc, true);
+  mlirBlockEraseArgument(entry, (unsigned)(n - 1));
+  mlirBlockEraseArgument(entry, (unsigned)(n - 2));
+  ir_unify_returns(ramp);
+}
+
 /* The switch ABI's NAME.resume reaches most of a coroutine: rather than
  * copying it, it takes the coroutine's own ops. The ramp, which reaches
  * little, is copied back first (rewritten before NAME.resume changes what
@@ -362,8 +459,18 @@ bool split_resume_in_place(struct split *sp) {
   split_clone_reached_from(sp, body, sp->func, V_RAMP, 0, &map);
   struct variant_state ramp = {
       .sp = sp, .v = V_RAMP, .fn = sp->func, .map = &map};
+  MlirOperation elided = sp->sw.elided_fn;
+  if (!mlirOperationIsNull(elided)) {
+    MlirBlock entry =
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(sp->func, 0));
+    ramp.alloc = mlirBlockAddArgument(entry, sp->i1, sp->loc);
+    ramp.elided_frame = mlirBlockAddArgument(entry, sp->ptr, sp->loc);
+  }
   bool ok = split_rewrite_variant(&ramp);
   ir_map_free(&map);
+  if (ok && !mlirOperationIsNull(elided))
+    copy_elided(sp->func, elided, ramp.alloc, ramp.elided_frame);
+  sp->sw.elided_fn = (MlirOperation){NULL};
   if (!ok)
     return false;
   struct variant_state vs = {.sp = sp, .v = V_RESUME, .fn = sp->sw.resume_fn};

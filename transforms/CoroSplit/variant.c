@@ -96,11 +96,28 @@ void split_resume_next(struct ir_builder *b, MlirValue next, bool tail,
     ir_op(b, "llvm.return", 0, NULL, 0, NULL, 0, NULL, 0, NULL);
 }
 
+/* What llvm.coro.free gives in `vs`: the frame, where the part frees it;
+ * null in NAME.cleanup and NAME.elided, whose frame their caller owns. */
+static MlirValue freed_value(struct variant_state *vs, struct ir_builder *b) {
+  if (!mlirValueIsNull(vs->freed))
+    return vs->freed;
+  if (vs->v == V_CLEANUP || vs->v == V_ELIDED)
+    return ir_null(b);
+  if (!mlirValueIsNull(vs->alloc)) /* a ramp NAME.elided is copied from */
+    return split_ramp_or_elided(vs, b, vs->frame, ir_null(b));
+  return vs->frame;
+}
+
 static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
                               enum coro_intr k) {
   struct ir_builder b = ir_before(op);
   switch (k) {
   case CI_ALLOC: {
+    if (!mlirValueIsNull(vs->alloc)) { /* decided in each copy */
+      split_replace_result(op, vs->alloc);
+      split_erase(op);
+      return;
+    }
     /* Always allocate (eliding is --coro-elide's decision, made before);
      * fold the branches on it. */
     MlirValue yes = ir_const_int(&b, 1, vs->v != V_ELIDED);
@@ -121,12 +138,10 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   case CI_ALIGN:
     split_replace_by_const(&b, op, (int64_t)vs->sp->layout.align);
     break;
-  case CI_FREE:
-    split_replace_result(op, !mlirValueIsNull(vs->freed) ? vs->freed
-                             : vs->v == V_CLEANUP || vs->v == V_ELIDED
-                                 ? ir_null(&b)
-                                 : vs->frame);
+  case CI_FREE: {
+    split_replace_result(op, freed_value(vs, &b));
     break;
+  }
   case CI_FRAME:
     split_replace_result(op, vs->frame);
     break;
