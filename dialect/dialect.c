@@ -10,6 +10,7 @@
  * gives no C accessors for type parameters, so the handle's element type goes
  * through its printed form. */
 #include "dialect/dialect.h"
+#include "ir/op_cache.h"
 #include "ir/support.h"
 
 #include "mlir-c/BuiltinTypes.h"
@@ -95,6 +96,13 @@ bool coro_type_is_handle(MlirType type) {
 MlirType coro_handle_elem_type(MlirType type) {
   if (!coro_type_is_handle(type))
     return (MlirType){NULL};
+  /* the C API gives no parameter of an IRDL type: the element type is read
+   * back from the handle's text, once per pass (the cache's memo) */
+  struct ir_op_cache_memo *m =
+      ir_op_cache_memo(mlirTypeGetContext(type), IR_MEMO_HANDLE_ELEM,
+                       (uint64_t)(uintptr_t)type.ptr, 0);
+  if (m && m->ptr)
+    return (MlirType){m->ptr};
   struct coro_str text = coro_type_str(type);
   size_t prefix = sizeof(handle_prefix) - 1;
   MlirType elem = {NULL};
@@ -104,5 +112,7 @@ MlirType coro_handle_elem_type(MlirType type) {
         mlirTypeGetContext(type),
         mlirStringRefCreate(text.data + prefix, text.len - prefix - 1));
   coro_str_free(&text);
+  if (m)
+    m->ptr = elem.ptr;
   return elem;
 }

@@ -43,6 +43,7 @@ enum ir_memo_kind {
   IR_MEMO_INT_ATTR,     /* an IntegerAttr of type a (a pointer), value b */
   IR_MEMO_TYPE_ATTR,    /* the TypeAttr of type a */
   IR_MEMO_I32_ARRAY1,   /* a DenseI32ArrayAttr of the one element a */
+  IR_MEMO_HANDLE_ELEM,  /* the element type of the !coro.handle type a */
 };
 
 struct ir_op_cache_memo {

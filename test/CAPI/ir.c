@@ -9,6 +9,7 @@
  * successors and location; no cache for another context), with the types
  * and attributes the builder asks for kept by it). */
 #include "coro-c/Coro.h"
+#include "dialect/dialect.h"
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/cfg.h"
@@ -272,9 +273,21 @@ static void testOpCache(void) {
         mlirAttributeEqual(ir_i32_attr(ctx, k),
                            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), k));
     same &= mlirTypeEqual(ir_ptr_type(ctx), mlirLLVMPointerTypeGet(ctx, 0));
+    /* a handle's element type, which the dialect reads back from the
+     * handle's text once per cache */
+    MlirType elem = mlirIntegerTypeGet(ctx, 1 + (unsigned)k % 7);
+    same &= mlirTypeEqual(coro_handle_elem_type(coro_handle_type_get(elem)),
+                          elem);
   }
   // CHECK-NEXT: memo right: 1
   fprintf(stderr, "memo right: %d\n", same);
+  MlirType h64 = coro_handle_type_get(mlirIntegerTypeGet(ctx, 64));
+  MlirType e64 = coro_handle_elem_type(h64);
+  // CHECK-NEXT: handle element kept: 1
+  fprintf(stderr, "handle element kept: %d\n",
+          ir_op_cache_memo(ctx, IR_MEMO_HANDLE_ELEM,
+                           (uint64_t)(uintptr_t)h64.ptr, 0)
+                  ->ptr == e64.ptr);
   ir_op_cache_exit(&cache);
   // CHECK-NEXT: memo after exit: 0
   fprintf(stderr, "memo after exit: %d\n",
