@@ -376,24 +376,19 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
   return ok;
 }
 
-/* Replaces every use of the i1 `v` by `c` and folds what that decides: the
- * llvm.select ops on it (their other operand erased when it is a constant
- * nothing else uses), then the branches of the blocks that use it; then
- * erases the blocks that no longer run. */
+/* Decides the i1 `v` (what llvm.coro.alloc gave) to be `c`: the
+ * llvm.select ops on it take their operand (the other erased when it is a
+ * constant nothing else uses), any other use gets the constant and the
+ * branches of the blocks that use it are folded; then the blocks that no
+ * longer run are erased. The constant is left to the folds (which erase it
+ * with the branch it decided) and to the sweep. */
 static void decide_alloc(MlirRegion region, MlirValue v, bool c) {
-  MlirBlock entry = mlirRegionGetFirstBlock(region);
-  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
-  MlirValue k = ir_const_int(&b, 1, c);
-  mlirValueReplaceAllUsesOfWith(v, k);
-  struct ir_blockvec decided = {0};
-  for (MlirOpOperand u = mlirValueGetFirstUse(k); !mlirOpOperandIsNull(u);) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     u = mlirOpOperandGetNextUse(u);
     if (!coro_op_named(user, "llvm.select") ||
-        !mlirValueEqual(mlirOperationGetOperand(user, 0), k)) {
-      ir_blockvec_push(&decided, mlirOperationGetBlock(user));
+        !mlirValueEqual(mlirOperationGetOperand(user, 0), v))
       continue;
-    }
     MlirValue other = mlirOperationGetOperand(user, c ? 2 : 1);
     split_replace_result(user, mlirOperationGetOperand(user, c ? 1 : 2));
     split_erase(user);
@@ -402,6 +397,16 @@ static void decide_alloc(MlirRegion region, MlirValue v, bool c) {
         ir_op_is_constant(mlirOpResultGetOwner(other)))
       split_erase(mlirOpResultGetOwner(other));
   }
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(v)))
+    return;
+  struct ir_blockvec decided = {0};
+  for (MlirOpOperand u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u))
+    ir_blockvec_push(&decided,
+                     mlirOperationGetBlock(mlirOpOperandGetOwner(u)));
+  MlirBlock entry = mlirRegionGetFirstBlock(region);
+  struct ir_builder b = ir_before(mlirBlockGetFirstOperation(entry));
+  mlirValueReplaceAllUsesOfWith(v, ir_const_int(&b, 1, c));
   bool changed = false;
   for (size_t i = 0; i < decided.n; ++i) {
     MlirOperation term = mlirBlockGetTerminator(decided.v[i]);
@@ -411,8 +416,6 @@ static void decide_alloc(MlirRegion region, MlirValue v, bool c) {
     changed |= !mlirOperationEqual(term, mlirBlockGetTerminator(decided.v[i]));
   }
   free(decided.v);
-  if (mlirOpOperandIsNull(mlirValueGetFirstUse(k)))
-    split_erase(mlirOpResultGetOwner(k));
   if (changed)
     ir_erase_unreachable(region);
 }
