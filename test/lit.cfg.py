@@ -41,6 +41,15 @@ else:
 if config.sanitizers:
     config.available_features.add("sanitizers")
 
+# test/Transforms/CoroSplit/valgrind.test: memcheck (the set-up installs
+# valgrind) on copies without debug info, stripped by llvm-strip.
+if shutil.which("valgrind") and os.path.exists(
+        os.path.join(config.llvm_tools_dir, "llvm-strip")):
+    config.available_features.add("valgrind")
+else:
+    lit_config.note("valgrind or llvm-strip is not installed: "
+                    "test/Transforms/CoroSplit/valgrind.test is skipped")
+
 # The fuzz smoke test needs the libFuzzer harness (tools/coro-fuzz), built
 # when CORO_ENABLE_FUZZER is on and the compiler links -fsanitize=fuzzer.
 if os.path.exists(os.path.join(config.coro_tools_dir, "coro-fuzz")):
