@@ -72,9 +72,7 @@ MlirOperation ir_llvm_func(MlirOperation module,
     free(locs);
     mlirRegionAppendOwnedBlock(mlirOperationGetRegion(f, 0), entry);
   }
-  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  mlirBlockAppendOwnedOperation(mbody, f);
-  ir_symbol_added(f);
+  ir_symbol_place(module, f);
   return f;
 }
 
@@ -101,9 +99,7 @@ MlirOperation ir_llvm_global(MlirOperation module,
   mlirOperationStateAddOwnedRegions(&st, 1, &init);
   MlirOperation g = mlirOperationCreate(&st);
   assert(!mlirOperationIsNull(g) && "llvm.mlir.global creation failed");
-  MlirBlock mbody = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  mlirBlockAppendOwnedOperation(mbody, g);
-  ir_symbol_added(g);
+  ir_symbol_place(module, g);
   return g;
 }
 

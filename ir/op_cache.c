@@ -50,8 +50,19 @@ void ir_op_cache_enter(struct ir_op_cache *c, MlirContext ctx) {
   innermost = c;
 }
 
-void ir_op_cache_exit(struct ir_op_cache *c) {
+void ir_op_cache_set_aside(struct ir_op_cache *c) {
   innermost = c->outer;
+  c->outer = NULL;
+}
+
+void ir_op_cache_resume(struct ir_op_cache *c) {
+  c->outer = innermost;
+  innermost = c;
+}
+
+void ir_op_cache_exit(struct ir_op_cache *c) {
+  if (innermost == c)
+    innermost = c->outer;
   for (size_t i = 0; i < c->cap; ++i) {
     struct entry *e = c->slots[i].e;
     if (!e)

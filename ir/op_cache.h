@@ -65,9 +65,15 @@ struct ir_op_cache {
 
 /* Installs `c` for `ctx` on this thread, until ir_op_cache_exit. */
 void ir_op_cache_enter(struct ir_op_cache *c, MlirContext ctx);
-/* Ends `c`, the innermost cache of this thread, and destroys its
- * templates. */
+/* Ends `c` and destroys its templates: this thread's innermost cache, or
+ * one set aside. */
 void ir_op_cache_exit(struct ir_op_cache *c);
+/* Uninstalls `c`, this thread's innermost cache, keeping its templates, so
+ * that a pass working on several threads can hand it to the next piece of
+ * work on any of them (ir_op_cache_resume); one thread at a time uses it. */
+void ir_op_cache_set_aside(struct ir_op_cache *c);
+/* Installs on this thread `c`, set aside before. */
+void ir_op_cache_resume(struct ir_op_cache *c);
 
 /* A new op, not inserted anywhere, as mlirOperationCreate would make it
  * from these fields, copied from this thread's innermost cache's template;

@@ -13,6 +13,8 @@
 // - Optimisation remarks (ir/remark.h): emitting one from C, asking
 //   whether a category is shown, and turning MLIR's remark engine on for a
 //   context with a category filter.
+// - Independent pieces of a pass on the context's threads, their
+//   diagnostics in order (ir/parallel.h).
 //
 // Nothing here keeps global state of its own but the list of live remark
 // policies (guarded by a mutex); everything else belongs to the context.
@@ -21,6 +23,7 @@
 
 #include "ir/copy.h"
 #include "ir/debug.h"
+#include "ir/parallel.h"
 #include "ir/remark.h"
 
 #include "mlir/CAPI/IR.h"
@@ -30,6 +33,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/Threading.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -191,4 +195,28 @@ extern "C" void ir_replace_attribute_in(MlirOperation op, MlirAttribute from,
   replacer.recursivelyReplaceElementsIn(unwrap(op), /*replaceAttrs=*/true,
                                         /*replaceLocs=*/true,
                                         /*replaceTypes=*/false);
+}
+
+extern "C" bool ir_parallel_enabled(MlirContext ctx) {
+  mlir::MLIRContext *context = unwrap(ctx);
+  return context->isMultithreadingEnabled() && context->getNumThreads() > 1 &&
+         !context->getRemarkEngine();
+}
+
+extern "C" void ir_parallel_for(MlirContext ctx, size_t n,
+                                void (*fn)(size_t, void *), void *user) {
+  mlir::MLIRContext *context = unwrap(ctx);
+  if (!ir_parallel_enabled(ctx)) {
+    for (size_t i = 0; i < n; ++i)
+      fn(i, user);
+    return;
+  }
+  // As the pass manager runs a function pass on several functions: each
+  // piece's diagnostics held back and emitted in the pieces' order.
+  mlir::ParallelDiagnosticHandler handler(context);
+  mlir::parallelFor(context, 0, n, [&](size_t i) {
+    handler.setOrderIDForThread(i);
+    fn(i, user);
+    handler.eraseOrderIDForThread();
+  });
 }

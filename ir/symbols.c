@@ -4,12 +4,15 @@
 
 #include "mlir-c/BuiltinAttributes.h"
 
+#include <string.h>
+
 #ifdef CORO_CHECK_SYMBOL_SCOPE
 #include <stdio.h>
 #include <stdlib.h>
 #endif
 
 static _Thread_local struct ir_symbol_scope *innermost;
+static _Thread_local struct ir_symbol_deferral *deferring;
 
 void ir_symbol_scope_enter(struct ir_symbol_scope *s, MlirOperation table_op) {
   s->op = table_op;
@@ -100,4 +103,51 @@ void ir_symbol_erase(MlirOperation symbol) {
     mlirSymbolTableErase(s->table, symbol);
   else
     mlirOperationDestroy(symbol);
+}
+
+void ir_symbol_defer_begin(struct ir_symbol_deferral *d) {
+  *d = (struct ir_symbol_deferral){.outer = deferring};
+  deferring = d;
+}
+
+void ir_symbol_defer_end(struct ir_symbol_deferral *d) { deferring = d->outer; }
+
+void ir_symbol_place(MlirOperation module, MlirOperation symbol) {
+  struct ir_symbol_deferral *d = deferring;
+  if (!d) {
+    mlirBlockAppendOwnedOperation(
+        mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)), symbol);
+    ir_symbol_added(symbol);
+    return;
+  }
+  if (d->n == d->cap) {
+    d->cap = d->cap ? 2 * d->cap : 8;
+    d->v = ir_xrealloc(d->v, d->cap * sizeof *d->v);
+  }
+  d->v[d->n++] = symbol;
+}
+
+MlirOperation ir_symbol_deferred(MlirStringRef name) {
+  struct ir_symbol_deferral *d = deferring;
+  for (size_t i = 0; d && i < d->n; ++i) {
+    MlirAttribute a = mlirOperationGetAttributeByName(
+        d->v[i], mlirSymbolTableGetSymbolAttributeName());
+    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+      continue;
+    MlirStringRef n = mlirStringAttrGetValue(a);
+    if (n.length == name.length && !memcmp(n.data, name.data, n.length))
+      return d->v[i];
+  }
+  return (MlirOperation){NULL};
+}
+
+MlirOperation ir_symbol_table_lookup(MlirSymbolTable table,
+                                     MlirStringRef name) {
+  MlirOperation op = ir_symbol_deferred(name);
+  return mlirOperationIsNull(op) ? mlirSymbolTableLookup(table, name) : op;
+}
+
+void ir_symbol_table_insert(MlirSymbolTable table, MlirOperation symbol) {
+  if (!deferring)
+    mlirSymbolTableInsert(table, symbol);
 }

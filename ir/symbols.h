@@ -44,4 +44,31 @@ void ir_symbol_added(MlirOperation symbol);
  * any, and destroys it. */
 void ir_symbol_erase(MlirOperation symbol);
 
+/* The symbols a thread makes while the module they are for is shared with
+ * other threads (a pass splitting coroutines in parallel): kept here, in
+ * the order made, not placed in the module, for the pass to place once the
+ * threads are done. */
+struct ir_symbol_deferral {
+  MlirOperation *v;
+  size_t n, cap;
+  struct ir_symbol_deferral *outer;
+};
+/* Until ir_symbol_defer_end, the symbols this thread's builders make
+ * (ir_symbol_place) go to `d` instead of their module. */
+void ir_symbol_defer_begin(struct ir_symbol_deferral *d);
+void ir_symbol_defer_end(struct ir_symbol_deferral *d);
+/* Places the new symbol `symbol` at the end of `module`'s body and records
+ * it in the module's installed table (ir_symbol_added), or, while this
+ * thread defers, keeps it in its deferral. */
+void ir_symbol_place(MlirOperation module, MlirOperation symbol);
+/* The symbol named `name` this thread has made and kept in its deferral,
+ * or null (none, or not deferring). */
+MlirOperation ir_symbol_deferred(MlirStringRef name);
+/* mlirSymbolTableLookup in `table`, after this thread's deferral. */
+MlirOperation ir_symbol_table_lookup(MlirSymbolTable table,
+                                     MlirStringRef name);
+/* mlirSymbolTableInsert of a symbol a builder made (ir_symbol_place),
+ * nothing while this thread defers (the symbol waits in the deferral). */
+void ir_symbol_table_insert(MlirSymbolTable table, MlirOperation symbol);
+
 #endif

@@ -24,46 +24,232 @@
 #include "dialect/contract.h"
 #include "ir/func.h"
 #include "ir/support.h"
+#include "ir/op_cache.h"
+#include "ir/parallel.h"
 #include "ir/symbols.h"
 #include "transforms/CoroSplit/split_internal.h"
 
+#include "mlir-c/BuiltinAttributes.h"
+
 #include <assert.h>
 #include <stdlib.h>
+#include <threads.h>
 
-/* Splits `coro` and records it (and its parts, by name) as done. */
-static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
-                             bool elide, struct ir_ptrmap *done,
-                             struct ir_ptrmap *retcon, uint64_t *size,
-                             uint64_t *align) {
-  MlirStringRef name = ir_sym_name(coro);
-  struct coro_str base = {0};
-  coro_str_append(&base, name.data, name.length);
+/* Takes off `coro`'s mark that its retcon continuations may be numbered,
+ * and says whether it had one. */
+static bool take_numbered_mark(MlirOperation coro) {
   MlirStringRef state =
       mlirStringRefCreateFromCString(CORO_CONTINUATION_STATE_ATTR);
   bool numbered =
       !mlirAttributeIsNull(mlirOperationGetAttributeByName(coro, state));
   mlirOperationRemoveAttributeByName(coro, state);
-  const struct split_abi *abi;
-  bool ok = split_coroutine(coro, table, elide, size, align, &abi);
+  return numbered;
+}
+
+/* Records the split `coro` (and its parts, by name) as done. */
+static void record_split(MlirOperation coro, MlirSymbolTable table, bool ok,
+                         bool numbered, const struct split_abi *abi,
+                         struct ir_ptrmap *done, struct ir_ptrmap *retcon) {
   ir_ptrmap_put(done, coro.ptr, (void *)1);
   if (ok && numbered && abi == &split_abi_retcon)
     ir_ptrmap_put(retcon, coro.ptr, (void *)1);
+  MlirStringRef name = ir_sym_name(coro);
   /* the switch parts, then a retcon coroutine's continuations */
   struct ir_opvec parts = {0};
   for (int v = V_RESUME; v < V_CONT; ++v) {
-    struct coro_str n =
-        split_part_name_of(mlirStringRefCreate(base.data, base.len), v);
+    struct coro_str n = split_part_name_of(name, v);
     MlirOperation part =
         mlirSymbolTableLookup(table, mlirStringRefCreate(n.data, n.len));
     coro_str_free(&n);
     if (!mlirOperationIsNull(part))
       ir_opvec_push(&parts, part);
   }
-  split_continuations(table, mlirStringRefCreate(base.data, base.len), &parts);
+  split_continuations(table, name, &parts);
   for (size_t i = 0; i < parts.n; ++i)
     ir_ptrmap_put(done, parts.v[i].ptr, (void *)1);
   free(parts.v);
-  coro_str_free(&base);
+}
+
+/* Splits `coro` and records it (and its parts, by name) as done. */
+static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
+                             bool elide, struct ir_ptrmap *done,
+                             struct ir_ptrmap *retcon, uint64_t *size,
+                             uint64_t *align) {
+  bool numbered = take_numbered_mark(coro);
+  const struct split_abi *abi = NULL;
+  bool ok = split_coroutine(coro, table, elide, size, align, &abi);
+  record_split(coro, table, ok, numbered, abi, done, retcon);
+  return ok;
+}
+
+/*===-- Coroutines split at once -------------------------------------------===*/
+
+/* One coroutine of a module split on MLIR's threads: what the split makes
+ * besides the coroutine itself (its parts, the declarations it needs) waits
+ * in `made` until every coroutine is split, and is then placed in the
+ * module in the order the split makes it one coroutine after another. */
+struct split_task {
+  MlirOperation coro;
+  bool elide, ok;
+  uint64_t size, align;
+  const struct split_abi *abi;
+  struct ir_symbol_deferral made;
+};
+
+struct split_tasks {
+  struct split_task *task;
+  MlirSymbolTable table; /* the module's, read only meanwhile */
+  MlirContext ctx;
+  /* op caches (ir/op_cache.h) a task takes and gives back, so that each
+   * keeps its templates from one coroutine to the next: as many as tasks
+   * ran at once */
+  mtx_t lock;
+  struct ir_op_cache **idle, **made;
+  size_t nidle, nmade;
+};
+
+static struct ir_op_cache *take_cache(struct split_tasks *all) {
+  mtx_lock(&all->lock);
+  struct ir_op_cache *c = all->nidle ? all->idle[--all->nidle] : NULL;
+  mtx_unlock(&all->lock);
+  if (c) {
+    ir_op_cache_resume(c);
+    return c;
+  }
+  c = ir_xmalloc(sizeof *c);
+  ir_op_cache_enter(c, all->ctx);
+  mtx_lock(&all->lock);
+  all->made[all->nmade++] = c;
+  mtx_unlock(&all->lock);
+  return c;
+}
+
+static void give_cache(struct split_tasks *all, struct ir_op_cache *c) {
+  ir_op_cache_set_aside(c);
+  mtx_lock(&all->lock);
+  all->idle[all->nidle++] = c;
+  mtx_unlock(&all->lock);
+}
+
+static void run_task(size_t i, void *user) {
+  struct split_tasks *all = user;
+  struct split_task *t = &all->task[i];
+  struct ir_op_cache *cache = take_cache(all);
+  ir_symbol_defer_begin(&t->made);
+  t->ok = split_coroutine(t->coro, all->table, t->elide, &t->size, &t->align,
+                          &t->abi);
+  ir_symbol_defer_end(&t->made);
+  give_cache(all, cache);
+}
+
+/* Whether `fn` is a switch coroutine (its id is llvm.coro.id) that names
+ * no other coroutine of `coros` (by a call or an address: reading a
+ * coroutine that another thread is splitting). */
+static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
+                         const struct ir_ptrmap *coros) {
+  bool is_switch = false;
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+       ir_op_walk_next(&w);) {
+    enum coro_intr k = coro_intr_classify(w.op);
+    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC)
+      return false;
+    is_switch |= k == CI_ID;
+    MlirAttribute sym = mlirOperationGetAttributeByName(
+        w.op, mlirStringRefCreateFromCString(
+                  coro_op_named(w.op, "llvm.mlir.addressof") ? "global_name"
+                                                             : "callee"));
+    if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
+      continue;
+    MlirOperation named =
+        mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(sym));
+    if (!mlirOperationIsNull(named) && !mlirOperationEqual(named, fn) &&
+        ir_ptrmap_find(coros, named.ptr))
+      return false;
+  }
+  return is_switch;
+}
+
+/* Whether the coroutines coros[0..n) of `module` may be split at once:
+ * MLIR's threads are there, the module is for the host (a device frame's
+ * size is a global the split adds), every coroutine is a switch one (a
+ * retcon or async split also changes the module's prototypes and records)
+ * naming no other, and none makes an elided call of a coroutine (whose
+ * split rewrites it: elided_calls.c), so that the coroutines are split in
+ * the order of the one-at-a-time path and nothing one split reads another
+ * changes. */
+static bool split_at_once(MlirOperation module, MlirSymbolTable table,
+                          MlirOperation *coros, size_t n,
+                          const struct elided_calls *calls) {
+  if (n < 2 || !ir_parallel_enabled(mlirOperationGetContext(module)) ||
+      coro_module_is_device(module))
+    return false;
+  struct ir_ptrmap set = {0};
+  for (size_t i = 0; i < n; ++i)
+    ir_ptrmap_put(&set, coros[i].ptr, (void *)1);
+  bool ok = true;
+  for (size_t i = 0; ok && i < n; ++i)
+    ok = !ir_ptrmap_find(&calls->by_caller, coros[i].ptr) &&
+         splits_alone(coros[i], table, &set);
+  ir_ptrmap_free(&set);
+  return ok;
+}
+
+/* Splits coros[0..n) at once (split_at_once holds), in the order of the
+ * one-at-a-time path: the callees of elided calls (`wanted`), then the
+ * others, each in module order. Then places what each made, records it
+ * and rewrites the elided calls of it, in that order. */
+static bool split_all_at_once(MlirOperation module, MlirSymbolTable table,
+                              MlirOperation *coros, size_t n,
+                              const bool *wanted, struct elided_calls *calls,
+                              struct ir_ptrmap *done,
+                              struct ir_ptrmap *retcon) {
+  struct split_task *task = ir_xcalloc(n, sizeof *task);
+  size_t *index = ir_xmalloc(n * sizeof *index);
+  size_t k = 0;
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 0; i < n; ++i)
+      if (wanted[i] == (pass == 0)) {
+        index[k] = i;
+        task[k].coro = coros[i];
+        task[k].elide = wanted[i];
+        take_numbered_mark(coros[i]);
+        ++k;
+      }
+  struct split_tasks all = {.task = task,
+                            .table = table,
+                            .ctx = mlirOperationGetContext(module),
+                            .idle = ir_xmalloc(n * sizeof *all.idle),
+                            .made = ir_xmalloc(n * sizeof *all.made)};
+  if (mtx_init(&all.lock, mtx_plain) != thrd_success)
+    ir_out_of_memory();
+  ir_parallel_for(all.ctx, n, run_task, &all);
+  for (size_t i = 0; i < all.nmade; ++i) {
+    ir_op_cache_exit(all.made[i]);
+    free(all.made[i]);
+  }
+  free(all.idle);
+  free(all.made);
+  mtx_destroy(&all.lock);
+  bool ok = true;
+  for (k = 0; k < n; ++k) {
+    struct split_task *t = &task[k];
+    /* a declaration an earlier coroutine's split placed is the one the
+     * one-at-a-time split would have found */
+    for (size_t j = 0; j < t->made.n; ++j) {
+      MlirOperation sym = t->made.v[j];
+      if (!mlirOperationIsNull(mlirSymbolTableLookup(table, ir_sym_name(sym))))
+        mlirOperationDestroy(sym);
+      else
+        ir_symbol_place(module, sym);
+    }
+    free(t->made.v);
+    record_split(t->coro, table, t->ok, false, t->abi, done, retcon);
+    ok &= t->ok;
+    if (t->ok && t->elide)
+      split_elide_calls(calls, index[k], t->coro, done, t->size, t->align);
+  }
+  free(index);
+  free(task);
   return ok;
 }
 
@@ -225,6 +411,12 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
   split_find_elided_calls(module, coros, n, &calls);
   for (size_t k = 0; k < calls.caller.n; ++k)
     wanted[calls.call[k].callee] = true;
+  if (split_at_once(module, table, coros, n, &calls)) {
+    ok = split_all_at_once(module, table, coros, n, wanted, &calls, &done,
+                           &retcon);
+    for (size_t i = 0; i < n; ++i)
+      coros[i] = (MlirOperation){NULL};
+  }
   for (bool progress = true; progress;) {
     progress = false;
     for (size_t i = 0; i < n; ++i) {

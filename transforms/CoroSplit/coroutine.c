@@ -14,6 +14,7 @@
 #include "ir/func.h"
 #include "ir/remark.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/frame_debug.h"
@@ -271,7 +272,7 @@ struct coro_str split_part_name_of(MlirStringRef coro, enum variant v) {
 bool split_name_free(const struct split *sp, MlirSymbolTable table,
                      struct coro_str *name) {
   bool taken = !mlirOperationIsNull(
-      mlirSymbolTableLookup(table, mlirStringRefCreate(name->data, name->len)));
+      ir_symbol_table_lookup(table, mlirStringRefCreate(name->data, name->len)));
   if (taken) {
     struct coro_str msg = {0};
     coro_str_appendz(&msg, "'");

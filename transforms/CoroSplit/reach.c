@@ -8,6 +8,7 @@
  * items it may use. Answers err only towards "reached". */
 #include "dialect/contract.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/CoroSplit/frame_debug.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -356,7 +357,7 @@ MlirBlock split_clone_reached(struct split *sp, MlirOperation fn,
 
 bool split_clone_part(struct split *sp, MlirSymbolTable table, MlirOperation fn,
                       enum variant v, size_t cont) {
-  mlirSymbolTableInsert(table, fn);
+  ir_symbol_table_insert(table, fn);
   struct ir_map map = {0};
   split_clone_reached(sp, fn, v, cont, &map);
   struct variant_state vs = {

@@ -36,6 +36,7 @@
 #include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -57,12 +58,12 @@ static MlirOperation declared(struct split *sp, MlirSymbolTable table,
                               const char *name, MlirType result, intptr_t nargs,
                               const MlirType *args, MlirOperation at) {
   MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name));
+      ir_symbol_table_lookup(table, mlirStringRefCreateFromCString(name));
   if (mlirOperationIsNull(fn)) {
     struct ir_func_spec spec = {
         .name = name, .result = result, .nargs = nargs, .args = args};
     fn = ir_llvm_func(sp->module, &spec, true, sp->loc);
-    mlirSymbolTableInsert(table, fn);
+    ir_symbol_table_insert(table, fn);
     return fn;
   }
   MlirType t =
@@ -110,7 +111,7 @@ static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
     coro_str_append(&name, fname.data, fname.length);
   }
   MlirOperation fn =
-      mlirSymbolTableLookup(table, mlirStringRefCreate(name.data, name.len));
+      ir_symbol_table_lookup(table, mlirStringRefCreate(name.data, name.len));
   if (!mlirOperationIsNull(fn)) {
     fn = declared(sp, table, coro_str_cstr(&name), (MlirType){NULL}, 1,
                   &sp->ptr, at);
@@ -123,7 +124,7 @@ static MlirOperation free_all(struct split *sp, MlirSymbolTable table,
                               .linkage = MlirLLVMLinkageInternal};
   MlirLocation loc = ir_generated_loc(sp->loc, free_all_name);
   fn = ir_llvm_func(sp->module, &spec, false, loc);
-  mlirSymbolTableInsert(table, fn);
+  ir_symbol_table_insert(table, fn);
   MlirBlock entry = ir_func_entry(fn);
   MlirBlock loop = ir_block_after(entry, 1, &sp->ptr, loc);
   MlirBlock next = ir_block_after(loop, 0, NULL, loc);

@@ -21,6 +21,7 @@
 #include "ir/fold.h"
 #include "ir/func.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "transforms/CoroSplit/frame_debug.h"
 #include "transforms/CoroSplit/split_internal.h"
 
@@ -296,7 +297,7 @@ bool split_make_elided(struct split *sp, MlirSymbolTable table) {
   free(args);
   coro_str_free(&name);
   split_inherit_attributes(sp, fn);
-  mlirSymbolTableInsert(table, fn);
+  ir_symbol_table_insert(table, fn);
   if (copied) {
     sp->sw.elided_fn = fn;
     return true;
@@ -357,12 +358,12 @@ static bool switch_make_parts(struct split *sp, MlirSymbolTable table) {
     coro_str_free(&n);
     split_inherit_attributes(sp, fn);
     if (v == V_RESUME) { /* filled by resume_in_place, last */
-      mlirSymbolTableInsert(table, fn);
+      ir_symbol_table_insert(table, fn);
       sp->sw.resume_fn = fn;
       continue;
     }
     if (v == V_CLEANUP && sp->sw.freed_arg) {
-      mlirSymbolTableInsert(table, fn);
+      ir_symbol_table_insert(table, fn);
       copy_cleanup(destroy, fn);
       continue;
     }
