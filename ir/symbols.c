@@ -1,10 +1,9 @@
 /* symbols.c - symbol scopes: see symbols.h. */
 #include "ir/symbols.h"
+#include "ir/func.h"
 #include "ir/support.h"
 
 #include "mlir-c/BuiltinAttributes.h"
-
-#include <string.h>
 
 #ifdef CORO_CHECK_SYMBOL_SCOPE
 #include <stdio.h>
@@ -129,15 +128,9 @@ void ir_symbol_place(MlirOperation module, MlirOperation symbol) {
 
 MlirOperation ir_symbol_deferred(MlirStringRef name) {
   struct ir_symbol_deferral *d = deferring;
-  for (size_t i = 0; d && i < d->n; ++i) {
-    MlirAttribute a = mlirOperationGetAttributeByName(
-        d->v[i], mlirSymbolTableGetSymbolAttributeName());
-    if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-      continue;
-    MlirStringRef n = mlirStringAttrGetValue(a);
-    if (n.length == name.length && !memcmp(n.data, name.data, n.length))
+  for (size_t i = 0; d && i < d->n; ++i)
+    if (mlirStringRefEqual(ir_sym_name(d->v[i]), name))
       return d->v[i];
-  }
   return (MlirOperation){NULL};
 }
 

@@ -104,8 +104,8 @@ struct split_tasks {
    * keeps its templates from one coroutine to the next: as many as tasks
    * ran at once */
   mtx_t lock;
-  struct ir_op_cache **idle, **made;
-  size_t nidle, nmade;
+  struct ir_op_cache **idle, **caches;
+  size_t nidle, ncaches;
 };
 
 static struct ir_op_cache *take_cache(struct split_tasks *all) {
@@ -119,7 +119,7 @@ static struct ir_op_cache *take_cache(struct split_tasks *all) {
   c = ir_xmalloc(sizeof *c);
   ir_op_cache_enter(c, all->ctx);
   mtx_lock(&all->lock);
-  all->made[all->nmade++] = c;
+  all->caches[all->ncaches++] = c;
   mtx_unlock(&all->lock);
   return c;
 }
@@ -154,10 +154,16 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
     if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC)
       return false;
     is_switch |= k == CI_ID;
+    const char *attr = NULL;
+    if (coro_op_named(w.op, "llvm.mlir.addressof"))
+      attr = "global_name";
+    else if (coro_op_named(w.op, "llvm.call") ||
+             coro_op_named(w.op, "llvm.invoke"))
+      attr = "callee";
+    else
+      continue;
     MlirAttribute sym = mlirOperationGetAttributeByName(
-        w.op, mlirStringRefCreateFromCString(
-                  coro_op_named(w.op, "llvm.mlir.addressof") ? "global_name"
-                                                             : "callee"));
+        w.op, mlirStringRefCreateFromCString(attr));
     if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
       continue;
     MlirOperation named =
@@ -219,16 +225,16 @@ static bool split_all_at_once(MlirOperation module, MlirSymbolTable table,
                             .table = table,
                             .ctx = mlirOperationGetContext(module),
                             .idle = ir_xmalloc(n * sizeof *all.idle),
-                            .made = ir_xmalloc(n * sizeof *all.made)};
+                            .caches = ir_xmalloc(n * sizeof *all.caches)};
   if (mtx_init(&all.lock, mtx_plain) != thrd_success)
     ir_out_of_memory();
   ir_parallel_for(all.ctx, n, run_task, &all);
-  for (size_t i = 0; i < all.nmade; ++i) {
-    ir_op_cache_exit(all.made[i]);
-    free(all.made[i]);
+  for (size_t i = 0; i < all.ncaches; ++i) {
+    ir_op_cache_exit(all.caches[i]);
+    free(all.caches[i]);
   }
   free(all.idle);
-  free(all.made);
+  free(all.caches);
   mtx_destroy(&all.lock);
   bool ok = true;
   for (k = 0; k < n; ++k) {

@@ -174,10 +174,11 @@ static void rewrite_begin(struct variant_state *vs, MlirOperation op) {
     ir_store(&b, resume, split_field_at(vs, &b, CORO_HANDLE_RESUME_OFFSET), 8);
     /* A frame its caller owns is never freed: destroying it runs cleanup. */
     MlirValue destroy =
-        vs->v == V_ELIDED
-            ? fn_address(&b, vs->sp, V_CLEANUP)
-            : split_ramp_or_elided(vs, &b, fn_address(&b, vs->sp, V_DESTROY),
-                                   fn_address(&b, vs->sp, V_CLEANUP));
+        fn_address(&b, vs->sp, vs->v == V_ELIDED ? V_CLEANUP : V_DESTROY);
+    if (!mlirValueIsNull(vs->alloc)) { /* a ramp NAME.elided is copied from */
+      MlirValue cleanup = fn_address(&b, vs->sp, V_CLEANUP);
+      destroy = split_ramp_or_elided(vs, &b, destroy, cleanup);
+    }
     ir_store(&b, destroy, split_field_at(vs, &b, CORO_HANDLE_DESTROY_OFFSET),
              8);
   }

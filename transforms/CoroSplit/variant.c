@@ -103,9 +103,10 @@ static MlirValue freed_value(struct variant_state *vs, struct ir_builder *b) {
     return vs->freed;
   if (vs->v == V_CLEANUP || vs->v == V_ELIDED)
     return ir_null(b);
-  if (!mlirValueIsNull(vs->alloc)) /* a ramp NAME.elided is copied from */
-    return split_ramp_or_elided(vs, b, vs->frame, ir_null(b));
-  return vs->frame;
+  if (mlirValueIsNull(vs->alloc))
+    return vs->frame;
+  MlirValue null = ir_null(b); /* NAME.elided's, in a ramp it is copied from */
+  return split_ramp_or_elided(vs, b, vs->frame, null);
 }
 
 static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
@@ -138,10 +139,9 @@ static void rewrite_intrinsic(struct variant_state *vs, MlirOperation op,
   case CI_ALIGN:
     split_replace_by_const(&b, op, (int64_t)vs->sp->layout.align);
     break;
-  case CI_FREE: {
+  case CI_FREE:
     split_replace_result(op, freed_value(vs, &b));
     break;
-  }
   case CI_FRAME:
     split_replace_result(op, vs->frame);
     break;
