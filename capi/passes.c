@@ -209,6 +209,9 @@ static MlirPass create_stage_regions(void) {
 static MlirPass create_stage_strides(void) {
   return coro_stage_pass_create(&coro_stage_strides);
 }
+static MlirPass create_stage_abis(void) {
+  return coro_stage_pass_create(&coro_stage_abis);
+}
 static MlirPass create_stage_rest(void) {
   return coro_stage_pass_create(&coro_stage_rest);
 }
@@ -218,6 +221,7 @@ static const struct {
 } coro_stages[] = {
     {&coro_stage_regions, create_stage_regions},
     {&coro_stage_strides, create_stage_strides},
+    {&coro_stage_abis, create_stage_abis},
     {&coro_stage_rest, create_stage_rest},
 };
 enum { num_coro_stages = sizeof(coro_stages) / sizeof(coro_stages[0]) };

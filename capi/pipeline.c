@@ -14,7 +14,11 @@
  *                                 only), expand-strided-metadata and
  *                                 lower-affine: strided memref layouts
  *                                 (memref.subview) to offset arithmetic
- *   convert-coro-to-llvm-<abi>    one conversion per ABI (coro_abi_rows):
+ *   coro-abis-to-llvm             convert-coro-to-llvm-<abi>, one
+ *                                 conversion per ABI (coro_abi_rows) whose
+ *                                 coroutines the module has (every one in
+ *                                 a module without coroutines; coro-lower-
+ *                                 <abi> names its conversion instead):
  *                                 coroutines get LLVM's coroutine intrinsics
  *   coro-rest-to-llvm             everything else to the LLVM dialect:
  *                                 convert-complex-to-standard,
@@ -27,12 +31,14 @@
  *                                 convert-func-to-llvm,
  *                                 reconcile-unrealized-casts
  *   coro-check-lowered            a coroutine of an ABI left out is an error
- * The three stages (coro-regions-to-cf, coro-lower-vectors-and-strides,
- * coro-rest-to-llvm) are passes that look at the module when they run and
- * run, nested in them, only those of upstream's passes above whose
- * dialects it has ops of (stage_row): each of those walks the whole module
- * in MLIR's conversion driver, with nothing to convert in a module without
- * them (at 10,000 small coroutines, 3.8 of the pipeline's 16 seconds).
+ * The four stages (coro-regions-to-cf, coro-lower-vectors-and-strides,
+ * coro-abis-to-llvm, coro-rest-to-llvm) are passes that look at the module
+ * when they run and run, nested in them, only those of the passes above
+ * that the module needs (upstream's, by the dialects it has ops of:
+ * stage_row; coro's, by its coroutines' ABIs): each of those walks the
+ * whole module, with nothing to convert in a module without them (at
+ * 10,000 small coroutines, upstream's took 3.8 of the pipeline's 16
+ * seconds, and each coroutine conversion after the switch one 1% of it).
  * then, outside MLIR, LLVM's CoroEarly/CoroSplit/CoroElide/CoroCleanup
  * (coroTranslateToLLVMIR, the JIT).
  *
@@ -47,6 +53,8 @@
 #include "capi/pipeline.h"
 
 #include "capi/registry.h"
+#include "dialect/dialect.h"
+#include "dialect/handle_origin.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -109,26 +117,40 @@ static unsigned dialect_bit(MlirStringRef name) {
 struct dialect_scan {
   unsigned used;
   const void *last; /* the op name seen last (ops of one name share it) */
+  const void *module_name; /* builtin.module's, once seen */
+  unsigned modules;        /* builtin.module and gpu.module ops, the root too */
+  bool adds_symbols; /* an op whose lowering adds to the module (cf.assert) */
 };
 
 static MlirWalkResult scan_op(MlirOperation op, void *userData) {
   struct dialect_scan *scan = userData;
   MlirIdentifier name = mlirOperationGetName(op);
+  if (name.ptr == scan->module_name) /* each builtin.module, not one */
+    ++scan->modules;
   if (name.ptr == scan->last)
     return MlirWalkResultAdvance;
   scan->last = name.ptr;
-  scan->used |= dialect_bit(mlirIdentifierStr(name));
+  MlirStringRef str = mlirIdentifierStr(name);
+  scan->used |= dialect_bit(str);
+  if (!scan->module_name && coro_ref_eq(str, "builtin.module")) {
+    scan->module_name = name.ptr;
+    ++scan->modules;
+  }
+  if (coro_ref_eq(str, "gpu.module"))
+    ++scan->modules;
+  scan->adds_symbols |= coro_ref_eq(str, "cf.assert");
   return scan->used == D_ALL ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
 }
 
-/* The dialects of stage_dialects that have an op in `module` (all of them
- * for a null module: a stage then lists every pass it may run). */
-static unsigned dialects_used(MlirOperation module) {
+/* What of stage_dialects has an op in `module` (all of them for a null
+ * module: a stage then lists every pass it may run). */
+static struct dialect_scan dialects_used(MlirOperation module) {
+  struct dialect_scan scan = {0, NULL, NULL, 0, false};
   if (mlirOperationIsNull(module))
-    return D_ALL;
-  struct dialect_scan scan = {0, NULL};
-  mlirOperationWalk(module, scan_op, &scan, MlirWalkPreOrder);
-  return scan.used;
+    scan.used = D_ALL;
+  else
+    mlirOperationWalk(module, scan_op, &scan, MlirWalkPreOrder);
+  return scan;
 }
 
 /* One of upstream's passes in a stage, and the dialects that make it run:
@@ -140,12 +162,13 @@ struct stage_row {
 };
 
 /* The passes of `rows` that `module` needs, as a malloc'd textual
- * pipeline (coro_stage_info's choose). */
-static char *choose_rows(const struct stage_row *rows, MlirOperation module) {
-  unsigned used = dialects_used(module);
+ * pipeline (coro_stage_info's choose); `*scan` what `module` has. */
+static char *choose_rows(const struct stage_row *rows, MlirOperation module,
+                         struct dialect_scan *scan) {
+  *scan = dialects_used(module);
   struct coro_str out = {0};
   for (const struct stage_row *r = rows; r->pass; ++r)
-    if (!r->when || (r->when & used))
+    if (!r->when || (r->when & scan->used))
       add(&out, r->pass);
   return out.data ? out.data : ir_xcalloc(1, 1);
 }
@@ -195,14 +218,24 @@ static const struct stage_row rest_rows[] = {
     {"reconcile-unrealized-casts", 0},
     {NULL, 0}};
 
-static char *choose_regions(MlirOperation module) {
-  return choose_rows(regions_rows, module);
+static char *choose_regions(MlirOperation module, bool *in_pieces) {
+  struct dialect_scan scan;
+  return choose_rows(regions_rows, module, &scan);
 }
-static char *choose_strides(MlirOperation module) {
-  return choose_rows(strides_rows, module);
+static char *choose_strides(MlirOperation module, bool *in_pieces) {
+  struct dialect_scan scan;
+  return choose_rows(strides_rows, module, &scan);
 }
-static char *choose_rest(MlirOperation module) {
-  return choose_rows(rest_rows, module);
+/* arith, cf and func alone convert each function's ops without looking at
+ * another function and add nothing to the module (cf.assert's lowering
+ * adds a declaration and its message's global: not then), so a module of
+ * them alone, without nested modules, may be converted in pieces. */
+static char *choose_rest(MlirOperation module, bool *in_pieces) {
+  struct dialect_scan scan;
+  char *chosen = choose_rows(rest_rows, module, &scan);
+  *in_pieces = !mlirOperationIsNull(module) && !scan.used &&
+               scan.modules == 1 && !scan.adds_symbols;
+  return chosen;
 }
 
 const struct coro_stage_info coro_stage_regions = {
@@ -226,6 +259,58 @@ const struct coro_stage_info coro_stage_rest = {
     "reconcile-unrealized-casts (a stage of the coro-lower pipelines)",
     choose_rest};
 
+/*===-- Stage: the coroutine conversions of the ABIs a module uses --------===*/
+
+struct abi_scan {
+  unsigned used;  /* bit i: coro_abi_rows[i] has a coroutine */
+  bool unknown;   /* a coroutine of an ABI no row names */
+};
+
+/* Top-level functions only: a coroutine is a func.func, and its ABI is its
+ * own attribute (nested modules are walked into). */
+static MlirWalkResult scan_abi(MlirOperation op, void *userData) {
+  struct abi_scan *scan = userData;
+  if (coro_op_named(op, "func.func")) {
+    if (coro_op_is_coroutine(op)) {
+      const struct coro_abi_row *r = coro_abi_row_find(coro_coroutine_abi(op));
+      if (r)
+        scan->used |= 1u << (r - coro_abi_rows);
+      else
+        scan->unknown = true;
+    }
+    return MlirWalkResultSkip;
+  }
+  return coro_op_named(op, "llvm.func") ? MlirWalkResultSkip
+                                        : MlirWalkResultAdvance;
+}
+
+/* The conversions of the ABIs whose coroutines `module` has, in
+ * coro_abi_rows order. A module with none (consumers of handles made
+ * elsewhere), or one with a coroutine of an ABI no row names, gets every
+ * conversion, as the pipeline of the four passes would run them: each
+ * conversion lowers the consumers of a module without coroutines, and
+ * coro-check-lowered names what is left. In a module of switch coroutines
+ * the other three would each walk every op to find nothing, since the
+ * switch conversion has lowered the coroutines they would look for. */
+static char *choose_abis(MlirOperation module, bool *in_pieces) {
+  struct abi_scan scan = {0, false};
+  if (!mlirOperationIsNull(module))
+    mlirOperationWalk(module, scan_abi, &scan, MlirWalkPreOrder);
+  struct coro_str out = {0};
+  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
+    if (!scan.used || scan.unknown || (scan.used & 1u << (r - coro_abi_rows)))
+      add(&out, r->conversion);
+  return out.data ? out.data : ir_xcalloc(1, 1);
+}
+
+const struct coro_stage_info coro_stage_abis = {
+    "coro-abis-to-llvm", "CoroABIsToLLVM",
+    "The coroutine conversions of the ABIs the module's coroutines use, in "
+    "the order convert-coro-to-llvm-switch, -retcon, -retcon-once, -async "
+    "(all four in a module without coroutines) (a stage of the coro-lower "
+    "and coro-lower-nvvm pipelines)",
+    choose_abis};
+
 /* The conversions of `only`'s ABI (every ABI when null), after `device`
  * (the device's rules, when not null), and of everything else to the LLVM
  * dialect, ending with the check that no coroutine is left. */
@@ -235,9 +320,7 @@ static void add_conversions(struct coro_str *out,
   if (device)
     add(out, device);
   add(out, coro_stage_strides.argument);
-  for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
-    if (!only || only == r)
-      add(out, r->conversion);
+  add(out, only ? only->conversion : coro_stage_abis.argument);
   add(out, coro_stage_rest.argument);
   add(out, "coro-check-lowered");
 }

@@ -18,11 +18,12 @@ struct coro_abi_row {
 
 /* The lowering's stages whose passes depend on the module (upstream's
  * conversions of the dialects it has): affine and scf to cf; vectors and
- * strided memrefs before the coroutine conversions; every other dialect to
- * the LLVM dialect after them. passes.c registers them. */
+ * strided memrefs before the coroutine conversions; the conversions of the
+ * ABIs the module's coroutines use; every other dialect to the LLVM dialect
+ * after them. passes.c registers them. */
 struct coro_stage_info;
 extern const struct coro_stage_info coro_stage_regions, coro_stage_strides,
-    coro_stage_rest;
+    coro_stage_abis, coro_stage_rest;
 
 /* Every ABI, in the order their conversions run; ends with a null row. */
 extern const struct coro_abi_row coro_abi_rows[];

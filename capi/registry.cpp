@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "capi/registry.h"
+#include "capi/stage_pieces.h"
 #include "coro-c/Diagnostics.h"
 #include "coro-c/Dialect.h"
 #include "coro-c/Passes.h"
@@ -123,7 +124,8 @@ extern "C" void coro_registry_add_pipeline(const char *argument,
 namespace {
 /// A stage of the lowering (capi/pipeline.c): on a builtin.module, the
 /// pipeline its C row chooses for that module, run nested in this pass, so
-/// that timing, IR printing and crash reproducers see each pass of it.
+/// that timing, IR printing and crash reproducers see each pass of it (or,
+/// on a large module, on pieces of it at once: capi/stage_pieces.h).
 class StagePass : public mlir::Pass {
 public:
   explicit StagePass(const coro_stage_info *info)
@@ -144,10 +146,22 @@ public:
     if (mlir::succeeded(choose(nullptr, pm)))
       pm.getDependentDialects(registry);
   }
+  /// A large module whose chosen passes may run on pieces of it runs them
+  /// so, on the context's threads (capi/stage_pieces.c, outside this pass
+  /// manager's instrumentation); any other, nested in this pass.
   void runOnOperation() override {
+    mlir::Operation *module = getOperation();
+    bool inPieces = false;
+    char *chosen = info->choose(wrap(module), &inPieces);
     mlir::OpPassManager pm(mlir::ModuleOp::getOperationName());
-    if (mlir::failed(choose(getOperation(), pm)) ||
-        mlir::failed(runPipeline(pm, getOperation())))
+    bool ok = mlir::succeeded(parse(chosen, module, pm));
+    if (ok && inPieces && coro_stage_pieces_worthwhile(wrap(module)))
+      ok = mlirLogicalResultIsSuccess(
+          coro_stage_run_in_pieces(wrap(module), chosen));
+    else if (ok)
+      ok = mlir::succeeded(runPipeline(pm, module));
+    std::free(chosen);
+    if (!ok)
       signalPassFailure();
   }
 
@@ -160,13 +174,22 @@ private:
   /// Fills `pm` with the passes chosen for `module` (every pass when null).
   mlir::LogicalResult choose(mlir::Operation *module,
                              mlir::OpPassManager &pm) const {
-    char *chosen = info->choose(module ? wrap(module) : MlirOperation{nullptr});
+    bool inPieces = false;
+    char *chosen =
+        info->choose(module ? wrap(module) : MlirOperation{nullptr}, &inPieces);
+    mlir::LogicalResult parsed = parse(chosen, module, pm);
+    std::free(chosen);
+    return parsed;
+  }
+
+  /// Fills `pm` with the textual pipeline `chosen` (null: out of memory).
+  mlir::LogicalResult parse(const char *chosen, mlir::Operation *module,
+                            mlir::OpPassManager &pm) const {
     if (!chosen)
       return mlir::failure();
     std::string error;
     llvm::raw_string_ostream os(error);
     mlir::LogicalResult parsed = mlir::parsePassPipeline(chosen, pm, os);
-    std::free(chosen);
     if (mlir::failed(parsed) && module)
       module->emitError() << info->argument << ": " << error;
     return parsed;

@@ -38,12 +38,13 @@ MlirPass coro_pass_create(const struct coro_pass_info *info);
  * textual pipeline to run on it; given a null module, every pass it may
  * choose (whose dialects are then loaded before any pass runs). The string
  * is malloc'd, NUL-terminated, freed by the caller; NULL when out of
- * memory. */
+ * memory. `*in_pieces` (false on entry) is set when the chosen passes may
+ * run on pieces of the module at once (capi/stage_pieces.h). */
 struct coro_stage_info {
   const char *argument;    /* the flag */
   const char *name;        /* the pass's class-like name */
   const char *description; /* one line, for --help */
-  char *(*choose)(MlirOperation module);
+  char *(*choose)(MlirOperation module, bool *in_pieces);
 };
 
 /* A new pass (owned by the caller) running the stage `info` (static): the

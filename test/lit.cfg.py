@@ -41,6 +41,11 @@ else:
 if config.sanitizers:
     config.available_features.add("sanitizers")
 
+# Passes that work on pieces at once (the coro-lower stages on large
+# modules, coro-split) do so only where MLIR's thread pool has two threads.
+if (os.cpu_count() or 1) > 1:
+    config.available_features.add("threads")
+
 # test/Transforms/CoroSplit/valgrind.test: memcheck (the set-up installs
 # valgrind) on copies without debug info, stripped by llvm-strip.
 if shutil.which("valgrind") and os.path.exists(

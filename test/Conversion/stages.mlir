@@ -6,7 +6,10 @@
 // upstream's conversions whose dialects the module has ops of (each of
 // those walks the whole module in MLIR's conversion driver, with nothing
 // to do in a module without them); arith, cf and func always. The output
-// is in the LLVM dialect either way.
+// is in the LLVM dialect either way. The coroutine conversions run for
+// the ABIs the module's coroutines use (all four in a module without
+// coroutines), in the order switch, retcon, retcon.once, async.
+// HELP: --coro-abis-to-llvm
 // HELP: --coro-lower-vectors-and-strides
 // HELP: --coro-regions-to-cf
 // HELP: --coro-rest-to-llvm
@@ -20,6 +23,12 @@
 // CHECK-NOT: ExpandStridedMetadataPass
 // CHECK-NOT: LowerAffinePass
 // CHECK: IR Dump After CoroLowerVectorsAndStrides (coro-lower-vectors-and-strides)
+// CHECK-NEXT: module
+// CHECK: IR Dump After ConvertCoroToLLVMSwitch (convert-coro-to-llvm-switch)
+// CHECK-NOT: ConvertCoroToLLVMRetcon
+// CHECK-NOT: ConvertCoroToLLVMAsync
+// CHECK: IR Dump After CoroABIsToLLVM (coro-abis-to-llvm)
+// CHECK-NEXT: module
 // CHECK-NOT: ConvertComplexToStandardPass
 // CHECK-NOT: ConvertMathToLLVMPass
 // CHECK-NOT: ConvertComplexToLLVMPass
@@ -92,6 +101,7 @@ func.func @every(%z: complex<f64>, %m: memref<8xf64>, %v: vector<4xf32>) -> !cor
 // CHECK: IR Dump After LowerAffinePass (lower-affine)
 // CHECK: IR Dump After SCFToControlFlowPass (convert-scf-to-cf)
 // CHECK: IR Dump After CoroRegionsToCF (coro-regions-to-cf)
+// CHECK: IR Dump After CoroCheckLowered (coro-check-lowered)
 // OUT-LABEL: llvm.func @in_affine(
 // OUT-NOT: affine.
 func.func @in_affine(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switch"} {
@@ -101,4 +111,48 @@ func.func @in_affine(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "switc
   }
   "coro.end"(%h) : (!coro.handle<i64>) -> ()
   return %h : !coro.handle<i64>
+}
+
+// -----
+
+// Retcon and async coroutines: their two conversions, no other.
+// CHECK: IR Dump After CoroLowerVectorsAndStrides (coro-lower-vectors-and-strides)
+// CHECK-NEXT: module
+// CHECK-NOT: ConvertCoroToLLVMSwitch
+// CHECK: IR Dump After ConvertCoroToLLVMRetcon (convert-coro-to-llvm-retcon)
+// CHECK-NOT: ConvertCoroToLLVMRetconOnce
+// CHECK: IR Dump After ConvertCoroToLLVMAsync (convert-coro-to-llvm-async)
+// CHECK-NEXT: module
+// CHECK: IR Dump After CoroABIsToLLVM (coro-abis-to-llvm)
+// CHECK: IR Dump After CoroCheckLowered (coro-check-lowered)
+// OUT-LABEL: llvm.func @r(
+// OUT-LABEL: llvm.func @a(
+func.func @r(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "retcon"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+func.func @a(%n: i64) -> !coro.handle<i64> attributes {coro.abi = "async"} {
+  %h = "coro.begin"() : () -> !coro.handle<i64>
+  %d = "coro.yield"(%n) : (i64) -> i1
+  "coro.end"(%h) : (!coro.handle<i64>) -> ()
+  return %h : !coro.handle<i64>
+}
+
+// -----
+
+// No coroutine, a consumer of a handle made elsewhere: every conversion
+// runs (the first lowers the consumer).
+// CHECK: IR Dump After CoroLowerVectorsAndStrides (coro-lower-vectors-and-strides)
+// CHECK: IR Dump After ConvertCoroToLLVMSwitch (convert-coro-to-llvm-switch)
+// CHECK: IR Dump After ConvertCoroToLLVMRetcon (convert-coro-to-llvm-retcon)
+// CHECK: IR Dump After ConvertCoroToLLVMRetconOnce (convert-coro-to-llvm-retcon-once)
+// CHECK: IR Dump After ConvertCoroToLLVMAsync (convert-coro-to-llvm-async)
+// CHECK: IR Dump After CoroABIsToLLVM (coro-abis-to-llvm)
+// OUT-LABEL: llvm.func @step(
+// OUT: llvm.intr.coro.resume
+func.func @step(%h: !coro.handle<i64>) {
+  "coro.resume"(%h) : (!coro.handle<i64>) -> ()
+  return
 }

@@ -1,0 +1,44 @@
+// RUN: %python %S/Inputs/pieces-gen.py 600 > %t.mlir
+// RUN: coro-opt %t.mlir --coro-lower --coro-split > %t.threads.mlir
+// RUN: coro-opt %t.mlir --coro-lower --coro-split --mlir-disable-threading > %t.one.mlir
+// RUN: diff %t.threads.mlir %t.one.mlir
+// RUN: FileCheck %s < %t.threads.mlir
+// RUN: coro-opt %t.mlir --coro-lower --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIECES
+// RUN: coro-opt %t.mlir --coro-lower --mlir-timing --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: %python %S/Inputs/pieces-gen.py 100 > %t.small.mlir
+// RUN: coro-opt %t.small.mlir --coro-lower --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
+// REQUIRES: threads
+
+// coro-rest-to-llvm converts a module of enough top-level ops (512) whose
+// ops are arith, cf and func alone in pieces at once, on MLIR's threads:
+// the same output as converting it whole (--mlir-disable-threading, or a
+// module of fewer ops), every function in its place. The pieces' passes
+// run outside the pass manager's instrumentation, so the timing report
+// shows the stage but not upstream's passes in it; converted whole, it
+// shows them.
+
+// CHECK: llvm.func @ext(i64) -> i64
+// CHECK: llvm.func @gen0(
+// CHECK: llvm.func @drive0(
+// CHECK: llvm.func @f0(%{{.*}}: i64, %{{.*}}: i64) -> i64
+// CHECK: llvm.call @f595(
+// CHECK: llvm.func @f1(%{{.*}}: i32) -> i32
+// CHECK: llvm.switch
+// CHECK: llvm.func @f3(
+// CHECK: llvm.mlir.addressof @f598 : !llvm.ptr
+// CHECK: llvm.func @f4(
+// CHECK: llvm.func @_mlir_ciface_f4(
+// CHECK: llvm.func @f599(
+// CHECK: llvm.func internal fastcc @gen0.resume(
+// CHECK-NOT: builtin.unrealized_conversion_cast
+// CHECK-NOT: arith.
+// CHECK-NOT: cf.
+// CHECK-NOT: func.
+
+// PIECES: CoroRestToLLVM
+// PIECES-NOT: ArithToLLVMConversionPass
+// PIECES: CoroCheckLowered
+
+// WHOLE: ArithToLLVMConversionPass
+// WHOLE: ConvertFuncToLLVMPass
+// WHOLE: CoroRestToLLVM
