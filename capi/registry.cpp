@@ -40,6 +40,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -198,6 +199,13 @@ private:
   const coro_stage_info *info;
 };
 } // namespace
+
+extern "C" bool coro_dialect_converts_to_llvm(MlirContext ctx,
+                                              const char *ns) {
+  mlir::Dialect *dialect = unwrap(ctx)->getLoadedDialect(ns);
+  return dialect &&
+         dialect->getRegisteredInterface<mlir::ConvertToLLVMPatternInterface>();
+}
 
 extern "C" MlirPass coro_stage_pass_create(const coro_stage_info *info) {
   return wrap(static_cast<mlir::Pass *>(new StagePass(info)));

@@ -52,6 +52,12 @@ struct coro_stage_info {
  * MLIR's dynamic pass pipelines, which the C API lacks). */
 MlirPass coro_stage_pass_create(const struct coro_stage_info *info);
 
+/* Whether the dialect `ns` (NUL-terminated) is loaded in `ctx` and gives
+ * MLIR's convert-to-llvm its patterns (the ConvertToLLVMPatternInterface
+ * that its extension attaches: without it convert-to-llvm skips the
+ * dialect's ops silently). */
+bool coro_dialect_converts_to_llvm(MlirContext ctx, const char *ns);
+
 /* Whether a pass or pipeline is registered under `argument` (borrowed,
  * NUL-terminated). */
 bool coro_registry_has(const char *argument);

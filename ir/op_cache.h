@@ -44,6 +44,7 @@ enum ir_memo_kind {
   IR_MEMO_TYPE_ATTR,    /* the TypeAttr of type a */
   IR_MEMO_I32_ARRAY1,   /* a DenseI32ArrayAttr of the one element a */
   IR_MEMO_HANDLE_ELEM,  /* the element type of the !coro.handle type a */
+  IR_MEMO_TOKEN_TYPE,   /* !llvm.token (the C API makes it only by parsing) */
 };
 
 struct ir_op_cache_memo {

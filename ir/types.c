@@ -27,9 +27,15 @@ MlirType ir_int_type(MlirContext ctx, unsigned width) {
 }
 
 MlirType ir_token_type(MlirContext ctx) {
+  /* the C API has no getter: parsed once per pass, kept by the op cache */
+  struct ir_op_cache_memo *m = ir_op_cache_memo(ctx, IR_MEMO_TOKEN_TYPE, 0, 0);
+  if (m && m->ptr)
+    return (MlirType){m->ptr};
   MlirType t =
       mlirTypeParseGet(ctx, mlirStringRefCreateFromCString("!llvm.token"));
   assert(!mlirTypeIsNull(t) && "the LLVM dialect is not loaded");
+  if (m)
+    m->ptr = t.ptr;
   return t;
 }
 

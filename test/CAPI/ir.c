@@ -288,6 +288,13 @@ static void testOpCache(void) {
           ir_op_cache_memo(ctx, IR_MEMO_HANDLE_ELEM,
                            (uint64_t)(uintptr_t)h64.ptr, 0)
                   ->ptr == e64.ptr);
+  MlirType token = ir_token_type(ctx);
+  MlirType parsed =
+      mlirTypeParseGet(ctx, mlirStringRefCreateFromCString("!llvm.token"));
+  // CHECK-NEXT: token kept: 1 1
+  fprintf(stderr, "token kept: %d %d\n",
+          ir_op_cache_memo(ctx, IR_MEMO_TOKEN_TYPE, 0, 0)->ptr == token.ptr,
+          mlirTypeEqual(token, parsed));
   ir_op_cache_exit(&cache);
   // CHECK-NEXT: memo after exit: 0
   fprintf(stderr, "memo after exit: %d\n",

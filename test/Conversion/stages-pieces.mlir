@@ -7,6 +7,11 @@
 // RUN: coro-opt %t.mlir --coro-lower --mlir-timing --mlir-disable-threading -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
 // RUN: %python %S/Inputs/pieces-gen.py 100 > %t.small.mlir
 // RUN: coro-opt %t.small.mlir --coro-lower --mlir-timing -o /dev/null 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: %python %S/Inputs/pieces-gen.py 600 --bare-ptr > %t.bare.mlir
+// RUN: coro-opt %t.bare.mlir --coro-lower --mlir-timing -o %t.bare.threads.mlir 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: coro-opt %t.bare.mlir --coro-lower --mlir-disable-threading > %t.bare.one.mlir
+// RUN: diff %t.bare.threads.mlir %t.bare.one.mlir
+// RUN: FileCheck %s --check-prefix=BARE < %t.bare.threads.mlir
 // REQUIRES: threads
 
 // coro-rest-to-llvm converts a module of enough top-level ops (512) whose
@@ -15,7 +20,10 @@
 // module of fewer ops), every function in its place. The pieces' passes
 // run outside the pass manager's instrumentation, so the timing report
 // shows the stage but not upstream's passes in it; converted whole, it
-// shows them.
+// shows them. A module with a function marked llvm.bareptr stays whole:
+// its callers' lowering looks it up, and would not find it in another
+// piece (a call of it passes the memref's bare pointer, not a
+// descriptor).
 
 // CHECK: llvm.func @ext(i64) -> i64
 // CHECK: llvm.func @gen0(
@@ -36,9 +44,12 @@
 // CHECK-NOT: func.
 
 // PIECES: CoroRestToLLVM
-// PIECES-NOT: ArithToLLVMConversionPass
+// PIECES-NOT: ConvertToLLVMPass
 // PIECES: CoroCheckLowered
 
-// WHOLE: ArithToLLVMConversionPass
+// WHOLE: ConvertToLLVMPass
 // WHOLE: ConvertFuncToLLVMPass
 // WHOLE: CoroRestToLLVM
+
+// BARE-LABEL: llvm.func @use_bp(
+// BARE: llvm.call @bp(%{{.*}}) : (!llvm.ptr) -> f32

@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""pieces-gen.py N: a module of N functions of every kind coro-rest-to-llvm
+"""pieces-gen.py N [--bare-ptr]: a module of N functions of every kind coro-rest-to-llvm
 converts (arith on index and integers and floats, cf branches with block
 arguments and a switch, func calls across the module, func.constant with
 func.call_indirect, a private declaration, a C-interface wrapper) and a
 switch coroutine with its driver every 40 functions. Enough functions make
-the stage convert the module in pieces (capi/stage_pieces.c)."""
+the stage convert the module in pieces (capi/stage_pieces.c). --bare-ptr
+adds a function marked llvm.bareptr first and a call of it last, which
+keep the module whole (a call's lowering looks its callee up)."""
 import sys
 
 n = int(sys.argv[1])
+bare_ptr = '--bare-ptr' in sys.argv[2:]
 out = ['module {',
        '  func.func private @ext(i64) -> i64']
+if bare_ptr:
+    out += [
+        '  func.func @bp(%m: memref<4xf32>) -> f32 attributes {llvm.bareptr} {',
+        '    %z = arith.constant 0.0 : f32',
+        '    return %z : f32',
+        '  }']
 for i in range(n):
     callee = n - 1 - i  # calls cross the module, so pieces name each other
     kind = i % 5
@@ -99,5 +108,11 @@ for i in range(n):
             '    %t = arith.trunci %w : i8 to i1',
             '    return %t : i1',
             '  }']
+if bare_ptr:
+    out += [
+        '  func.func @use_bp(%m: memref<4xf32>) -> f32 {',
+        '    %r = func.call @bp(%m) : (memref<4xf32>) -> f32',
+        '    return %r : f32',
+        '  }']
 out.append('}')
 print('\n'.join(out))
