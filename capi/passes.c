@@ -16,7 +16,10 @@
 #include "conversion/CoroToLLVMSwitch/convert_coro_to_llvm_switch.h"
 #include "conversion/CoroToNVVM/convert_coro_to_nvvm.h"
 #include "dialect/verify.h"
+#include "ir/blocks.h"
 #include "ir/op_cache.h"
+#include "ir/parallel.h"
+#include "ir/support.h"
 #include "ir/symbols.h"
 #include "transforms/CoroSplit/coro_split.h"
 #include "transforms/check_intrinsics.h"
@@ -35,6 +38,7 @@
 #include "mlir-c/RegisterEverything.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 static void pass_construct(void *userData) {}
 static void pass_destruct(void *userData) {}
@@ -183,14 +187,55 @@ CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
  * stack saves a suspension would outlive go (transforms/stack_saves.h),
  * and values with no bits become constants (transforms/empty_values.h),
  * before either route's split sees them. */
+struct lowered_check {
+  struct ir_opvec fns; /* the functions, in the module's order */
+  bool *failed;        /* per function */
+  bool other_failed;   /* an op outside every function */
+};
+
+/* Records each function (not walked into); checks any other op itself. */
+static MlirWalkResult collect_fn(MlirOperation op, void *user) {
+  struct lowered_check *c = user;
+  if (coro_op_named(op, "func.func") || coro_op_named(op, "llvm.func")) {
+    ir_opvec_push(&c->fns, op);
+    return MlirWalkResultSkip;
+  }
+  c->other_failed |= mlirLogicalResultIsFailure(coro_check_lowered_op(op));
+  return MlirWalkResultAdvance;
+}
+
+static void check_fn(size_t i, void *user) {
+  struct lowered_check *c = user;
+  MlirOperation fn = c->fns.v[i];
+  bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(fn));
+  bool bad = mlirLogicalResultIsFailure(coro_check_intrinsics_run(fn));
+  c->failed[i] = left || bad;
+}
+
+static void prepare_fn(size_t i, void *user) {
+  struct lowered_check *c = user;
+  coro_drop_suspended_stack_saves(c->fns.v[i]);
+  coro_rebuild_empty_values(c->fns.v[i]);
+}
+
+/* Each of the steps looks at one function at a time and changes only its
+ * body: the functions are checked, and then prepared, at once on the
+ * context's threads (ir/parallel.h: errors in the functions' order, each
+ * function's unlowered ops before its intrinsics). */
 static MlirLogicalResult check_lowered_run(MlirOperation root) {
-  bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(root));
-  bool bad = mlirLogicalResultIsFailure(coro_check_intrinsics_run(root));
-  if (left || bad)
-    return mlirLogicalResultFailure();
-  coro_drop_suspended_stack_saves(root);
-  coro_rebuild_empty_values(root);
-  return mlirLogicalResultSuccess();
+  struct lowered_check c = {{0}, NULL, false};
+  mlirOperationWalk(root, collect_fn, &c, MlirWalkPreOrder);
+  MlirContext ctx = mlirOperationGetContext(root);
+  c.failed = ir_xcalloc(c.fns.n + 1, sizeof *c.failed);
+  ir_parallel_for(ctx, c.fns.n, check_fn, &c);
+  bool failed = c.other_failed;
+  for (size_t i = 0; i < c.fns.n; ++i)
+    failed |= c.failed[i];
+  if (!failed)
+    ir_parallel_for(ctx, c.fns.n, prepare_fn, &c);
+  free(c.failed);
+  free(c.fns.v);
+  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 
 CORO_PASS(check_lowered_pass, coroCreateCheckLoweredPass, "coro-check-lowered",

@@ -853,3 +853,9 @@ MlirLogicalResult coro_check_lowered_run(MlirOperation root) {
   mlirOperationWalk(root, check_lowered, &failed, MlirWalkPreOrder);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
+
+MlirLogicalResult coro_check_lowered_op(MlirOperation op) {
+  bool failed = false;
+  check_lowered(op, &failed);
+  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+}

@@ -14,5 +14,7 @@ MlirLogicalResult coro_verify_run(MlirOperation root);
  * the pipeline does not lower) is a located error naming the pipelines
  * that would lower it, instead of output that still holds coro ops. */
 MlirLogicalResult coro_check_lowered_run(MlirOperation root);
+/* The same for `op` alone, not the ops in its regions. */
+MlirLogicalResult coro_check_lowered_op(MlirOperation op);
 
 #endif /* CORO_DIALECT_VERIFY_H */
