@@ -81,6 +81,10 @@ bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
   drv_split(&in->src, NULL, &in->chunks);
   if (mlirLogicalResultIsSuccess(coroDialectLoad(in->ctx)))
     in->module = drv_parse(in->ctx, in->src.name, &in->chunks[0], &in->diags);
+  /* Parsed on one thread (mlir-opt's choice: no locking costs); the
+   * lowering's passes that work on pieces of a module at once (the split,
+   * the stages, coro-check-lowered) run on the context's threads. */
+  mlirContextEnableMultithreading(in->ctx, true);
   return true;
 }
 

@@ -180,9 +180,10 @@ struct drv_input {
   MlirModule module; /* null when loading or parsing failed */
 };
 
-/* Reads `path` ("-" for stdin) and parses it. Returns false (after printing
- * why) only when the file cannot be read; otherwise `in` must be closed,
- * and a null `in->module` means the diagnostics explain the failure. */
+/* Reads `path` ("-" for stdin) and parses it, on one thread; the context
+ * then runs passes on its threads. Returns false (after printing why) only
+ * when the file cannot be read; otherwise `in` must be closed, and a null
+ * `in->module` means the diagnostics explain the failure. */
 bool drv_input_open(const char *tool, const char *path, struct drv_input *in);
 /* Prints the diagnostics not printed yet and releases everything. */
 void drv_input_close(struct drv_input *in);
