@@ -61,8 +61,8 @@ bool coro_stage_pieces_worthwhile(MlirOperation module) {
 /* Moves the ops of `body` from `first` on (`n` of them) into a new
  * builtin.module placed where `first` was; returns the new module. */
 static MlirOperation cut_piece(MlirBlock body, MlirOperation first, size_t n) {
-  MlirOperation piece =
-      mlirModuleGetOperation(mlirModuleCreateEmpty(mlirOperationGetLocation(first)));
+  MlirLocation loc = mlirOperationGetLocation(first);
+  MlirOperation piece = mlirModuleGetOperation(mlirModuleCreateEmpty(loc));
   mlirBlockInsertOwnedOperationBefore(body, first, piece);
   MlirBlock inner = mlirRegionGetFirstBlock(mlirOperationGetRegion(piece, 0));
   MlirOperation op = first;
