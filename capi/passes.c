@@ -182,11 +182,6 @@ CORO_PASS(debug_info_pass, coroCreateDebugInfoPass, "coro-debug-info",
           "coroutine frames for",
           "builtin.module", coro_debug_info_run)
 
-/* coro-check-lowered: what the conversions left, then LLVM's coroutine
- * intrinsics as written by hand (transforms/check_intrinsics.h); last, the
- * stack saves a suspension would outlive go (transforms/stack_saves.h),
- * and values with no bits become constants (transforms/empty_values.h),
- * before either route's split sees them. */
 struct lowered_check {
   struct ir_opvec fns; /* the functions, in the module's order */
   bool *failed;        /* per function */
@@ -218,7 +213,12 @@ static void prepare_fn(size_t i, void *user) {
   coro_rebuild_empty_values(c->fns.v[i]);
 }
 
-/* Each of the steps looks at one function at a time and changes only its
+/* coro-check-lowered: what the conversions left, then LLVM's coroutine
+ * intrinsics as written by hand (transforms/check_intrinsics.h); last, the
+ * stack saves a suspension would outlive go (transforms/stack_saves.h),
+ * and values with no bits become constants (transforms/empty_values.h),
+ * before either route's split sees them.
+ * Each of the steps looks at one function at a time and changes only its
  * body: the functions are checked, and then prepared, at once on the
  * context's threads (ir/parallel.h: errors in the functions' order, each
  * function's unlowered ops before its intrinsics). */
