@@ -90,7 +90,7 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
  * module in the order the split makes it one coroutine after another. */
 struct split_task {
   MlirOperation coro;
-  bool elide, ok;
+  bool elide, numbered, ok;
   uint64_t size, align;
   const struct split_abi *abi;
   struct ir_symbol_deferral made;
@@ -142,18 +142,36 @@ static void run_task(size_t i, void *user) {
   give_cache(all, cache);
 }
 
-/* Whether `fn` is a switch coroutine (its id is llvm.coro.id) that names
- * no other coroutine of `coros` (by a call or an address: reading a
- * coroutine that another thread is splitting). */
+/* Whether `fn` holds a coroutine id that names no other coroutine of
+ * `coros` (by a call or an address: reading a coroutine that another thread
+ * is splitting) and, for an async one, whose function pointer record no
+ * coroutine before it in `records` names (the split writes the record's
+ * context size). */
 static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
-                         const struct ir_ptrmap *coros) {
-  bool is_switch = false;
+                         const struct ir_ptrmap *coros,
+                         struct ir_ptrmap *records) {
+  bool has_id = false;
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
        ir_op_walk_next(&w);) {
     enum coro_intr k = coro_intr_classify(w.op);
-    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC)
-      return false;
-    is_switch |= k == CI_ID;
+    has_id |= k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
+              k == CI_ID_ASYNC;
+    if (k == CI_ID_ASYNC) {
+      MlirAttribute rec =
+          mlirOperationGetNumOperands(w.op) > 3
+              ? ir_symbol_addressed(mlirOperationGetOperand(w.op, 3))
+              : (MlirAttribute){NULL};
+      MlirOperation g =
+          mlirAttributeIsNull(rec)
+              ? (MlirOperation){NULL}
+              : mlirSymbolTableLookup(table,
+                                      mlirFlatSymbolRefAttrGetValue(rec));
+      /* a malformed id is reported by the one-at-a-time split */
+      if (mlirOperationIsNull(g) || ir_ptrmap_find(records, g.ptr))
+        return false;
+      ir_ptrmap_put(records, g.ptr, (void *)1);
+      continue;
+    }
     const char *attr = NULL;
     if (coro_op_named(w.op, "llvm.mlir.addressof"))
       attr = "global_name";
@@ -172,31 +190,32 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
         ir_ptrmap_find(coros, named.ptr))
       return false;
   }
-  return is_switch;
+  return has_id;
 }
 
 /* Whether the coroutines coros[0..n) of `module` may be split at once:
  * MLIR's threads are there, the module is for the host (a device frame's
- * size is a global the split adds), every coroutine is a switch one (a
- * retcon or async split also changes the module's prototypes and records)
- * naming no other, and none makes an elided call of a coroutine (whose
- * split rewrites it: elided_calls.c), so that the coroutines are split in
- * the order of the one-at-a-time path and nothing one split reads another
- * changes. */
+ * size is a global the split adds), no coroutine names another and no
+ * two async ones share a function pointer record, and none makes an elided
+ * call of a coroutine (whose split rewrites it: elided_calls.c), so that
+ * the coroutines are split in the order of the one-at-a-time path and
+ * nothing one split reads another changes (a retcon split only reads its
+ * prototype and allocator, which other coroutines may share). */
 static bool split_at_once(MlirOperation module, MlirSymbolTable table,
                           MlirOperation *coros, size_t n,
                           const struct elided_calls *calls) {
   if (n < 2 || !ir_parallel_enabled(mlirOperationGetContext(module)) ||
       coro_module_is_device(module))
     return false;
-  struct ir_ptrmap set = {0};
+  struct ir_ptrmap set = {0}, records = {0};
   for (size_t i = 0; i < n; ++i)
     ir_ptrmap_put(&set, coros[i].ptr, (void *)1);
   bool ok = true;
   for (size_t i = 0; ok && i < n; ++i)
     ok = !ir_ptrmap_find(&calls->by_caller, coros[i].ptr) &&
-         splits_alone(coros[i], table, &set);
+         splits_alone(coros[i], table, &set, &records);
   ir_ptrmap_free(&set);
+  ir_ptrmap_free(&records);
   return ok;
 }
 
@@ -218,7 +237,7 @@ static bool split_all_at_once(MlirOperation module, MlirSymbolTable table,
         index[k] = i;
         task[k].coro = coros[i];
         task[k].elide = wanted[i];
-        take_numbered_mark(coros[i]);
+        task[k].numbered = take_numbered_mark(coros[i]);
         ++k;
       }
   struct split_tasks all = {.task = task,
@@ -249,7 +268,7 @@ static bool split_all_at_once(MlirOperation module, MlirSymbolTable table,
         ir_symbol_place(module, sym);
     }
     free(t->made.v);
-    record_split(t->coro, table, t->ok, false, t->abi, done, retcon);
+    record_split(t->coro, table, t->ok, t->numbered, t->abi, done, retcon);
     ok &= t->ok;
     if (t->ok && t->elide)
       split_elide_calls(calls, index[k], t->coro, done, t->size, t->align);
