@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# bench/many.sh [--quick] [BUILD_DIR] [M...] - how coro's passes scale with
+# bench/many.sh [--quick] [--no-obj] [BUILD_DIR] [M...] - how coro's passes scale with
 # the number of coroutines in one module, against LLVM's coroutine passes
 # on the same lowered module.
 #
@@ -32,7 +32,9 @@
 #                   --route=mlir-split (B), at -O0 and -O2, and B/A: the
 #                   fastest of REPS runs each (default 3), A and B
 #                   alternating, so that a burst of load on a shared
-#                   machine does not decide the ratio
+#                   machine does not decide the ratio (--no-obj leaves
+#                   them out: at M=10,000 the -O2 ones take most of an
+#                   hour)
 # With more than one M, "linear" rows give time(M_last)/time(M_first)
 # divided by M_last/M_first, for the coro pipeline and for LLVM coro:
 # 1.0 is linear, M_last/M_first is quadratic. A benchmark, not a test: it
@@ -45,11 +47,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 build=""
 ms=()
 quick=0
+obj=1
 for arg in "$@"; do
   case "$arg" in
   --quick) quick=1 ;;
+  --no-obj) obj=0 ;;
   -*)
-    echo "usage: bench/many.sh [--quick] [BUILD_DIR] [M...]" >&2
+    echo "usage: bench/many.sh [--quick] [--no-obj] [BUILD_DIR] [M...]" >&2
     exit 2
     ;;
   *[!0-9]* | "") build="$arg" ;;
@@ -205,6 +209,7 @@ for m in "${ms[@]}"; do
       "$(ratio "$(diff_secs "$a" "${secs[$m/$abi/parse]}")" \
         "$(diff_secs "$p" "$l")")"
     for o in 0 2; do
+      [ "$obj" = 1 ] || break
       # REPS runs of each route, alternating A and B; the fastest of each
       # (the least disturbed by the machine's other load) is compared
       best "$m" "$abi" "objA$o" "obj A -O$o" "objB$o" "obj B -O$o" \
