@@ -99,47 +99,62 @@ struct split_task {
 struct split_tasks {
   struct split_task *task;
   MlirSymbolTable table; /* the module's, read only meanwhile */
-  MlirContext ctx;
-  /* op caches (ir/op_cache.h) a task takes and gives back, so that each
-   * keeps its templates from one coroutine to the next: as many as tasks
-   * ran at once */
-  mtx_t lock;
-  struct ir_op_cache **idle, **caches;
-  size_t nidle, ncaches;
+  struct split_cache_pool caches;
 };
 
-static struct ir_op_cache *take_cache(struct split_tasks *all) {
-  mtx_lock(&all->lock);
-  struct ir_op_cache *c = all->nidle ? all->idle[--all->nidle] : NULL;
-  mtx_unlock(&all->lock);
+void split_cache_pool_init(struct split_cache_pool *p, MlirContext ctx,
+                           size_t n) {
+  *p = (struct split_cache_pool){.ctx = ctx,
+                                 .idle = ir_xmalloc((n ? n : 1) *
+                                                    sizeof *p->idle),
+                                 .caches = ir_xmalloc((n ? n : 1) *
+                                                      sizeof *p->caches)};
+  if (mtx_init(&p->lock, mtx_plain) != thrd_success)
+    ir_out_of_memory();
+}
+
+struct ir_op_cache *split_cache_take(struct split_cache_pool *p) {
+  mtx_lock(&p->lock);
+  struct ir_op_cache *c = p->nidle ? p->idle[--p->nidle] : NULL;
+  mtx_unlock(&p->lock);
   if (c) {
     ir_op_cache_resume(c);
     return c;
   }
   c = ir_xmalloc(sizeof *c);
-  ir_op_cache_enter(c, all->ctx);
-  mtx_lock(&all->lock);
-  all->caches[all->ncaches++] = c;
-  mtx_unlock(&all->lock);
+  ir_op_cache_enter(c, p->ctx);
+  mtx_lock(&p->lock);
+  p->caches[p->ncaches++] = c;
+  mtx_unlock(&p->lock);
   return c;
 }
 
-static void give_cache(struct split_tasks *all, struct ir_op_cache *c) {
+void split_cache_give(struct split_cache_pool *p, struct ir_op_cache *c) {
   ir_op_cache_set_aside(c);
-  mtx_lock(&all->lock);
-  all->idle[all->nidle++] = c;
-  mtx_unlock(&all->lock);
+  mtx_lock(&p->lock);
+  p->idle[p->nidle++] = c;
+  mtx_unlock(&p->lock);
+}
+
+void split_cache_pool_free(struct split_cache_pool *p) {
+  for (size_t i = 0; i < p->ncaches; ++i) {
+    ir_op_cache_exit(p->caches[i]);
+    free(p->caches[i]);
+  }
+  free(p->idle);
+  free(p->caches);
+  mtx_destroy(&p->lock);
 }
 
 static void run_task(size_t i, void *user) {
   struct split_tasks *all = user;
   struct split_task *t = &all->task[i];
-  struct ir_op_cache *cache = take_cache(all);
+  struct ir_op_cache *cache = split_cache_take(&all->caches);
   ir_symbol_defer_begin(&t->made);
   t->ok = split_coroutine(t->coro, all->table, t->elide, &t->size, &t->align,
                           &t->abi);
   ir_symbol_defer_end(&t->made);
-  give_cache(all, cache);
+  split_cache_give(&all->caches, cache);
 }
 
 /* Whether `fn` holds a coroutine id that names no other coroutine of
@@ -240,21 +255,11 @@ static bool split_all_at_once(MlirOperation module, MlirSymbolTable table,
         task[k].numbered = take_numbered_mark(coros[i]);
         ++k;
       }
-  struct split_tasks all = {.task = task,
-                            .table = table,
-                            .ctx = mlirOperationGetContext(module),
-                            .idle = ir_xmalloc(n * sizeof *all.idle),
-                            .caches = ir_xmalloc(n * sizeof *all.caches)};
-  if (mtx_init(&all.lock, mtx_plain) != thrd_success)
-    ir_out_of_memory();
-  ir_parallel_for(all.ctx, n, run_task, &all);
-  for (size_t i = 0; i < all.ncaches; ++i) {
-    ir_op_cache_exit(all.caches[i]);
-    free(all.caches[i]);
-  }
-  free(all.idle);
-  free(all.caches);
-  mtx_destroy(&all.lock);
+  struct split_tasks all = {.task = task, .table = table};
+  MlirContext ctx = mlirOperationGetContext(module);
+  split_cache_pool_init(&all.caches, ctx, n);
+  ir_parallel_for(ctx, n, run_task, &all);
+  split_cache_pool_free(&all.caches);
   bool ok = true;
   for (k = 0; k < n; ++k) {
     struct split_task *t = &task[k];

@@ -28,6 +28,10 @@
 #include "transforms/CoroSplit/remat.h"
 #include "transforms/CoroSplit/suspend_crossing.h"
 
+#include <threads.h>
+
+struct ir_op_cache;
+
 /* V_ELIDED is the ramp of a coro.alloc = "elide" coroutine for callers
  * that give it the frame: NAME.elided(args..., ptr frame). V_CONT is a
  * returned-continuation coroutine's continuation after one suspension
@@ -313,6 +317,22 @@ struct split_leftovers {
  * (split_async.c). */
 bool split_async_size_replace(MlirSymbolTable table,
                               const struct split_leftovers *left);
+
+/* Op caches (ir/op_cache.h) for work on MLIR's threads: each piece of
+ * work takes one and gives it back, so that one cache serves one thread at
+ * a time and keeps its templates from one piece to the next
+ * (coro_split.c). `n` bounds how many are taken at once. */
+struct split_cache_pool {
+  MlirContext ctx;
+  mtx_t lock;
+  struct ir_op_cache **idle, **caches;
+  size_t nidle, ncaches;
+};
+void split_cache_pool_init(struct split_cache_pool *p, MlirContext ctx,
+                           size_t n);
+struct ir_op_cache *split_cache_take(struct split_cache_pool *p);
+void split_cache_give(struct split_cache_pool *p, struct ir_op_cache *c);
+void split_cache_pool_free(struct split_cache_pool *p);
 
 /* Calls the continuations of split retcon and async coroutines directly
  * at the marked calls of `left`, noting the functions it changes in

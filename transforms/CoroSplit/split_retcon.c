@@ -24,6 +24,7 @@
 #include "transforms/CoroSplit/split_internal.h"
 
 #include "ir/func.h"
+#include "ir/parallel.h"
 #include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
@@ -779,19 +780,54 @@ static MlirOperation enclosing_func(MlirOperation op) {
   return fn;
 }
 
+/* A marked call that becomes direct: its continuations (`at`..`at` + `n`
+ * of all of them) and its calling convention. */
+struct direct_call {
+  MlirOperation op;
+  size_t at, n;
+  int cc;
+};
+
+/* The direct calls of each function, made on MLIR's threads: a function's
+ * calls are rewritten in order by one thread, and a rewrite changes only
+ * its function (the continuations are only named). */
+struct direct_calls {
+  const struct direct_call *call;
+  const size_t *start; /* function i's calls: call[start[i] .. start[i+1]) */
+  const MlirOperation *conts;
+  struct split_cache_pool caches;
+};
+
+static void direct_calls_of(size_t i, void *user) {
+  struct direct_calls *d = user;
+  struct ir_op_cache *cache = split_cache_take(&d->caches);
+  for (size_t k = d->start[i]; k < d->start[i + 1]; ++k) {
+    const struct direct_call *c = &d->call[k];
+    struct ir_opvec conts = {(MlirOperation *)d->conts + c->at, c->n, c->n};
+    call_directly(c->op, &conts, c->cc);
+  }
+  split_cache_give(&d->caches, cache);
+}
+
 void split_direct_continuation_calls(MlirOperation module,
                                      MlirSymbolTable table,
                                      struct split_leftovers *left,
                                      const struct ir_ptrmap *retcon) {
-  struct ir_opvec conts = {0};
+  struct ir_opvec conts = {0}, all_conts = {0};
   const struct ir_opvec calls = left->marked;
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
   /* the device has no indirect call: every continuation is tested */
   bool device = coro_module_is_device(module);
   /* each retcon coroutine with marked calls: 1 while all are direct, 2
-   * once one is not; and the functions whose calls became direct */
+   * once one is not; the functions whose calls became direct (`seen`
+   * gives each one's place in `where`, plus one), and those calls with
+   * the place of their function */
   struct ir_ptrmap state = {0}, seen = {0};
   struct ir_opvec ramps = {0}, where = {0};
+  struct direct_call *direct_calls = ir_xmalloc((calls.n ? calls.n : 1) *
+                                                sizeof *direct_calls);
+  size_t *fn_of = ir_xmalloc((calls.n ? calls.n : 1) * sizeof *fn_of);
+  size_t ndirect = 0;
   for (size_t i = 0; i < calls.n; ++i) {
     MlirOperation op = calls.v[i];
     MlirAttribute ramp = mlirOperationGetAttributeByName(op, key);
@@ -819,14 +855,43 @@ void split_direct_continuation_calls(MlirOperation module,
                     (void *)(uintptr_t)(direct && was != 2 ? 1 : 2));
     }
     if (direct) {
-      call_directly(op, &conts, cc);
       ir_ptrmap_put(&left->changed, fn.ptr, (void *)1);
-      if (!ir_ptrmap_find(&seen, fn.ptr)) {
-        ir_ptrmap_put(&seen, fn.ptr, (void *)1);
+      uintptr_t place = (uintptr_t)ir_ptrmap_find(&seen, fn.ptr);
+      if (!place) {
         ir_opvec_push(&where, fn);
+        place = where.n;
+        ir_ptrmap_put(&seen, fn.ptr, (void *)place);
       }
+      direct_calls[ndirect] =
+          (struct direct_call){.op = op, .at = all_conts.n, .n = conts.n,
+                               .cc = cc};
+      fn_of[ndirect++] = place - 1;
+      for (size_t k = 0; k < conts.n; ++k)
+        ir_opvec_push(&all_conts, conts.v[k]);
     }
   }
+  /* the direct calls grouped by function, each function's in order */
+  size_t nfn = where.n;
+  size_t *start = ir_xcalloc(nfn + 2, sizeof *start);
+  for (size_t k = 0; k < ndirect; ++k)
+    ++start[fn_of[k] + 2];
+  for (size_t i = 2; i < nfn + 2; ++i)
+    start[i] += start[i - 1];
+  struct direct_call *grouped =
+      ir_xmalloc((ndirect ? ndirect : 1) * sizeof *grouped);
+  for (size_t k = 0; k < ndirect; ++k)
+    grouped[start[fn_of[k] + 1]++] = direct_calls[k];
+  struct direct_calls d = {
+      .call = grouped, .start = start, .conts = all_conts.v};
+  MlirContext ctx = mlirOperationGetContext(module);
+  split_cache_pool_init(&d.caches, ctx, nfn);
+  ir_parallel_for(ctx, nfn, direct_calls_of, &d);
+  split_cache_pool_free(&d.caches);
+  free(grouped);
+  free(start);
+  free(fn_of);
+  free(direct_calls);
+  free(all_conts.v);
   struct ir_ptrmap number = {0};
   for (size_t i = 0; i < ramps.n; ++i) {
     if ((uintptr_t)ir_ptrmap_find(&state, ramps.v[i].ptr) != 1)
