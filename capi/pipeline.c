@@ -308,20 +308,13 @@ struct abi_scan {
 
 /* Top-level functions only: a coroutine is a func.func, and its ABI is its
  * own attribute (nested modules are walked into). */
-static MlirWalkResult scan_abi(MlirOperation op, void *userData) {
+static void scan_abi(MlirStringRef abi, void *userData) {
   struct abi_scan *scan = userData;
-  if (coro_op_named(op, "func.func")) {
-    if (coro_op_is_coroutine(op)) {
-      const struct coro_abi_row *r = coro_abi_row_find(coro_coroutine_abi(op));
-      if (r)
-        scan->used |= 1u << (r - coro_abi_rows);
-      else
-        scan->unknown = true;
-    }
-    return MlirWalkResultSkip;
-  }
-  return coro_op_named(op, "llvm.func") ? MlirWalkResultSkip
-                                        : MlirWalkResultAdvance;
+  const struct coro_abi_row *r = coro_abi_row_find(abi);
+  if (r)
+    scan->used |= 1u << (r - coro_abi_rows);
+  else
+    scan->unknown = true;
 }
 
 /* The conversions of the ABIs whose coroutines `module` has, in
@@ -335,7 +328,7 @@ static MlirWalkResult scan_abi(MlirOperation op, void *userData) {
 static char *choose_abis(MlirOperation module, bool *in_pieces) {
   struct abi_scan scan = {0, false};
   if (!mlirOperationIsNull(module))
-    mlirOperationWalk(module, scan_abi, &scan, MlirWalkPreOrder);
+    coro_each_coroutine_abi(module, scan_abi, &scan);
   struct coro_str out = {0};
   for (const struct coro_abi_row *r = coro_abi_rows; r->abi; ++r)
     if (!scan.used || scan.unknown || (scan.used & 1u << (r - coro_abi_rows)))

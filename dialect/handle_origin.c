@@ -16,6 +16,29 @@ MlirStringRef coro_coroutine_abi(MlirOperation func) {
                                      : mlirStringRefCreate(NULL, 0);
 }
 
+struct each_abi {
+  void (*fn)(MlirStringRef abi, void *user);
+  void *user;
+};
+
+static MlirWalkResult each_abi_op(MlirOperation op, void *user) {
+  struct each_abi *e = user;
+  if (coro_op_named(op, "func.func")) {
+    if (coro_op_is_coroutine(op))
+      e->fn(coro_coroutine_abi(op), e->user);
+    return MlirWalkResultSkip;
+  }
+  return coro_op_named(op, "llvm.func") ? MlirWalkResultSkip
+                                        : MlirWalkResultAdvance;
+}
+
+void coro_each_coroutine_abi(MlirOperation module,
+                             void (*fn)(MlirStringRef abi, void *user),
+                             void *user) {
+  struct each_abi e = {fn, user};
+  mlirOperationWalk(module, each_abi_op, &e, MlirWalkPreOrder);
+}
+
 MlirOperation coro_enclosing_func(MlirOperation op) {
   for (MlirOperation p = mlirOperationGetParentOperation(op);
        !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))

@@ -26,6 +26,14 @@ MlirStringRef coro_handle_abi(MlirOperation module, MlirValue h);
 /* The coro.abi of the coroutine `func`; empty when `func` is not one. */
 MlirStringRef coro_coroutine_abi(MlirOperation func);
 
+/* Calls fn(abi, user) with the coro.abi of every coroutine of `module` (and
+ * of the modules nested in it), in order, without entering any function's
+ * body: what a pass needs to know which ABIs a module uses costs a look at
+ * its functions, not a walk of every op. */
+void coro_each_coroutine_abi(MlirOperation module,
+                             void (*fn)(MlirStringRef abi, void *user),
+                             void *user);
+
 /* The func.func enclosing `op`, or null. */
 MlirOperation coro_enclosing_func(MlirOperation op);
 

@@ -493,19 +493,12 @@ struct abis_used {
   bool mine, foreign;
 };
 
-static MlirWalkResult note_abi(MlirOperation op, void *user) {
+static void note_abi(MlirStringRef abi, void *user) {
   struct abis_used *u = user;
-  if (coro_op_named(op, "func.func")) {
-    if (coro_op_is_coroutine(op)) {
-      if (coro_ref_eq(coro_coroutine_abi(op), u->abi->name))
-        u->mine = true;
-      else
-        u->foreign = true;
-    }
-    return MlirWalkResultSkip;
-  }
-  return coro_op_named(op, "llvm.func") ? MlirWalkResultSkip
-                                        : MlirWalkResultAdvance;
+  if (coro_ref_eq(abi, u->abi->name))
+    u->mine = true;
+  else
+    u->foreign = true;
 }
 
 MlirLogicalResult coro_abi_convert(MlirOperation module,
@@ -515,7 +508,7 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
    * consumers and report what is wrong in it. Deciding that from the functions
    * alone keeps a conversion the module does not use from walking every op. */
   struct abis_used used = {abi, false, false};
-  mlirOperationWalk(module, note_abi, &used, MlirWalkPreOrder);
+  coro_each_coroutine_abi(module, note_abi, &used);
   if (!used.mine && used.foreign)
     return mlirLogicalResultSuccess();
   struct collect c = {.abi = abi, .module = module, .ok = true};
