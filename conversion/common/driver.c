@@ -243,12 +243,18 @@ static MlirType handles_to_ptr(MlirType t) {
     intptr_t ni = mlirFunctionTypeGetNumInputs(t);
     intptr_t nr = mlirFunctionTypeGetNumResults(t);
     MlirType *in = ir_xmalloc((size_t)(ni + nr + 1) * sizeof *in);
-    for (intptr_t i = 0; i < ni; ++i)
-      in[i] = handles_to_ptr(mlirFunctionTypeGetInput(t, i));
-    for (intptr_t i = 0; i < nr; ++i)
-      in[ni + i] = handles_to_ptr(mlirFunctionTypeGetResult(t, i));
-    MlirType f =
-        mlirFunctionTypeGet(mlirTypeGetContext(t), ni, in, nr, in + ni);
+    bool changed = false;
+    for (intptr_t i = 0; i < ni + nr; ++i) {
+      MlirType was = i < ni ? mlirFunctionTypeGetInput(t, i)
+                            : mlirFunctionTypeGetResult(t, i - ni);
+      in[i] = handles_to_ptr(was);
+      changed |= !mlirTypeEqual(in[i], was);
+    }
+    /* most functions have no handle: their type stays as it is, without
+     * a trip through the context's uniquer */
+    MlirType f = changed ? mlirFunctionTypeGet(mlirTypeGetContext(t), ni, in,
+                                               nr, in + ni)
+                         : t;
     free(in);
     return f;
   }
@@ -298,9 +304,11 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
   if (coro_op_named(op, "func.func")) {
     MlirStringRef key = mlirStringRefCreateFromCString("function_type");
     MlirAttribute ft = mlirOperationGetAttributeByName(op, key);
-    if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft))
-      mlirOperationSetAttributeByName(
-          op, key, mlirTypeAttrGet(handles_to_ptr(mlirTypeAttrGetValue(ft))));
+    if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft)) {
+      MlirType was = mlirTypeAttrGetValue(ft), now = handles_to_ptr(was);
+      if (!mlirTypeEqual(now, was))
+        mlirOperationSetAttributeByName(op, key, mlirTypeAttrGet(now));
+    }
   }
   return MlirWalkResultAdvance;
 }
