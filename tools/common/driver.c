@@ -88,6 +88,16 @@ bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
   return true;
 }
 
+/* The module drv_input_close_at_exit leaves (volatile: a store nothing
+ * reads would otherwise go). */
+static void *volatile kept_until_exit;
+
+void drv_input_close_at_exit(struct drv_input *in) {
+  kept_until_exit = (void *)in->module.ptr;
+  in->module = (MlirModule){NULL};
+  drv_input_close(in);
+}
+
 void drv_input_close(struct drv_input *in) {
   drv_diags_print(&in->diags);
   if (!mlirModuleIsNull(in->module))

@@ -297,7 +297,7 @@ static int run(void *data) {
              mlirLogicalResultIsSuccess(coroLowerModule(in.module, &config)))
     ok = emit(in.module, o);
   drv_diags_print(&in.diags);
-  drv_input_close(&in);
+  drv_input_close_at_exit(&in);
   return ok ? 0 : 1;
 }
 
