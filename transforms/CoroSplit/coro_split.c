@@ -104,11 +104,10 @@ struct split_tasks {
 
 void split_cache_pool_init(struct split_cache_pool *p, MlirContext ctx,
                            size_t n) {
-  *p = (struct split_cache_pool){.ctx = ctx,
-                                 .idle = ir_xmalloc((n ? n : 1) *
-                                                    sizeof *p->idle),
-                                 .caches = ir_xmalloc((n ? n : 1) *
-                                                      sizeof *p->caches)};
+  *p = (struct split_cache_pool){
+      .ctx = ctx,
+      .idle = ir_xmalloc((n ? n : 1) * sizeof *p->idle),
+      .caches = ir_xmalloc((n ? n : 1) * sizeof *p->caches)};
   if (mtx_init(&p->lock, mtx_plain) != thrd_success)
     ir_out_of_memory();
 }
@@ -176,11 +175,10 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
           mlirOperationGetNumOperands(w.op) > 3
               ? ir_symbol_addressed(mlirOperationGetOperand(w.op, 3))
               : (MlirAttribute){NULL};
-      MlirOperation g =
-          mlirAttributeIsNull(rec)
-              ? (MlirOperation){NULL}
-              : mlirSymbolTableLookup(table,
-                                      mlirFlatSymbolRefAttrGetValue(rec));
+      MlirOperation g = mlirAttributeIsNull(rec)
+                            ? (MlirOperation){NULL}
+                            : mlirSymbolTableLookup(
+                                  table, mlirFlatSymbolRefAttrGetValue(rec));
       /* a malformed id is reported by the one-at-a-time split */
       if (mlirOperationIsNull(g) || ir_ptrmap_find(records, g.ptr))
         return false;

@@ -824,8 +824,8 @@ void split_direct_continuation_calls(MlirOperation module,
    * the place of their function */
   struct ir_ptrmap state = {0}, seen = {0};
   struct ir_opvec ramps = {0}, where = {0};
-  struct direct_call *direct_calls = ir_xmalloc((calls.n ? calls.n : 1) *
-                                                sizeof *direct_calls);
+  struct direct_call *direct_calls =
+      ir_xmalloc((calls.n ? calls.n : 1) * sizeof *direct_calls);
   size_t *fn_of = ir_xmalloc((calls.n ? calls.n : 1) * sizeof *fn_of);
   size_t ndirect = 0;
   for (size_t i = 0; i < calls.n; ++i) {
@@ -862,9 +862,8 @@ void split_direct_continuation_calls(MlirOperation module,
         place = where.n;
         ir_ptrmap_put(&seen, fn.ptr, (void *)place);
       }
-      direct_calls[ndirect] =
-          (struct direct_call){.op = op, .at = all_conts.n, .n = conts.n,
-                               .cc = cc};
+      direct_calls[ndirect] = (struct direct_call){
+          .op = op, .at = all_conts.n, .n = conts.n, .cc = cc};
       fn_of[ndirect++] = place - 1;
       for (size_t k = 0; k < conts.n; ++k)
         ir_opvec_push(&all_conts, conts.v[k]);
