@@ -88,12 +88,14 @@ bool drv_input_open(const char *tool, const char *path, struct drv_input *in) {
   return true;
 }
 
-/* The module drv_input_close_at_exit leaves (volatile: a store nothing
- * reads would otherwise go). */
-static void *volatile kept_until_exit;
+/* What drv_keep_until_exit keeps (volatile: a store nothing reads would
+ * otherwise go). */
+static const void *volatile kept_until_exit;
+
+void drv_keep_until_exit(const void *ptr) { kept_until_exit = ptr; }
 
 void drv_input_close_at_exit(struct drv_input *in) {
-  kept_until_exit = (void *)in->module.ptr;
+  drv_keep_until_exit(in->module.ptr);
   in->module = (MlirModule){NULL};
   drv_input_close(in);
 }

@@ -187,9 +187,14 @@ struct drv_input {
 bool drv_input_open(const char *tool, const char *path, struct drv_input *in);
 /* Prints the diagnostics not printed yet and releases everything. */
 void drv_input_close(struct drv_input *in);
-/* drv_input_close for a tool about to exit: the module is left for the
- * process's exit to reclaim rather than taken apart op by op (clang's
- * -disable-free; a static keeps it reachable for leak checkers). */
+/* Leaves the op or module `ptr` (its .ptr) for the process's exit to
+ * reclaim rather than taking it apart op by op, which for a module of
+ * 10,000 coroutines costs as much as a pass (clang's -disable-free): a
+ * static keeps it reachable for leak checkers. For the last module a tool
+ * handles. */
+void drv_keep_until_exit(const void *ptr);
+/* drv_input_close for a tool about to exit: the module is kept
+ * (drv_keep_until_exit), the rest released. */
 void drv_input_close_at_exit(struct drv_input *in);
 
 #endif /* CORO_TOOLS_DRIVER_H */

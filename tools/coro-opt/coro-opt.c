@@ -503,12 +503,6 @@ static CoroTimer start_timer(const struct run_state *r, const char *name) {
                                     mlirStringRefCreateFromCString(name));
 }
 
-/* The last chunk's module, which is not destroyed: the process ends after
- * it, and taking a module of 10,000 coroutines apart op by op costs as
- * much as a pass (0.7 s; clang's -disable-free for the same reason). A
- * static keeps it reachable, so a leak checker does not count it. */
-static void *volatile kept_until_exit; /* volatile: nothing reads it */
-
 /* Processes one chunk. Returns whether it succeeded (for
  * --verify-diagnostics: whether the diagnostics matched). */
 static bool process(const struct run_state *r, const struct drv_chunk *chunk,
@@ -536,8 +530,9 @@ static bool process(const struct run_state *r, const struct drv_chunk *chunk,
       print_output(op, o, r->out);
       coroTimerStop(timer);
     }
+    /* the process ends after the last chunk (0.7 s at M=10,000) */
     if (last)
-      kept_until_exit = op.ptr;
+      drv_keep_until_exit(op.ptr);
     else
       mlirOperationDestroy(op);
   }
