@@ -102,6 +102,12 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to) {
   m->to[i] = to;
 }
 
+void ir_ptrmap_merge(struct ir_ptrmap *m, const struct ir_ptrmap *from) {
+  for (size_t i = 0; i < from->cap; ++i)
+    if (from->from[i])
+      ir_ptrmap_put(m, from->from[i], from->to[i]);
+}
+
 void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k) {
   if (!m->cap)
     return NULL;

@@ -62,6 +62,8 @@ void ir_ptrmap_put(struct ir_ptrmap *m, const void *from, void *to);
 /* What `k` maps to, or NULL. */
 void *ir_ptrmap_find(const struct ir_ptrmap *m, const void *k);
 void ir_ptrmap_free(struct ir_ptrmap *m);
+/* Puts every key of `from` into `m`, with its value. */
+void ir_ptrmap_merge(struct ir_ptrmap *m, const struct ir_ptrmap *from);
 /* Empties `m`, keeping its memory. */
 void ir_ptrmap_clear(struct ir_ptrmap *m);
 

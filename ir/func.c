@@ -170,6 +170,58 @@ void ir_each_func_op(MlirOperation module,
   }
 }
 
+/* Pieces of at least this many ops, and at most this many pieces: a
+ * module of a few functions stays one piece (no thread is woken), and a
+ * big one is cut finely enough that pieces of unequal work even out. */
+enum { PIECE_MIN_OPS = 128, PIECES_MAX = 64 };
+
+static void pieces_init(struct ir_pieces *p, MlirOperation module, bool funcs) {
+  *p = (struct ir_pieces){0};
+  size_t cap = 0;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    if (funcs && (!coro_op_named(op, "llvm.func") ||
+                  mlirBlockIsNull(
+                      mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0)))))
+      continue;
+    p->op = ir_grow(p->op, &cap, p->nop, sizeof *p->op);
+    p->op[p->nop++] = op;
+  }
+  ir_pieces_cut(p);
+}
+
+void ir_pieces_cut(struct ir_pieces *p) {
+  p->n = (p->nop + PIECE_MIN_OPS - 1) / PIECE_MIN_OPS;
+  if (p->n > PIECES_MAX)
+    p->n = PIECES_MAX;
+}
+
+void ir_func_pieces_init(struct ir_pieces *p, MlirOperation module) {
+  pieces_init(p, module, true);
+}
+
+void ir_top_pieces_init(struct ir_pieces *p, MlirOperation module) {
+  pieces_init(p, module, false);
+}
+
+void ir_piece(const struct ir_pieces *p, size_t k, size_t *begin, size_t *end) {
+  *begin = p->nop * k / p->n;
+  *end = p->nop * (k + 1) / p->n;
+}
+
+void ir_each_piece_op(const struct ir_pieces *p, size_t k,
+                      void (*visit)(MlirOperation, MlirOperation, void *),
+                      void *user) {
+  size_t begin, end;
+  ir_piece(p, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i)
+    for (struct ir_op_walk w =
+             ir_op_walk_start(mlirOperationGetRegion(p->op[i], 0));
+         ir_op_walk_next(&w);)
+      visit(w.op, p->op[i], user);
+}
+
 /*===--- calls, callees and returns -----------------------------------------*/
 
 MlirAttribute ir_symbol_addressed(MlirValue v) {

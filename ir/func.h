@@ -122,6 +122,29 @@ void ir_each_func_op(MlirOperation module,
                      void (*visit)(MlirOperation, MlirOperation, void *),
                      void *user);
 
+/* Top-level ops of a module, in order, cut into `n` pieces of consecutive
+ * ops for work on MLIR's threads (ir_parallel_for): a walk that only reads
+ * gathers what it finds per piece, and the pieces' findings, joined in
+ * piece order, are those of one walk in module order. Owned by its user
+ * (free `op`). */
+struct ir_pieces {
+  MlirOperation *op;
+  size_t nop, n;
+};
+/* The llvm.func ops with a body of `module` (not of modules nested in
+ * it). */
+void ir_func_pieces_init(struct ir_pieces *p, MlirOperation module);
+/* Every op of the body of `module`. */
+void ir_top_pieces_init(struct ir_pieces *p, MlirOperation module);
+/* Cuts the ops op[0..nop) into pieces: sets `n`. */
+void ir_pieces_cut(struct ir_pieces *p);
+/* The ops of piece `k`: op[*begin .. *end). */
+void ir_piece(const struct ir_pieces *p, size_t k, size_t *begin, size_t *end);
+/* ir_each_func_op over the functions of piece `k` alone. */
+void ir_each_piece_op(const struct ir_pieces *p, size_t k,
+                      void (*visit)(MlirOperation, MlirOperation, void *),
+                      void *user);
+
 /* The type argument `i` of the function `func` is `llvm.byval` of (its
  * arg_attrs), or null; its `llvm.align` into *align (0 when none; `align`
  * may be NULL). */

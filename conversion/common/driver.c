@@ -10,6 +10,7 @@
 #include "dialect/handle_origin.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/parallel.h"
 #include "ir/support.h"
 #include "ir/types.h"
 
@@ -30,12 +31,31 @@ struct collect {
   struct ir_opvec consumers;  /* resume/destroy/done/promise/noop */
   MlirStringRef *origins; /* per consumer: its handle's ABI (empty: unknown) */
   size_t origins_cap;
-  struct ir_opvec bridges; /* calls and func.constants across the boundary */
-  struct ir_opvec elided;  /* func.calls marked coro.elided = true */
+  struct ir_opvec bridges;  /* calls and func.constants across the boundary */
+  struct ir_ptrmap bridged; /* the same, as a set */
+  struct ir_opvec elided;   /* func.calls marked coro.elided = true */
   bool ok;
   bool handles; /* some value has a !coro.handle type */
-  /* types seen to be no handle, most recent first (types are uniqued: a
-   * module's ops have few of them, and most ops none of coro's) */
+  /* the module's top-level ops, in pieces; what each piece holds */
+  struct ir_pieces pieces;
+  struct gathered *gathered;
+  struct ir_pieces retyped; /* the top-level ops that mention a handle */
+};
+
+/* What one piece of a module's top-level ops holds, gathered on MLIR's
+ * threads (reading only): its coro.* and func.* ops in walk order, the
+ * top-level ops in which a value's type or a function's type mentions a
+ * handle (the only ones retyping changes), and whether a value is a
+ * handle. */
+struct gathered {
+  struct ir_opvec ops;
+  struct ir_opvec mention;
+  bool handles;
+  MlirOperation top; /* the top-level op being walked */
+  bool top_mentions; /* it is in `mention` */
+  /* types seen to mention no handle, most recent first (types are
+   * uniqued: a module's ops have few of them, and most ops none of
+   * coro's) */
   const void *plain[4];
   /* op names (ops of one name share it) and whether each is a coro.* or
    * func.* op, by the name's address */
@@ -137,48 +157,98 @@ static bool check_value_type(MlirOperation op, const char *what) {
   return false;
 }
 
-/* Whether `t` is !coro.handle, looked up in `c->plain` first. */
-static bool handle_type(struct collect *c, MlirType t) {
-  for (size_t i = 0; i < 4; ++i)
-    if (c->plain[i] == t.ptr)
-      return false;
+/* Whether `t` is !coro.handle or a function type that mentions one. */
+static bool mentions_handle(MlirType t) {
   if (coro_type_is_handle(t))
     return true;
-  memmove(&c->plain[1], &c->plain[0], 3 * sizeof c->plain[0]);
-  c->plain[0] = t.ptr;
+  if (!mlirTypeIsAFunction(t))
+    return false;
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumInputs(t); i < n; ++i)
+    if (mentions_handle(mlirFunctionTypeGetInput(t, i)))
+      return true;
+  for (intptr_t i = 0, n = mlirFunctionTypeGetNumResults(t); i < n; ++i)
+    if (mentions_handle(mlirFunctionTypeGetResult(t, i)))
+      return true;
   return false;
 }
 
-/* Whether `op` defines a value of a !coro.handle type (a result, or an
- * argument of a block of its regions). */
-static bool defines_handle(struct collect *c, MlirOperation op) {
+/* Notes the type `t` of a value: whether it is a handle (g->handles) or
+ * mentions one (g->top_mentions), `g->plain` first. */
+static void note_type(struct gathered *g, MlirType t) {
+  for (size_t i = 0; i < 4; ++i)
+    if (g->plain[i] == t.ptr)
+      return;
+  if (coro_type_is_handle(t)) {
+    g->handles = g->top_mentions = true;
+    return;
+  }
+  if (mentions_handle(t)) {
+    g->top_mentions = true;
+    return;
+  }
+  memmove(&g->plain[1], &g->plain[0], 3 * sizeof g->plain[0]);
+  g->plain[0] = t.ptr;
+}
+
+/* Notes the types of the values `op` defines (its results, the arguments
+ * of the blocks of its regions) and, of a func.func, its type. */
+static void note_types(struct gathered *g, MlirOperation op) {
   for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
-    if (handle_type(c, mlirValueGetType(mlirOperationGetResult(op, i))))
-      return true;
+    note_type(g, mlirValueGetType(mlirOperationGetResult(op, i)));
   for (intptr_t i = 0, n = mlirOperationGetNumRegions(op); i < n; ++i)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
          !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
       for (intptr_t a = 0, na = mlirBlockGetNumArguments(b); a < na; ++a)
-        if (handle_type(c, mlirValueGetType(mlirBlockGetArgument(b, a))))
-          return true;
-  return false;
+        note_type(g, mlirValueGetType(mlirBlockGetArgument(b, a)));
 }
 
-static MlirWalkResult collect_op(MlirOperation op, void *user) {
-  struct collect *c = user;
-  if (!c->handles)
-    c->handles = defines_handle(c, op);
+static bool is_func_func(MlirOperation op) {
+  return coro_op_named(op, "func.func");
+}
+
+static MlirWalkResult gather_op(MlirOperation op, void *user) {
+  struct gathered *g = user;
+  if (!(g->handles && g->top_mentions)) {
+    bool was = g->top_mentions;
+    note_types(g, op);
+    if (!g->top_mentions && is_func_func(op)) {
+      MlirAttribute ft = mlirOperationGetAttributeByName(
+          op, mlirStringRefCreateFromCString("function_type"));
+      if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) &&
+          mentions_handle(mlirTypeAttrGetValue(ft)))
+        g->top_mentions = true;
+    }
+    if (g->top_mentions && !was)
+      ir_opvec_push(&g->mention, g->top);
+  }
   /* what follows is about coro.* and func.* ops only */
   MlirIdentifier id = mlirOperationGetName(op);
   size_t slot = ((uintptr_t)id.ptr >> 4) % 64;
-  if (c->names[slot].name != id.ptr) {
+  if (g->names[slot].name != id.ptr) {
     MlirStringRef name = mlirIdentifierStr(id);
-    c->names[slot].name = id.ptr;
-    c->names[slot].wanted = coro_ref_starts_with(name, "coro.") ||
+    g->names[slot].name = id.ptr;
+    g->names[slot].wanted = coro_ref_starts_with(name, "coro.") ||
                             coro_ref_starts_with(name, "func.");
   }
-  if (!c->names[slot].wanted)
-    return MlirWalkResultAdvance;
+  if (g->names[slot].wanted)
+    ir_opvec_push(&g->ops, op);
+  return MlirWalkResultAdvance;
+}
+
+static void gather_piece(size_t k, void *user) {
+  struct collect *c = user;
+  struct gathered *g = &c->gathered[k];
+  size_t begin, end;
+  ir_piece(&c->pieces, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i) {
+    g->top = c->pieces.op[i];
+    g->top_mentions = false;
+    mlirOperationWalk(g->top, gather_op, g, MlirWalkPreOrder);
+  }
+}
+
+/* Collects the coro.* or func.* op `op`, in walk order. */
+static void collect_wanted(struct collect *c, MlirOperation op) {
   if (coro_op_named(op, "func.call")) {
     MlirAttribute mark = mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
@@ -226,7 +296,6 @@ static MlirWalkResult collect_op(MlirOperation op, void *user) {
     coro_str_free(&msg);
     c->ok = false;
   }
-  return MlirWalkResultAdvance;
 }
 
 /* The coroutine-side ops of one coroutine, in walk order. */
@@ -270,37 +339,55 @@ static MlirType handles_to_ptr(MlirType t) {
  * or func.constant crossing between the two sides keeps its callee's types
  * and is bridged by casts (bridge_results, bridge_operands), which
  * reconcile-unrealized-casts removes once every side is lowered. */
-/* Inside another ABI's coroutine: the calls and func.constants naming a
- * function that is retyped (anything but such a coroutine). */
-static MlirWalkResult collect_inner_bridges(MlirOperation op, void *user) {
-  struct collect *c = user;
-  MlirOperation callee = referenced_func(c->module, op);
-  if (!mlirOperationIsNull(callee) && !foreign_coroutine(callee, c->abi))
-    ir_opvec_push(&c->bridges, op);
-  return MlirWalkResultAdvance;
+/* Whether `op` lies inside another ABI's coroutine. */
+static bool inside_foreign(MlirOperation op, const struct coro_abi *abi) {
+  for (MlirOperation f = coro_enclosing_func(op); !mlirOperationIsNull(f);
+       f = coro_enclosing_func(f))
+    if (foreign_coroutine(f, abi))
+      return true;
+  return false;
 }
 
+/* The calls and func.constants that cross the boundary, in walk order:
+ * inside another ABI's coroutine, those naming a function that is retyped
+ * (anything but such a coroutine); elsewhere, those naming such a
+ * coroutine. */
+static void find_bridges(struct collect *c) {
+  for (size_t k = 0; k < c->pieces.n; ++k)
+    for (size_t i = 0; i < c->gathered[k].ops.n; ++i) {
+      MlirOperation op = c->gathered[k].ops.v[i];
+      MlirOperation callee = referenced_func(c->module, op);
+      if (mlirOperationIsNull(callee))
+        continue;
+      bool inside = inside_foreign(op, c->abi);
+      if (inside == foreign_coroutine(callee, c->abi))
+        continue;
+      ir_opvec_push(&c->bridges, op);
+      ir_ptrmap_put(&c->bridged, op.ptr, (void *)1);
+    }
+}
+
+static void retype_value(MlirValue v) {
+  MlirType was = mlirValueGetType(v), now = handles_to_ptr(was);
+  if (!mlirTypeEqual(now, was))
+    mlirValueSetType(v, now);
+}
+
+/* Retypes `op` unless it is another ABI's coroutine (skipped) or a
+ * bridge (its results keep its callee's types). */
 static MlirWalkResult retype_op(MlirOperation op, void *user) {
-  struct collect *c = user;
-  if (foreign_coroutine(op, c->abi)) {
-    mlirOperationWalk(op, collect_inner_bridges, c, MlirWalkPreOrder);
+  const struct collect *c = user;
+  if (foreign_coroutine(op, c->abi))
     return MlirWalkResultSkip;
-  }
-  if (foreign_coroutine(referenced_func(c->module, op), c->abi)) {
-    ir_opvec_push(&c->bridges, op);
+  if (ir_ptrmap_find(&c->bridged, op.ptr))
     return MlirWalkResultAdvance;
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirValue r = mlirOperationGetResult(op, i);
-    mlirValueSetType(r, handles_to_ptr(mlirValueGetType(r)));
-  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    retype_value(mlirOperationGetResult(op, i));
   for (intptr_t i = 0; i < mlirOperationGetNumRegions(op); ++i)
     for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
          !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
-      for (intptr_t a = 0; a < mlirBlockGetNumArguments(b); ++a) {
-        MlirValue arg = mlirBlockGetArgument(b, a);
-        mlirValueSetType(arg, handles_to_ptr(mlirValueGetType(arg)));
-      }
+      for (intptr_t a = 0; a < mlirBlockGetNumArguments(b); ++a)
+        retype_value(mlirBlockGetArgument(b, a));
   if (coro_op_named(op, "func.func")) {
     MlirStringRef key = mlirStringRefCreateFromCString("function_type");
     MlirAttribute ft = mlirOperationGetAttributeByName(op, key);
@@ -311,6 +398,16 @@ static MlirWalkResult retype_op(MlirOperation op, void *user) {
     }
   }
   return MlirWalkResultAdvance;
+}
+
+/* Retypes the top-level ops of piece `k` of those that mention a handle
+ * (on MLIR's threads: a retype changes only the op it walks). */
+static void retype_piece(size_t k, void *user) {
+  struct collect *c = user;
+  size_t begin, end;
+  ir_piece(&c->retyped, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i)
+    mlirOperationWalk(c->retyped.op[i], retype_op, c, MlirWalkPreOrder);
 }
 
 /* Checks one coroutine and collects its ops; nothing is changed. */
@@ -494,6 +591,46 @@ lower_coroutine(const struct coro_abi *abi, MlirOperation module,
   return res;
 }
 
+/* Gathers the module's coro.* and func.* ops, and the top-level ops that
+ * mention a handle, in pieces on MLIR's threads; then collects those ops
+ * in walk order (which may change attributes and report errors) on this
+ * one. */
+static void gather(struct collect *c) {
+  ir_top_pieces_init(&c->pieces, c->module);
+  size_t n = c->pieces.n;
+  c->gathered = ir_xcalloc(n + 1, sizeof *c->gathered);
+  ir_parallel_for(mlirOperationGetContext(c->module), n, gather_piece, c);
+  size_t cap = 0;
+  for (size_t k = 0; k < n; ++k) {
+    struct gathered *g = &c->gathered[k];
+    c->handles |= g->handles;
+    for (size_t i = 0; i < g->ops.n; ++i)
+      collect_wanted(c, g->ops.v[i]);
+    for (size_t i = 0; i < g->mention.n; ++i) {
+      c->retyped.op =
+          ir_grow(c->retyped.op, &cap, c->retyped.nop, sizeof *c->retyped.op);
+      c->retyped.op[c->retyped.nop++] = g->mention.v[i];
+    }
+  }
+  ir_pieces_cut(&c->retyped);
+}
+
+static void collect_free(struct collect *c) {
+  for (size_t k = 0; k < c->pieces.n; ++k) {
+    free(c->gathered[k].ops.v);
+    free(c->gathered[k].mention.v);
+  }
+  free(c->gathered);
+  free(c->pieces.op);
+  free(c->retyped.op);
+  free(c->coroutines.v);
+  free(c->consumers.v);
+  free(c->origins);
+  free(c->bridges.v);
+  ir_ptrmap_free(&c->bridged);
+  free(c->elided.v);
+}
+
 /* Which ABIs the coroutines of a module use, from its functions alone
  * (their bodies are not entered). */
 struct abis_used {
@@ -520,14 +657,11 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   if (!used.mine && used.foreign)
     return mlirLogicalResultSuccess();
   struct collect c = {.abi = abi, .module = module, .ok = true};
-  mlirOperationWalk(module, collect_op, &c, MlirWalkPreOrder);
+  gather(&c);
   if (c.ok && c.coroutines.n == 0 && !c.handles && c.consumers.n == 0) {
     /* A module with no coroutine, no consumer and no handle left (another
      * conversion lowered them) has nothing for this one. */
-    free(c.consumers.v);
-    free(c.coroutines.v);
-    free(c.origins);
-    free(c.elided.v);
+    collect_free(&c);
     return mlirLogicalResultSuccess();
   }
   size_t n = c.coroutines.n;
@@ -552,7 +686,9 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   }
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
-    mlirOperationWalk(module, retype_op, &c, MlirWalkPreOrder);
+    find_bridges(&c);
+    ir_parallel_for(mlirOperationGetContext(module), c.retyped.n, retype_piece,
+                    &c);
     /* Every result first: an operand may be another bridged op's result. */
     for (size_t i = 0; i < c.bridges.n; ++i)
       bridge_results(&c, c.bridges.v[i]);
@@ -601,10 +737,6 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   free(inner);
   free(begins);
   free(elems);
-  free(c.coroutines.v);
-  free(c.consumers.v);
-  free(c.origins);
-  free(c.bridges.v);
-  free(c.elided.v);
+  collect_free(&c);
   return res;
 }

@@ -23,9 +23,9 @@
 #include "transforms/CoroSplit/coro_split.h"
 #include "dialect/contract.h"
 #include "ir/func.h"
-#include "ir/support.h"
 #include "ir/op_cache.h"
 #include "ir/parallel.h"
+#include "ir/support.h"
 #include "ir/symbols.h"
 #include "transforms/CoroSplit/split_internal.h"
 
@@ -82,7 +82,8 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   return ok;
 }
 
-/*===-- Coroutines split at once -------------------------------------------===*/
+/*===-- Coroutines split at once
+ * -------------------------------------------===*/
 
 /* One coroutine of a module split on MLIR's threads: what the split makes
  * besides the coroutine itself (its parts, the declarations it needs) waits
@@ -362,12 +363,51 @@ static void scan_top_op(MlirOperation op, MlirOperation fn, void *user) {
       mlirOperationWalk(w.op, scan_nested_op, n, MlirWalkPreOrder);
 }
 
-/* Fills `left` from every llvm.func of `module`. */
+/* The scan of the module's functions in pieces on MLIR's threads (it only
+ * reads): each piece fills its own leftovers and names. */
+struct scan_pieces {
+  struct ir_pieces pieces;
+  struct split_leftovers *left; /* per piece */
+  struct ir_ptrmap *called;     /* per piece */
+};
+
+static void scan_piece(size_t k, void *user) {
+  struct scan_pieces *s = user;
+  struct scan_nested n = {{NULL}, &s->left[k], &s->called[k]};
+  ir_each_piece_op(&s->pieces, k, scan_top_op, &n);
+}
+
+static void append_ops(struct ir_opvec *to, struct ir_opvec *from) {
+  for (size_t i = 0; i < from->n; ++i)
+    ir_opvec_push(to, from->v[i]);
+  free(from->v);
+}
+
+/* Fills `left` from every llvm.func of `module`, in module order. */
 static void split_scan_module(MlirOperation module,
                               struct split_leftovers *left,
                               struct ir_ptrmap *called) {
-  struct scan_nested n = {{NULL}, left, called};
-  ir_each_func_op(module, scan_top_op, &n);
+  struct scan_pieces s = {0};
+  ir_func_pieces_init(&s.pieces, module);
+  size_t n = s.pieces.n;
+  s.left = ir_xcalloc(n + 1, sizeof *s.left);
+  s.called = ir_xcalloc(n + 1, sizeof *s.called);
+  for (size_t k = 0; k < n; ++k)
+    s.left[k].outside_marks = left->outside_marks;
+  ir_parallel_for(mlirOperationGetContext(module), n, scan_piece, &s);
+  for (size_t k = 0; k < n; ++k) {
+    struct split_leftovers *p = &s.left[k];
+    append_ops(&left->size_replace, &p->size_replace);
+    append_ops(&left->marked, &p->marked);
+    append_ops(&left->intr, &p->intr);
+    append_ops(&left->intr_fn, &p->intr_fn);
+    append_ops(&left->stray_markers, &p->stray_markers);
+    ir_ptrmap_merge(called, &s.called[k]);
+    ir_ptrmap_free(&s.called[k]);
+  }
+  free(s.left);
+  free(s.called);
+  free(s.pieces.op);
 }
 
 /* Whether the body of `fn` holds a coroutine's own intrinsic (any but

@@ -8,6 +8,7 @@
  * coroutines by these calls (split_waits_for_elided). */
 #include "dialect/contract.h"
 #include "ir/func.h"
+#include "ir/parallel.h"
 #include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/split_internal.h"
@@ -37,22 +38,52 @@ static bool call_elided(MlirOperation op, MlirOperation coro) {
   return asserts_elision(coro);
 }
 
+/* The elided calls one piece of the module's functions makes (found on
+ * MLIR's threads: reading only), each with its caller and callee. */
+struct found_call {
+  MlirOperation fn;
+  size_t callee;
+};
+struct piece_calls {
+  struct found_call *v;
+  size_t n, cap;
+};
+
 struct find_elided {
   MlirOperation *coros;
   struct ir_ptrmap index; /* a coroutine's name (identifier) -> 1 + number */
-  struct elided_calls *e;
+  struct ir_pieces pieces;
+  struct piece_calls *found; /* per piece */
+};
+
+struct piece_walk {
+  const struct find_elided *f;
+  struct piece_calls *out;
 };
 
 static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
-  struct find_elided *f = user;
-  struct elided_calls *e = f->e;
+  struct piece_walk *w = user;
   MlirStringRef c = ir_callee(op);
   if (!c.length)
     return;
   size_t i = (size_t)ir_ptrmap_find(
-      &f->index, mlirIdentifierGet(mlirOperationGetContext(op), c).ptr);
-  if (!i-- || !call_elided(op, f->coros[i]))
+      &w->f->index, mlirIdentifierGet(mlirOperationGetContext(op), c).ptr);
+  if (!i-- || !call_elided(op, w->f->coros[i]))
     return;
+  struct piece_calls *out = w->out;
+  out->v = ir_grow(out->v, &out->cap, out->n, sizeof *out->v);
+  out->v[out->n++] = (struct found_call){fn, i};
+}
+
+static void find_in_piece(size_t k, void *user) {
+  struct find_elided *f = user;
+  struct piece_walk w = {f, &f->found[k]};
+  ir_each_piece_op(&f->pieces, k, note_elided_call, &w);
+}
+
+/* Records the elided call of coroutine `i` in `fn`, after those before it
+ * in module order. */
+static void add_call(struct elided_calls *e, MlirOperation fn, size_t i) {
   size_t k = e->caller.n;
   e->call = ir_grow(e->call, &e->cap, k, sizeof *e->call);
   e->call[k] = (struct elided_call){
@@ -64,17 +95,28 @@ static void note_elided_call(MlirOperation op, MlirOperation fn, void *user) {
   ir_opvec_push(&e->caller, fn);
 }
 
-/* Fills `e` from every llvm.func of `module`, in one pass: the splits only
- * ever remove such calls (of a coroutine split, whose number is done). */
+/* Fills `e` from every llvm.func of `module`, in one pass (its pieces on
+ * MLIR's threads, then joined in order): the splits only ever remove such
+ * calls (of a coroutine split, whose number is done). */
 void split_find_elided_calls(MlirOperation module, MlirOperation *coros,
                              size_t n, struct elided_calls *e) {
-  struct find_elided f = {coros, {0}, e};
+  struct find_elided f = {.coros = coros};
   MlirContext ctx = mlirOperationGetContext(module);
   for (size_t i = 0; i < n; ++i)
     ir_ptrmap_put(&f.index, mlirIdentifierGet(ctx, ir_sym_name(coros[i])).ptr,
                   (void *)(i + 1));
   e->first_of_callee = ir_xcalloc(n + 1, sizeof *e->first_of_callee);
-  ir_each_func_op(module, note_elided_call, &f);
+  ir_func_pieces_init(&f.pieces, module);
+  f.found = ir_xcalloc(f.pieces.n + 1, sizeof *f.found);
+  if (n)
+    ir_parallel_for(ctx, f.pieces.n, find_in_piece, &f);
+  for (size_t k = 0; k < f.pieces.n; ++k) {
+    for (size_t j = 0; j < f.found[k].n; ++j)
+      add_call(e, f.found[k].v[j].fn, f.found[k].v[j].callee);
+    free(f.found[k].v);
+  }
+  free(f.found);
+  free(f.pieces.op);
   ir_ptrmap_free(&f.index);
 }
 

@@ -18,6 +18,7 @@
 #include "ir/blocks.h"
 #include "ir/builder.h"
 #include "ir/func.h"
+#include "ir/parallel.h"
 #include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_shape.h"
@@ -38,6 +39,7 @@
 
 struct consumers {
   MlirOperation module;
+  struct split_cache_pool caches; /* lowerings on MLIR's threads */
   MlirSymbolTable table;
   const struct ir_ptrmap *split; /* the coroutines split, and their parts */
   bool have_noop;
@@ -600,6 +602,85 @@ static void drop_memory_attrs(MlirOperation fn) {
   free(dicts);
 }
 
+/* The intrinsics of one piece of the module's functions, in order: each
+ * function's, from the scan (`left`) or found again in a function changed
+ * since. Gathered, then lowered, on MLIR's threads: a lowering changes only
+ * its function, and reads the others. */
+struct consumer_piece {
+  struct ir_opvec ops, fn_of;
+  bool *other; /* per op: its function is another ABI's coroutine */
+  size_t cap;
+  struct ir_ptrmap called;
+  bool ok, noop;
+};
+
+struct consumer_pieces {
+  struct consumers *c;
+  const struct split_leftovers *left;
+  struct ir_ptrmap first; /* function -> 1 + its first in left->intr */
+  struct ir_pieces pieces;
+  struct consumer_piece *piece;
+};
+
+static void gather_op(struct consumer_piece *p, MlirOperation op,
+                      MlirOperation fn, bool other) {
+  ir_opvec_push(&p->ops, op);
+  ir_opvec_push(&p->fn_of, fn);
+  if (p->ops.n > p->cap) {
+    p->cap = p->ops.cap;
+    p->other = ir_xrealloc(p->other, p->cap * sizeof *p->other);
+  }
+  p->other[p->ops.n - 1] = other;
+  p->noop |= coro_intr_classify(op) == CI_NOOP;
+}
+
+static void gather_consumers(size_t k, void *user) {
+  struct consumer_pieces *all = user;
+  struct consumer_piece *p = &all->piece[k];
+  const struct split_leftovers *left = all->left;
+  size_t begin, end;
+  ir_piece(&all->pieces, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i) {
+    MlirOperation fn = all->pieces.op[i];
+    /* a coroutine of another ABI, left for LLVM: only its consumer ops */
+    bool other = ir_passthrough_has(fn, "presplitcoroutine");
+    if (!ir_ptrmap_find(&left->changed, fn.ptr)) {
+      for (size_t j = (size_t)ir_ptrmap_find(&all->first, fn.ptr);
+           j && j <= left->intr.n &&
+           mlirOperationEqual(left->intr_fn.v[j - 1], fn);
+           ++j)
+        gather_op(p, left->intr.v[j - 1], fn, other);
+      continue;
+    }
+    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
+         ir_op_walk_next(&w);)
+      if (coro_intr_classify(w.op) != CI_NONE)
+        gather_op(p, w.op, fn, other);
+  }
+}
+
+/* Lowers the intrinsics of piece `k` in order, each function's memory
+ * claims dropped after its last. */
+static void lower_piece(struct consumers *c, struct consumer_piece *p,
+                        struct ir_ptrmap *called) {
+  p->ok = true;
+  for (size_t i = 0; i < p->ops.n; ++i) {
+    MlirOperation op = p->ops.v[i];
+    p->ok &= lower_or_keep(c, op, coro_intr_classify(op), p->other[i], called);
+    if (i + 1 == p->ops.n ||
+        !mlirOperationEqual(p->fn_of.v[i + 1], p->fn_of.v[i]))
+      drop_memory_attrs(p->fn_of.v[i]);
+  }
+}
+
+static void lower_consumers(size_t k, void *user) {
+  struct consumer_pieces *all = user;
+  struct consumer_piece *p = &all->piece[k];
+  struct ir_op_cache *cache = split_cache_take(&all->c->caches);
+  lower_piece(all->c, p, &p->called);
+  split_cache_give(&all->c->caches, cache);
+}
+
 bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                                 const struct ir_ptrmap *split,
                                 const struct split_leftovers *left,
@@ -610,38 +691,58 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
                         .device = coro_module_is_device(module)};
   if (c.device)
     mlirOperationWalk(module, note_called, &c, MlirWalkPreOrder);
-  bool ok = true;
-  size_t next = 0; /* left->intr[next..] are of this function on */
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  for (MlirOperation fn = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(fn); fn = mlirOperationGetNextInBlock(fn)) {
-    if (!coro_op_named(fn, "llvm.func"))
-      continue;
-    /* a coroutine of another ABI, left for LLVM: only its consumer ops */
-    bool other = ir_passthrough_has(fn, "presplitcoroutine");
-    size_t first = next;
-    while (next < left->intr.n && mlirOperationEqual(left->intr_fn.v[next], fn))
-      ++next;
-    if (!ir_ptrmap_find(&left->changed, fn.ptr)) {
-      for (size_t i = first; i < next; ++i)
-        ok &= lower_or_keep(&c, left->intr.v[i],
-                            coro_intr_classify(left->intr.v[i]), other, called);
-      if (next > first)
-        drop_memory_attrs(fn);
-      continue;
-    }
-    bool lowered = false;
-    for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
-         ir_op_walk_next(&w);) {
-      enum coro_intr k = coro_intr_classify(w.op);
-      if (k != CI_NONE) {
-        ok &= lower_or_keep(&c, w.op, k, other, called);
-        lowered = true;
+  struct consumer_pieces all = {.c = &c, .left = left};
+  for (size_t j = left->intr.n; j-- > 0;)
+    ir_ptrmap_put(&all.first, left->intr_fn.v[j].ptr, (void *)(j + 1));
+  ir_func_pieces_init(&all.pieces, module);
+  size_t n = all.pieces.n;
+  all.piece = ir_xcalloc(n + 1, sizeof *all.piece);
+  MlirContext ctx = mlirOperationGetContext(module);
+  ir_parallel_for(ctx, n, gather_consumers, &all);
+  /* The noop frame, the one symbol a lowering adds, is made before the
+   * lowerings go on threads; when its name is taken (an error, at the
+   * first llvm.coro.noop) or on the device (whose lowerings add more),
+   * they run on this thread, in order. */
+  MlirOperation first_noop = {NULL};
+  for (size_t k = 0; k < n && mlirOperationIsNull(first_noop); ++k)
+    for (size_t i = 0; all.piece[k].noop && i < all.piece[k].ops.n; ++i)
+      if (coro_intr_classify(all.piece[k].ops.v[i]) == CI_NOOP) {
+        first_noop = all.piece[k].ops.v[i];
+        break;
       }
-    }
-    if (lowered)
-      drop_memory_attrs(fn);
+  bool serial = c.device;
+  if (!serial && !mlirOperationIsNull(first_noop)) {
+    serial = !mlirOperationIsNull(mlirSymbolTableLookup(
+                 table, mlirStringRefCreateFromCString(NOOP_FN))) ||
+             !mlirOperationIsNull(mlirSymbolTableLookup(
+                 table, mlirStringRefCreateFromCString(NOOP_FRAME)));
+    if (!serial)
+      make_noop(&c, mlirOperationGetLocation(first_noop));
   }
+  bool ok = true;
+  if (serial) {
+    for (size_t k = 0; k < n; ++k) {
+      lower_piece(&c, &all.piece[k], called);
+      ok &= all.piece[k].ok;
+    }
+  } else {
+    split_cache_pool_init(&c.caches, ctx, n);
+    ir_parallel_for(ctx, n, lower_consumers, &all);
+    split_cache_pool_free(&c.caches);
+  }
+  for (size_t k = 0; k < n; ++k) {
+    struct consumer_piece *p = &all.piece[k];
+    if (!serial)
+      ok &= p->ok;
+    ir_ptrmap_merge(called, &p->called);
+    ir_ptrmap_free(&p->called);
+    free(p->ops.v);
+    free(p->fn_of.v);
+    free(p->other);
+  }
+  free(all.piece);
+  free(all.pieces.op);
+  ir_ptrmap_free(&all.first);
   if (ok && c.device)
     ok = make_device_run(&c);
   ir_ptrmap_free(&c.called);

@@ -752,17 +752,25 @@ static MlirWalkResult find_continuation_address(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static void number_continuations(MlirSymbolTable table,
-                                 const struct ir_ptrmap *number,
-                                 const struct ir_opvec *fns) {
-  struct state_numbers s = {.table = table, .number = number};
-  for (size_t i = 0; i < fns->n; ++i)
-    mlirOperationWalk(fns->v[i], find_continuation_address, &s,
-                      MlirWalkPreOrder);
-  for (size_t i = 0; i < s.found.n; ++i) {
-    MlirOperation op = s.found.v[i];
+/* The functions whose continuation addresses become numbers, one by one
+ * on MLIR's threads (a function's rewrite changes it alone). */
+struct numbering {
+  MlirSymbolTable table;
+  const struct ir_ptrmap *number;
+  const struct ir_opvec *fns;
+  struct split_cache_pool caches;
+};
+
+static void number_in(size_t i, void *user) {
+  struct numbering *n = user;
+  struct ir_op_cache *cache = split_cache_take(&n->caches);
+  struct state_numbers s = {.table = n->table, .number = n->number};
+  mlirOperationWalk(n->fns->v[i], find_continuation_address, &s,
+                    MlirWalkPreOrder);
+  for (size_t j = 0; j < s.found.n; ++j) {
+    MlirOperation op = s.found.v[j];
     struct ir_builder b = ir_before(op);
-    MlirValue c = ir_const_int(&b, 64, (long long)s.k[i]);
+    MlirValue c = ir_const_int(&b, 64, (long long)s.k[j]);
     MlirValue old = mlirOperationGetResult(op, 0);
     MlirValue v = ir_val(&b, "llvm.inttoptr", 1, &c, mlirValueGetType(old));
     mlirValueReplaceAllUsesOfWith(old, v);
@@ -770,6 +778,16 @@ static void number_continuations(MlirSymbolTable table,
   }
   free(s.found.v);
   free(s.k);
+  split_cache_give(&n->caches, cache);
+}
+
+static void number_continuations(MlirContext ctx, MlirSymbolTable table,
+                                 const struct ir_ptrmap *number,
+                                 const struct ir_opvec *fns) {
+  struct numbering n = {.table = table, .number = number, .fns = fns};
+  split_cache_pool_init(&n.caches, ctx, fns->n);
+  ir_parallel_for(ctx, fns->n, number_in, &n);
+  split_cache_pool_free(&n.caches);
 }
 
 /* The function `op` is in. */
@@ -910,7 +928,7 @@ void split_direct_continuation_calls(MlirOperation module,
     }
   }
   if (number.n)
-    number_continuations(table, &number, &where);
+    number_continuations(ctx, table, &number, &where);
   ir_ptrmap_free(&number);
   ir_ptrmap_free(&state);
   ir_ptrmap_free(&seen);
