@@ -48,6 +48,11 @@ static struct ir_symbol_scope *scope_of(MlirOperation table_op) {
   return s && !mlirSymbolTableIsNull(ir_symbol_scope_table(s)) ? s : NULL;
 }
 
+MlirSymbolTable ir_symbol_scope_table_of(MlirOperation table_op) {
+  struct ir_symbol_scope *s = scope_of(table_op);
+  return s ? s->table : (MlirSymbolTable){NULL};
+}
+
 static MlirOperation lookup_fresh(MlirOperation table, MlirStringRef name) {
   MlirSymbolTable symbols = mlirSymbolTableCreate(table);
   if (mlirSymbolTableIsNull(symbols))

@@ -33,6 +33,10 @@ void ir_symbol_scope_enter(struct ir_symbol_scope *s, MlirOperation table_op);
 /* The table of `s`, built now if it was not (null when its op is no
  * symbol table). */
 MlirSymbolTable ir_symbol_scope_table(struct ir_symbol_scope *s);
+/* The table of the scope this thread has installed for `table_op`, built
+ * now if it was not, or null when there is none: for lookups on other
+ * threads (read only) while this one waits for them. */
+MlirSymbolTable ir_symbol_scope_table_of(MlirOperation table_op);
 /* Ends `s`, the innermost scope of this thread, and frees its table. */
 void ir_symbol_scope_exit(struct ir_symbol_scope *s);
 
@@ -65,8 +69,7 @@ void ir_symbol_place(MlirOperation module, MlirOperation symbol);
  * or null (none, or not deferring). */
 MlirOperation ir_symbol_deferred(MlirStringRef name);
 /* mlirSymbolTableLookup in `table`, after this thread's deferral. */
-MlirOperation ir_symbol_table_lookup(MlirSymbolTable table,
-                                     MlirStringRef name);
+MlirOperation ir_symbol_table_lookup(MlirSymbolTable table, MlirStringRef name);
 /* mlirSymbolTableInsert of a symbol a builder made (ir_symbol_place),
  * nothing while this thread defers (the symbol waits in the deferral). */
 void ir_symbol_table_insert(MlirSymbolTable table, MlirOperation symbol);

@@ -12,6 +12,7 @@
 #include "ir/func.h"
 #include "ir/parallel.h"
 #include "ir/support.h"
+#include "ir/symbols.h"
 #include "ir/types.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -40,6 +41,7 @@ struct collect {
   struct ir_pieces pieces;
   struct gathered *gathered;
   struct ir_pieces retyped; /* the top-level ops that mention a handle */
+  MlirSymbolTable table;    /* the module's, read on the threads */
 };
 
 /* What one piece of a module's top-level ops holds, gathered on MLIR's
@@ -48,8 +50,10 @@ struct collect {
  * handle (the only ones retyping changes), and whether a value is a
  * handle. */
 struct gathered {
+  const struct collect *c;
   struct ir_opvec ops;
   struct ir_opvec mention;
+  struct ir_opvec bridges; /* see find_bridges */
   bool handles;
   MlirOperation top; /* the top-level op being walked */
   bool top_mentions; /* it is in `mention` */
@@ -205,6 +209,7 @@ static void note_types(struct gathered *g, MlirOperation op) {
 static bool is_func_func(MlirOperation op) {
   return coro_op_named(op, "func.func");
 }
+static void note_bridge(struct gathered *g, MlirOperation op);
 
 static MlirWalkResult gather_op(MlirOperation op, void *user) {
   struct gathered *g = user;
@@ -230,8 +235,10 @@ static MlirWalkResult gather_op(MlirOperation op, void *user) {
     g->names[slot].wanted = coro_ref_starts_with(name, "coro.") ||
                             coro_ref_starts_with(name, "func.");
   }
-  if (g->names[slot].wanted)
+  if (g->names[slot].wanted) {
     ir_opvec_push(&g->ops, op);
+    note_bridge(g, op);
+  }
   return MlirWalkResultAdvance;
 }
 
@@ -348,23 +355,42 @@ static bool inside_foreign(MlirOperation op, const struct coro_abi *abi) {
   return false;
 }
 
-/* The calls and func.constants that cross the boundary, in walk order:
- * inside another ABI's coroutine, those naming a function that is retyped
- * (anything but such a coroutine); elsewhere, those naming such a
- * coroutine. */
-static void find_bridges(struct collect *c) {
-  for (size_t k = 0; k < c->pieces.n; ++k)
-    for (size_t i = 0; i < c->gathered[k].ops.n; ++i) {
-      MlirOperation op = c->gathered[k].ops.v[i];
-      MlirOperation callee = referenced_func(c->module, op);
-      if (mlirOperationIsNull(callee))
-        continue;
-      bool inside = inside_foreign(op, c->abi);
-      if (inside == foreign_coroutine(callee, c->abi))
-        continue;
-      ir_opvec_push(&c->bridges, op);
-      ir_ptrmap_put(&c->bridged, op.ptr, (void *)1);
-    }
+/* Whether the value types of `op` (operands and results) mention a
+ * handle. */
+static bool op_mentions_handle(MlirOperation op) {
+  for (intptr_t i = 0, n = mlirOperationGetNumOperands(op); i < n; ++i)
+    if (mentions_handle(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      return true;
+  for (intptr_t i = 0, n = mlirOperationGetNumResults(op); i < n; ++i)
+    if (mentions_handle(mlirValueGetType(mlirOperationGetResult(op, i))))
+      return true;
+  return false;
+}
+
+/* Notes the call or func.constant `op` in g->bridges when it crosses the
+ * boundary: inside another ABI's coroutine, when it names a function that
+ * is retyped (anything but such a coroutine); elsewhere, when it names
+ * such a coroutine. One whose types mention no handle is left out: its
+ * bridging would change nothing (bridge_results, bridge_operands), nor
+ * would retyping it. On MLIR's threads: it only reads. */
+static void note_bridge(struct gathered *g, MlirOperation op) {
+  const char *attr = coro_op_named(op, "func.call")       ? "callee"
+                     : coro_op_named(op, "func.constant") ? "value"
+                                                          : NULL;
+  if (!attr || mlirSymbolTableIsNull(g->c->table) || !op_mentions_handle(op))
+    return;
+  MlirAttribute sym =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
+    return;
+  MlirOperation callee =
+      mlirSymbolTableLookup(g->c->table, mlirFlatSymbolRefAttrGetValue(sym));
+  if (mlirOperationIsNull(callee))
+    return;
+  bool inside = is_func_func(g->top) ? foreign_coroutine(g->top, g->c->abi)
+                                     : inside_foreign(op, g->c->abi);
+  if (inside != foreign_coroutine(callee, g->c->abi))
+    ir_opvec_push(&g->bridges, op);
 }
 
 static void retype_value(MlirValue v) {
@@ -599,13 +625,28 @@ static void gather(struct collect *c) {
   ir_top_pieces_init(&c->pieces, c->module);
   size_t n = c->pieces.n;
   c->gathered = ir_xcalloc(n + 1, sizeof *c->gathered);
+  /* the scope's table, or one of this conversion's own while it looks up
+   * (nothing is added to the module until the bridges are found) */
+  c->table = ir_symbol_scope_table_of(c->module);
+  bool own = mlirSymbolTableIsNull(c->table);
+  if (own) /* null when the op is no symbol table: nothing is found */
+    c->table = mlirSymbolTableCreate(c->module);
+  for (size_t k = 0; k < n; ++k)
+    c->gathered[k].c = c;
   ir_parallel_for(mlirOperationGetContext(c->module), n, gather_piece, c);
+  if (own && !mlirSymbolTableIsNull(c->table))
+    mlirSymbolTableDestroy(c->table);
+  c->table = (MlirSymbolTable){NULL};
   size_t cap = 0;
   for (size_t k = 0; k < n; ++k) {
     struct gathered *g = &c->gathered[k];
     c->handles |= g->handles;
     for (size_t i = 0; i < g->ops.n; ++i)
       collect_wanted(c, g->ops.v[i]);
+    for (size_t i = 0; i < g->bridges.n; ++i) {
+      ir_opvec_push(&c->bridges, g->bridges.v[i]);
+      ir_ptrmap_put(&c->bridged, g->bridges.v[i].ptr, (void *)1);
+    }
     for (size_t i = 0; i < g->mention.n; ++i) {
       c->retyped.op =
           ir_grow(c->retyped.op, &cap, c->retyped.nop, sizeof *c->retyped.op);
@@ -619,6 +660,7 @@ static void collect_free(struct collect *c) {
   for (size_t k = 0; k < c->pieces.n; ++k) {
     free(c->gathered[k].ops.v);
     free(c->gathered[k].mention.v);
+    free(c->gathered[k].bridges.v);
   }
   free(c->gathered);
   free(c->pieces.op);
@@ -686,7 +728,6 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
   }
   MlirLogicalResult res = mlirLogicalResultFailure();
   if (ok) {
-    find_bridges(&c);
     ir_parallel_for(mlirOperationGetContext(module), c.retyped.n, retype_piece,
                     &c);
     /* Every result first: an operand may be another bridged op's result. */

@@ -159,12 +159,12 @@ static void run_task(size_t i, void *user) {
 
 /* Whether `fn` holds a coroutine id that names no other coroutine of
  * `coros` (by a call or an address: reading a coroutine that another thread
- * is splitting) and, for an async one, whose function pointer record no
- * coroutine before it in `records` names (the split writes the record's
- * context size). */
+ * is splitting), with the function pointer records of its async ids in
+ * `records` (the split writes a record's context size: two coroutines
+ * naming one are not split at once). Reads only. */
 static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
                          const struct ir_ptrmap *coros,
-                         struct ir_ptrmap *records) {
+                         struct ir_opvec *records) {
   bool has_id = false;
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
        ir_op_walk_next(&w);) {
@@ -181,9 +181,9 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
                             : mlirSymbolTableLookup(
                                   table, mlirFlatSymbolRefAttrGetValue(rec));
       /* a malformed id is reported by the one-at-a-time split */
-      if (mlirOperationIsNull(g) || ir_ptrmap_find(records, g.ptr))
+      if (mlirOperationIsNull(g))
         return false;
-      ir_ptrmap_put(records, g.ptr, (void *)1);
+      ir_opvec_push(records, g);
       continue;
     }
     const char *attr = NULL;
@@ -207,6 +207,24 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
   return has_id;
 }
 
+/* splits_alone for every coroutine, in pieces of consecutive ones on
+ * MLIR's threads. */
+enum { ALONE_PIECE = 64 };
+struct alone_pieces {
+  MlirOperation *coros;
+  size_t n;
+  MlirSymbolTable table;
+  const struct ir_ptrmap *set;
+  bool *alone;              /* per coroutine */
+  struct ir_opvec *records; /* per coroutine */
+};
+
+static void alone_piece(size_t k, void *user) {
+  struct alone_pieces *a = user;
+  for (size_t i = k * ALONE_PIECE; i < a->n && i < (k + 1) * ALONE_PIECE; ++i)
+    a->alone[i] = splits_alone(a->coros[i], a->table, a->set, &a->records[i]);
+}
+
 /* Whether the coroutines coros[0..n) of `module` may be split at once:
  * MLIR's threads are there, the module is for the host (a device frame's
  * size is a global the split adds), no coroutine names another and no
@@ -218,16 +236,33 @@ static bool splits_alone(MlirOperation fn, MlirSymbolTable table,
 static bool split_at_once(MlirOperation module, MlirSymbolTable table,
                           MlirOperation *coros, size_t n,
                           const struct elided_calls *calls) {
-  if (n < 2 || !ir_parallel_enabled(mlirOperationGetContext(module)) ||
-      coro_module_is_device(module))
+  MlirContext ctx = mlirOperationGetContext(module);
+  if (n < 2 || !ir_parallel_enabled(ctx) || coro_module_is_device(module))
     return false;
+  for (size_t i = 0; i < n; ++i)
+    if (ir_ptrmap_find(&calls->by_caller, coros[i].ptr))
+      return false;
   struct ir_ptrmap set = {0}, records = {0};
   for (size_t i = 0; i < n; ++i)
     ir_ptrmap_put(&set, coros[i].ptr, (void *)1);
+  struct alone_pieces a = {.coros = coros,
+                           .n = n,
+                           .table = table,
+                           .set = &set,
+                           .alone = ir_xcalloc(n, sizeof *a.alone),
+                           .records = ir_xcalloc(n, sizeof *a.records)};
+  ir_parallel_for(ctx, (n + ALONE_PIECE - 1) / ALONE_PIECE, alone_piece, &a);
   bool ok = true;
-  for (size_t i = 0; ok && i < n; ++i)
-    ok = !ir_ptrmap_find(&calls->by_caller, coros[i].ptr) &&
-         splits_alone(coros[i], table, &set, &records);
+  for (size_t i = 0; i < n; ++i) {
+    ok &= a.alone[i];
+    for (size_t j = 0; ok && j < a.records[i].n; ++j) {
+      ok = !ir_ptrmap_find(&records, a.records[i].v[j].ptr);
+      ir_ptrmap_put(&records, a.records[i].v[j].ptr, (void *)1);
+    }
+    free(a.records[i].v);
+  }
+  free(a.alone);
+  free(a.records);
   ir_ptrmap_free(&set);
   ir_ptrmap_free(&records);
   return ok;
@@ -433,6 +468,48 @@ static bool holds_coroutine_intrinsic(MlirOperation fn) {
   return false;
 }
 
+/* The functions of one piece of the module marked presplit (marked now
+ * where they hold an unsplit coroutine id) that hold a coroutine; a
+ * function marked with none has nothing to split and, as LLVM's CoroSplit
+ * does, is no longer marked. On MLIR's threads: each changes only the
+ * function it looks at. */
+struct list_pieces {
+  struct ir_pieces pieces;
+  struct ir_opvec *found; /* per piece */
+};
+
+static void list_piece(size_t k, void *user) {
+  struct list_pieces *l = user;
+  size_t begin, end;
+  ir_piece(&l->pieces, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i) {
+    MlirOperation op = l->pieces.op[i];
+    if (!coro_mark_presplit(op))
+      continue;
+    if (!holds_coroutine_intrinsic(op)) {
+      ir_passthrough_drop(op, "presplitcoroutine");
+      continue;
+    }
+    ir_opvec_push(&l->found[k], op);
+  }
+}
+
+/* The coroutines of the llvm.func ops of `module`, in order (*n of them;
+ * the caller frees the array). */
+static MlirOperation *list_coroutines(MlirOperation module, size_t *n) {
+  struct list_pieces l = {0};
+  ir_func_pieces_init(&l.pieces, module);
+  l.found = ir_xcalloc(l.pieces.n + 1, sizeof *l.found);
+  ir_parallel_for(mlirOperationGetContext(module), l.pieces.n, list_piece, &l);
+  struct ir_opvec all = {0};
+  for (size_t k = 0; k < l.pieces.n; ++k)
+    append_ops(&all, &l.found[k]);
+  free(l.found);
+  free(l.pieces.op);
+  *n = all.n;
+  return all.v ? all.v : ir_xmalloc(sizeof *all.v);
+}
+
 MlirLogicalResult coro_split_run(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   /* a nested module is a symbol table of its own: split it by itself */
@@ -441,26 +518,8 @@ MlirLogicalResult coro_split_run(MlirOperation module) {
     if (coro_op_named(op, "builtin.module") &&
         mlirLogicalResultIsFailure(coro_split_run(op)))
       return mlirLogicalResultFailure();
-  size_t n = 0, cap = 8;
-  MlirOperation *coros = ir_xmalloc(cap * sizeof *coros);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body);
-       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-    if (!coro_op_named(op, "llvm.func") || !coro_mark_presplit(op) ||
-        mlirRegionIsNull(mlirOperationGetRegion(op, 0)) ||
-        mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0))))
-      continue;
-    if (!holds_coroutine_intrinsic(op)) {
-      /* as LLVM's CoroSplit: a function marked but with no coroutine in
-       * it has nothing to split, and is no longer marked */
-      ir_passthrough_drop(op, "presplitcoroutine");
-      continue;
-    }
-    if (n == cap) {
-      cap *= 2;
-      coros = ir_xrealloc(coros, cap * sizeof *coros);
-    }
-    coros[n++] = op;
-  }
+  size_t n = 0;
+  MlirOperation *coros = list_coroutines(module, &n);
   /* the split's table is the one coro_lookup_symbol answers from */
   struct ir_symbol_scope scope;
   ir_symbol_scope_enter(&scope, module);
