@@ -57,6 +57,9 @@
 #include "capi/registry.h"
 #include "dialect/dialect.h"
 #include "dialect/handle_origin.h"
+#include "ir/func.h"
+#include "ir/parallel.h"
+#include "ir/support.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -132,7 +135,9 @@ static MlirWalkResult scan_op(MlirOperation op, void *userData) {
   MlirIdentifier name = mlirOperationGetName(op);
   if (name.ptr == scan->module_name) /* each builtin.module, not one */
     ++scan->modules;
-  if (name.ptr == scan->func_name) /* each func.func */
+  if (!scan->func_name && coro_ref_eq(mlirIdentifierStr(name), "func.func"))
+    scan->func_name = name.ptr;
+  if (name.ptr == scan->func_name) /* each func.func, the first too */
     scan->bare_ptr |= !mlirAttributeIsNull(mlirOperationGetAttributeByName(
         op, mlirStringRefCreateFromCString("llvm.bareptr")));
   if (name.ptr == scan->last)
@@ -147,19 +152,46 @@ static MlirWalkResult scan_op(MlirOperation op, void *userData) {
   if (coro_ref_eq(str, "gpu.module"))
     ++scan->modules;
   scan->adds_symbols |= coro_ref_eq(str, "cf.assert");
-  if (!scan->func_name && coro_ref_eq(str, "func.func"))
-    scan->func_name = name.ptr;
   return scan->used == D_ALL ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+/* The scan of a module's top-level ops in pieces on MLIR's threads (it
+ * only reads), each piece with its own. */
+struct scan_pieces {
+  struct ir_pieces pieces;
+  struct dialect_scan *scan; /* per piece */
+};
+
+static void scan_piece(size_t k, void *user) {
+  struct scan_pieces *s = user;
+  size_t begin, end;
+  ir_piece(&s->pieces, k, &begin, &end);
+  for (size_t i = begin; i < end && s->scan[k].used != D_ALL; ++i)
+    mlirOperationWalk(s->pieces.op[i], scan_op, &s->scan[k], MlirWalkPreOrder);
 }
 
 /* What of stage_dialects has an op in `module` (all of them for a null
  * module: a stage then lists every pass it may run). */
 static struct dialect_scan dialects_used(MlirOperation module) {
   struct dialect_scan scan = {0, NULL, NULL, 0, false, NULL, false};
-  if (mlirOperationIsNull(module))
+  if (mlirOperationIsNull(module)) {
     scan.used = D_ALL;
-  else
-    mlirOperationWalk(module, scan_op, &scan, MlirWalkPreOrder);
+    return scan;
+  }
+  /* the module itself, then its ops */
+  scan_op(module, &scan);
+  struct scan_pieces s = {0};
+  ir_top_pieces_init(&s.pieces, module);
+  s.scan = ir_xcalloc(s.pieces.n + 1, sizeof *s.scan);
+  ir_parallel_for(mlirOperationGetContext(module), s.pieces.n, scan_piece, &s);
+  for (size_t k = 0; k < s.pieces.n; ++k) {
+    scan.used |= s.scan[k].used;
+    scan.modules += s.scan[k].modules;
+    scan.adds_symbols |= s.scan[k].adds_symbols;
+    scan.bare_ptr |= s.scan[k].bare_ptr;
+  }
+  free(s.scan);
+  free(s.pieces.op);
   return scan;
 }
 
@@ -302,8 +334,8 @@ const struct coro_stage_info coro_stage_rest = {
 /*===-- Stage: the coroutine conversions of the ABIs a module uses --------===*/
 
 struct abi_scan {
-  unsigned used;  /* bit i: coro_abi_rows[i] has a coroutine */
-  bool unknown;   /* a coroutine of an ABI no row names */
+  unsigned used; /* bit i: coro_abi_rows[i] has a coroutine */
+  bool unknown;  /* a coroutine of an ABI no row names */
 };
 
 /* Top-level functions only: a coroutine is a func.func, and its ABI is its

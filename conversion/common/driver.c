@@ -45,15 +45,15 @@ struct collect {
 };
 
 /* What one piece of a module's top-level ops holds, gathered on MLIR's
- * threads (reading only): its coro.* and func.* ops in walk order, the
- * top-level ops in which a value's type or a function's type mentions a
- * handle (the only ones retyping changes), and whether a value is a
- * handle. */
+ * threads (reading only): the ops collect_wanted acts on and the calls
+ * that cross the boundary (note_bridge), in walk order; the top-level ops
+ * in which a value's type or a function's type mentions a handle (the
+ * only ones retyping changes); and whether a value is a handle. */
 struct gathered {
   const struct collect *c;
   struct ir_opvec ops;
   struct ir_opvec mention;
-  struct ir_opvec bridges; /* see find_bridges */
+  struct ir_opvec bridges;
   bool handles;
   MlirOperation top; /* the top-level op being walked */
   bool top_mentions; /* it is in `mention` */
@@ -210,6 +210,7 @@ static bool is_func_func(MlirOperation op) {
   return coro_op_named(op, "func.func");
 }
 static void note_bridge(struct gathered *g, MlirOperation op);
+static bool collect_acts(const struct coro_abi *abi, MlirOperation op);
 
 static MlirWalkResult gather_op(MlirOperation op, void *user) {
   struct gathered *g = user;
@@ -236,7 +237,8 @@ static MlirWalkResult gather_op(MlirOperation op, void *user) {
                             coro_ref_starts_with(name, "func.");
   }
   if (g->names[slot].wanted) {
-    ir_opvec_push(&g->ops, op);
+    if (collect_acts(g->c->abi, op))
+      ir_opvec_push(&g->ops, op);
     note_bridge(g, op);
   }
   return MlirWalkResultAdvance;
@@ -252,6 +254,22 @@ static void gather_piece(size_t k, void *user) {
     g->top_mentions = false;
     mlirOperationWalk(g->top, gather_op, g, MlirWalkPreOrder);
   }
+}
+
+/* Whether collect_wanted does anything with the coro.* or func.* op `op`
+ * (read only, on MLIR's threads). */
+static bool collect_acts(const struct coro_abi *abi, MlirOperation op) {
+  if (coro_op_named(op, "func.call")) {
+    MlirAttribute mark = mlirOperationGetAttributeByName(
+        op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+    return !mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
+           mlirBoolAttrGetValue(mark);
+  }
+  if (coro_op_is_coroutine(op))
+    return coro_ref_eq(coro_coroutine_abi(op), abi->name);
+  return is_consumer(op) ||
+         (is_coroutine_side(op) &&
+          !coro_coroutine_abi(coro_enclosing_func(op)).length);
 }
 
 /* Collects the coro.* or func.* op `op`, in walk order. */

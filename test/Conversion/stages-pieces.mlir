@@ -12,6 +12,9 @@
 // RUN: coro-opt %t.bare.mlir --coro-lower --mlir-disable-threading > %t.bare.one.mlir
 // RUN: diff %t.bare.threads.mlir %t.bare.one.mlir
 // RUN: FileCheck %s --check-prefix=BARE < %t.bare.threads.mlir
+// RUN: %python %S/Inputs/pieces-gen.py 600 --bare-ptr-first > %t.first.mlir
+// RUN: coro-opt %t.first.mlir --coro-lower --mlir-timing -o %t.first.threads.mlir 2>&1 | FileCheck %s --check-prefix=WHOLE
+// RUN: FileCheck %s --check-prefix=BARE < %t.first.threads.mlir
 // REQUIRES: threads
 
 // coro-rest-to-llvm converts a module of enough top-level ops (512) whose
@@ -23,7 +26,8 @@
 // shows them. A module with a function marked llvm.bareptr stays whole:
 // its callers' lowering looks it up, and would not find it in another
 // piece (a call of it passes the memref's bare pointer, not a
-// descriptor).
+// descriptor), the module's first function included. The stages find what
+// a module holds by a walk of its top-level ops in pieces on the threads.
 
 // CHECK: llvm.func @ext(i64) -> i64
 // CHECK: llvm.func @gen0(

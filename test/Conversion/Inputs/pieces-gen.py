@@ -6,19 +6,19 @@ func.call_indirect, a private declaration, a C-interface wrapper) and a
 switch coroutine with its driver every 40 functions. Enough functions make
 the stage convert the module in pieces (capi/stage_pieces.c). --bare-ptr
 adds a function marked llvm.bareptr first and a call of it last, which
-keep the module whole (a call's lowering looks its callee up)."""
+keep the module whole (a call's lowering looks its callee up);
+--bare-ptr-first puts it before every other function."""
 import sys
 
 n = int(sys.argv[1])
-bare_ptr = '--bare-ptr' in sys.argv[2:]
-out = ['module {',
-       '  func.func private @ext(i64) -> i64']
-if bare_ptr:
-    out += [
-        '  func.func @bp(%m: memref<4xf32>) -> f32 attributes {llvm.bareptr} {',
-        '    %z = arith.constant 0.0 : f32',
-        '    return %z : f32',
-        '  }']
+bare_first = '--bare-ptr-first' in sys.argv[2:]
+bare_ptr = bare_first or '--bare-ptr' in sys.argv[2:]
+bp = ['  func.func @bp(%m: memref<4xf32>) -> f32 attributes {llvm.bareptr} {',
+      '    %z = arith.constant 0.0 : f32',
+      '    return %z : f32',
+      '  }'] if bare_ptr else []
+out = ['module {'] + (bp if bare_first else []) + [
+       '  func.func private @ext(i64) -> i64'] + ([] if bare_first else bp)
 for i in range(n):
     callee = n - 1 - i  # calls cross the module, so pieces name each other
     kind = i % 5
