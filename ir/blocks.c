@@ -24,6 +24,11 @@ void ir_opvec_push(struct ir_opvec *o, MlirOperation op) {
   o->v[o->n++] = op;
 }
 
+void ir_opvec_append(struct ir_opvec *o, const struct ir_opvec *from) {
+  for (size_t i = 0; i < from->n; ++i)
+    ir_opvec_push(o, from->v[i]);
+}
+
 void ir_blockvec_push(struct ir_blockvec *o, MlirBlock b) {
   o->v = ir_grow(o->v, &o->cap, o->n, sizeof *o->v);
   o->v[o->n++] = b;

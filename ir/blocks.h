@@ -26,6 +26,8 @@ struct ir_opvec {
   size_t n, cap;
 };
 void ir_opvec_push(struct ir_opvec *o, MlirOperation op);
+/* Pushes the ops of `from` onto `o`, in order. */
+void ir_opvec_append(struct ir_opvec *o, const struct ir_opvec *from);
 /* A growing array of blocks (a work list; owned by its user: free `v`). */
 struct ir_blockvec {
   MlirBlock *v;

@@ -119,15 +119,19 @@ static bool foreign_coroutine(MlirOperation func, const struct coro_abi *abi) {
          foreign(coro_coroutine_abi(func), abi);
 }
 
-/* The function a func.call or func.constant names (null for other ops). */
-static MlirOperation referenced_func(MlirOperation module, MlirOperation op) {
+/* The symbol a func.call or func.constant names (null for other ops). */
+static MlirAttribute referenced_sym(MlirOperation op) {
   const char *attr = coro_op_named(op, "func.call")       ? "callee"
                      : coro_op_named(op, "func.constant") ? "value"
                                                           : NULL;
-  if (!attr)
-    return (MlirOperation){NULL};
-  return lookup_func(module, mlirOperationGetAttributeByName(
-                                 op, mlirStringRefCreateFromCString(attr)));
+  return attr ? mlirOperationGetAttributeByName(
+                    op, mlirStringRefCreateFromCString(attr))
+              : (MlirAttribute){NULL};
+}
+
+/* The function a func.call or func.constant names (null for other ops). */
+static MlirOperation referenced_func(MlirOperation module, MlirOperation op) {
+  return lookup_func(module, referenced_sym(op));
 }
 
 static void error_types(MlirOperation op, const char *what, MlirType got,
@@ -206,9 +210,6 @@ static void note_types(struct gathered *g, MlirOperation op) {
         note_type(g, mlirValueGetType(mlirBlockGetArgument(b, a)));
 }
 
-static bool is_func_func(MlirOperation op) {
-  return coro_op_named(op, "func.func");
-}
 static void note_bridge(struct gathered *g, MlirOperation op);
 static bool collect_acts(const struct coro_abi *abi, MlirOperation op);
 
@@ -217,7 +218,7 @@ static MlirWalkResult gather_op(MlirOperation op, void *user) {
   if (!(g->handles && g->top_mentions)) {
     bool was = g->top_mentions;
     note_types(g, op);
-    if (!g->top_mentions && is_func_func(op)) {
+    if (!g->top_mentions && coro_op_named(op, "func.func")) {
       MlirAttribute ft = mlirOperationGetAttributeByName(
           op, mlirStringRefCreateFromCString("function_type"));
       if (!mlirAttributeIsNull(ft) && mlirAttributeIsAType(ft) &&
@@ -256,31 +257,35 @@ static void gather_piece(size_t k, void *user) {
   }
 }
 
+/* Whether `op` is a func.call marked coro.elided = true. */
+static bool elided_call(MlirOperation op) {
+  if (!coro_op_named(op, "func.call"))
+    return false;
+  MlirAttribute mark = mlirOperationGetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
+  return !mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
+         mlirBoolAttrGetValue(mark);
+}
+
+/* Whether `op` is a coroutine-side op outside every coroutine (an
+ * error). */
+static bool side_op_outside(MlirOperation op) {
+  return is_coroutine_side(op) &&
+         !coro_coroutine_abi(coro_enclosing_func(op)).length;
+}
+
 /* Whether collect_wanted does anything with the coro.* or func.* op `op`
  * (read only, on MLIR's threads). */
 static bool collect_acts(const struct coro_abi *abi, MlirOperation op) {
-  if (coro_op_named(op, "func.call")) {
-    MlirAttribute mark = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
-    return !mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
-           mlirBoolAttrGetValue(mark);
-  }
   if (coro_op_is_coroutine(op))
     return coro_ref_eq(coro_coroutine_abi(op), abi->name);
-  return is_consumer(op) ||
-         (is_coroutine_side(op) &&
-          !coro_coroutine_abi(coro_enclosing_func(op)).length);
+  return elided_call(op) || is_consumer(op) || side_op_outside(op);
 }
 
 /* Collects the coro.* or func.* op `op`, in walk order. */
 static void collect_wanted(struct collect *c, MlirOperation op) {
-  if (coro_op_named(op, "func.call")) {
-    MlirAttribute mark = mlirOperationGetAttributeByName(
-        op, mlirStringRefCreateFromCString(CORO_ELIDED_ATTR));
-    if (!mlirAttributeIsNull(mark) && mlirAttributeIsABool(mark) &&
-        mlirBoolAttrGetValue(mark))
-      ir_opvec_push(&c->elided, op);
-  }
+  if (elided_call(op))
+    ir_opvec_push(&c->elided, op);
   if (coro_op_is_coroutine(op)) {
     if (coro_ref_eq(coro_coroutine_abi(op), c->abi->name))
       ir_opvec_push(&c->coroutines, op);
@@ -311,8 +316,7 @@ static void collect_wanted(struct collect *c, MlirOperation op) {
       if (coro_op_named(op, "coro.promise"))
         c->ok &= check_value_type(op, "coro.promise result type");
     }
-  } else if (is_coroutine_side(op) &&
-             !coro_coroutine_abi(coro_enclosing_func(op)).length) {
+  } else if (side_op_outside(op)) {
     struct coro_str msg = {0};
     MlirStringRef name = coro_op_name(op);
     coro_str_append(&msg, name.data, name.length);
@@ -355,15 +359,6 @@ static MlirType handles_to_ptr(MlirType t) {
   return t;
 }
 
-/* Rewrites handle types to !llvm.ptr everywhere but inside another ABI's
- * coroutines, which keep !coro.handle until their own conversion: every
- * ABI's handle has the same header, so the rest of the module (plain
- * functions, this ABI's coroutines, arguments, block arguments, select and
- * scf results, returns, function types) is retyped once, by whichever
- * conversion runs first, and no use disagrees with its definition. A call
- * or func.constant crossing between the two sides keeps its callee's types
- * and is bridged by casts (bridge_results, bridge_operands), which
- * reconcile-unrealized-casts removes once every side is lowered. */
 /* Whether `op` lies inside another ABI's coroutine. */
 static bool inside_foreign(MlirOperation op, const struct coro_abi *abi) {
   for (MlirOperation f = coro_enclosing_func(op); !mlirOperationIsNull(f);
@@ -392,25 +387,30 @@ static bool op_mentions_handle(MlirOperation op) {
  * bridging would change nothing (bridge_results, bridge_operands), nor
  * would retyping it. On MLIR's threads: it only reads. */
 static void note_bridge(struct gathered *g, MlirOperation op) {
-  const char *attr = coro_op_named(op, "func.call")       ? "callee"
-                     : coro_op_named(op, "func.constant") ? "value"
-                                                          : NULL;
-  if (!attr || mlirSymbolTableIsNull(g->c->table) || !op_mentions_handle(op))
-    return;
-  MlirAttribute sym =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
-  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym))
+  MlirAttribute sym = referenced_sym(op);
+  if (mlirAttributeIsNull(sym) || !mlirAttributeIsAFlatSymbolRef(sym) ||
+      mlirSymbolTableIsNull(g->c->table) || !op_mentions_handle(op))
     return;
   MlirOperation callee =
       mlirSymbolTableLookup(g->c->table, mlirFlatSymbolRefAttrGetValue(sym));
   if (mlirOperationIsNull(callee))
     return;
-  bool inside = is_func_func(g->top) ? foreign_coroutine(g->top, g->c->abi)
-                                     : inside_foreign(op, g->c->abi);
+  bool inside = coro_op_named(g->top, "func.func")
+                    ? foreign_coroutine(g->top, g->c->abi)
+                    : inside_foreign(op, g->c->abi);
   if (inside != foreign_coroutine(callee, g->c->abi))
     ir_opvec_push(&g->bridges, op);
 }
 
+/* Rewrites handle types to !llvm.ptr everywhere but inside another ABI's
+ * coroutines, which keep !coro.handle until their own conversion: every
+ * ABI's handle has the same header, so the rest of the module (plain
+ * functions, this ABI's coroutines, arguments, block arguments, select and
+ * scf results, returns, function types) is retyped once, by whichever
+ * conversion runs first, and no use disagrees with its definition. A call
+ * or func.constant crossing between the two sides keeps its callee's types
+ * and is bridged by casts (bridge_results, bridge_operands), which
+ * reconcile-unrealized-casts removes once every side is lowered. */
 static void retype_value(MlirValue v) {
   MlirType was = mlirValueGetType(v), now = handles_to_ptr(was);
   if (!mlirTypeEqual(now, was))
@@ -655,22 +655,18 @@ static void gather(struct collect *c) {
   if (own && !mlirSymbolTableIsNull(c->table))
     mlirSymbolTableDestroy(c->table);
   c->table = (MlirSymbolTable){NULL};
-  size_t cap = 0;
+  struct ir_opvec retyped = {0};
   for (size_t k = 0; k < n; ++k) {
     struct gathered *g = &c->gathered[k];
     c->handles |= g->handles;
     for (size_t i = 0; i < g->ops.n; ++i)
       collect_wanted(c, g->ops.v[i]);
-    for (size_t i = 0; i < g->bridges.n; ++i) {
-      ir_opvec_push(&c->bridges, g->bridges.v[i]);
+    for (size_t i = 0; i < g->bridges.n; ++i)
       ir_ptrmap_put(&c->bridged, g->bridges.v[i].ptr, (void *)1);
-    }
-    for (size_t i = 0; i < g->mention.n; ++i) {
-      c->retyped.op =
-          ir_grow(c->retyped.op, &cap, c->retyped.nop, sizeof *c->retyped.op);
-      c->retyped.op[c->retyped.nop++] = g->mention.v[i];
-    }
+    ir_opvec_append(&c->bridges, &g->bridges);
+    ir_opvec_append(&retyped, &g->mention);
   }
+  c->retyped = (struct ir_pieces){.op = retyped.v, .nop = retyped.n};
   ir_pieces_cut(&c->retyped);
 }
 

@@ -82,8 +82,7 @@ static bool split_and_record(MlirOperation coro, MlirSymbolTable table,
   return ok;
 }
 
-/*===-- Coroutines split at once
- * -------------------------------------------===*/
+/*===-- Coroutines split at once ------------------------------------------===*/
 
 /* One coroutine of a module split on MLIR's threads: what the split makes
  * besides the coroutine itself (its parts, the declarations it needs) waits
@@ -412,9 +411,9 @@ static void scan_piece(size_t k, void *user) {
   ir_each_piece_op(&s->pieces, k, scan_top_op, &n);
 }
 
+/* Moves the ops of `from` to the end of `to`. */
 static void append_ops(struct ir_opvec *to, struct ir_opvec *from) {
-  for (size_t i = 0; i < from->n; ++i)
-    ir_opvec_push(to, from->v[i]);
+  ir_opvec_append(to, from);
   free(from->v);
 }
 

@@ -608,8 +608,6 @@ static void drop_memory_attrs(MlirOperation fn) {
  * its function, and reads the others. */
 struct consumer_piece {
   struct ir_opvec ops, fn_of;
-  bool *other; /* per op: its function is another ABI's coroutine */
-  size_t cap;
   struct ir_ptrmap called;
   bool ok, noop;
 };
@@ -623,14 +621,9 @@ struct consumer_pieces {
 };
 
 static void gather_op(struct consumer_piece *p, MlirOperation op,
-                      MlirOperation fn, bool other) {
+                      MlirOperation fn) {
   ir_opvec_push(&p->ops, op);
   ir_opvec_push(&p->fn_of, fn);
-  if (p->ops.n > p->cap) {
-    p->cap = p->ops.cap;
-    p->other = ir_xrealloc(p->other, p->cap * sizeof *p->other);
-  }
-  p->other[p->ops.n - 1] = other;
   p->noop |= coro_intr_classify(op) == CI_NOOP;
 }
 
@@ -642,20 +635,18 @@ static void gather_consumers(size_t k, void *user) {
   ir_piece(&all->pieces, k, &begin, &end);
   for (size_t i = begin; i < end; ++i) {
     MlirOperation fn = all->pieces.op[i];
-    /* a coroutine of another ABI, left for LLVM: only its consumer ops */
-    bool other = ir_passthrough_has(fn, "presplitcoroutine");
     if (!ir_ptrmap_find(&left->changed, fn.ptr)) {
       for (size_t j = (size_t)ir_ptrmap_find(&all->first, fn.ptr);
            j && j <= left->intr.n &&
            mlirOperationEqual(left->intr_fn.v[j - 1], fn);
            ++j)
-        gather_op(p, left->intr.v[j - 1], fn, other);
+        gather_op(p, left->intr.v[j - 1], fn);
       continue;
     }
     for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
          ir_op_walk_next(&w);)
       if (coro_intr_classify(w.op) != CI_NONE)
-        gather_op(p, w.op, fn, other);
+        gather_op(p, w.op, fn);
   }
 }
 
@@ -664,9 +655,13 @@ static void gather_consumers(size_t k, void *user) {
 static void lower_piece(struct consumers *c, struct consumer_piece *p,
                         struct ir_ptrmap *called) {
   p->ok = true;
+  bool other = false;
   for (size_t i = 0; i < p->ops.n; ++i) {
     MlirOperation op = p->ops.v[i];
-    p->ok &= lower_or_keep(c, op, coro_intr_classify(op), p->other[i], called);
+    /* a coroutine of another ABI, left for LLVM: only its consumer ops */
+    if (i == 0 || !mlirOperationEqual(p->fn_of.v[i], p->fn_of.v[i - 1]))
+      other = ir_passthrough_has(p->fn_of.v[i], "presplitcoroutine");
+    p->ok &= lower_or_keep(c, op, coro_intr_classify(op), other, called);
     if (i + 1 == p->ops.n ||
         !mlirOperationEqual(p->fn_of.v[i + 1], p->fn_of.v[i]))
       drop_memory_attrs(p->fn_of.v[i]);
@@ -738,7 +733,6 @@ bool coro_split_lower_consumers(MlirOperation module, MlirSymbolTable table,
     ir_ptrmap_free(&p->called);
     free(p->ops.v);
     free(p->fn_of.v);
-    free(p->other);
   }
   free(all.piece);
   free(all.pieces.op);
