@@ -83,6 +83,18 @@
  * erased with the op in the same pass. */
 #define CORO_HANDLE_TYPE_ATTR "coro.handle_type"
 
+/* A unit attribute on a lowered retcon, retcon.once or async body whose
+ * passthrough "noinline" the conversion added, not its producer: LLVM's
+ * CoroSplit leaves coro.id.retcon and coro.begin in a split ramp until
+ * CoroCleanup, so route A must not inline a split ramp into a coroutine
+ * not split yet. Route B splits every coroutine at once and leaves no
+ * intrinsic behind, so --coro-split drops the mark and that "noinline"
+ * with "presplitcoroutine": LLVM may then inline the ramp into its
+ * callers (at -O2, a driver of a retcon.once coroutine folds to its
+ * result). Written by the conversions (coro_mark_lowered_body); read and
+ * dropped by --coro-split. */
+#define CORO_NOINLINE_UNTIL_SPLIT_ATTR "coro.noinline_until_split"
+
 /* A string attribute on a coro.await whose awaited handle visibly comes
  * from a coroutine of a known ABI (the value is that coro.abi). Written by
  * the conversions' driver before any coroutine is lowered; read by

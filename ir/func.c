@@ -137,6 +137,8 @@ bool ir_passthrough_has(MlirOperation fn, const char *what) {
 void ir_passthrough_drop(MlirOperation fn, const char *what) {
   MlirStringRef key = mlirStringRefCreateFromCString("passthrough");
   MlirAttribute p = mlirOperationGetAttributeByName(fn, key);
+  if (mlirAttributeIsNull(p) || !mlirAttributeIsAArray(p))
+    return;
   intptr_t n = mlirArrayAttrGetNumElements(p), k = 0;
   MlirAttribute *keep = ir_xmalloc((size_t)(n + 1) * sizeof *keep);
   for (intptr_t i = 0; i < n; ++i) {

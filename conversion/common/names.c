@@ -119,6 +119,16 @@ struct coro_str coro_rename_private(MlirOperation func,
 }
 
 void coro_mark_lowered_body(MlirOperation func) {
+  bool noinline =
+      ir_passthrough_has(func, "noinline") ||
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString("no_inline"))) ||
+      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          func, mlirStringRefCreateFromCString("llvm.noinline")));
+  if (!noinline)
+    mlirOperationSetAttributeByName(
+        func, mlirStringRefCreateFromCString(CORO_NOINLINE_UNTIL_SPLIT_ATTR),
+        mlirUnitAttrGet(mlirOperationGetContext(func)));
   static const char *const presplit[] = {"presplitcoroutine", "noinline", NULL};
   ir_add_passthrough(func, presplit);
   static const char *const dropped[] = {CORO_ABI_ATTR, CORO_BUFFER_ATTR,

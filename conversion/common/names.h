@@ -35,8 +35,9 @@ struct coro_str coro_rename_private(MlirOperation func,
                                     const char *suffix);
 
 /* Marks a lowered body for LLVM's CoroSplit ("presplitcoroutine"), never
- * inlined before it is split ("noinline"), and drops its coro.*
- * attributes. */
+ * inlined before it is split ("noinline"; CORO_NOINLINE_UNTIL_SPLIT_ATTR
+ * says when that is the lowering's, which --coro-split drops), and drops
+ * its coro.* attributes. */
 void coro_mark_lowered_body(MlirOperation func);
 
 #endif /* CORO_CONVERSION_COMMON_NAMES_H */

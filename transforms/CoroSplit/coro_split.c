@@ -486,7 +486,7 @@ static void list_piece(size_t k, void *user) {
     if (!coro_mark_presplit(op))
       continue;
     if (!holds_coroutine_intrinsic(op)) {
-      ir_passthrough_drop(op, "presplitcoroutine");
+      coro_unmark_presplit(op);
       continue;
     }
     ir_opvec_push(&l->found[k], op);

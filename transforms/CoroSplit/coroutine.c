@@ -702,7 +702,7 @@ bool split_coroutine(MlirOperation func, MlirSymbolTable table, bool elide,
         struct variant_state ramp = {.sp = &sp, .v = V_RAMP, .fn = func};
         ok = split_rewrite_variant(&ramp);
       }
-      ir_passthrough_drop(func, "presplitcoroutine");
+      coro_unmark_presplit(func);
       remark_split(&sp);
       /* a retcon frame lives in its control block's buffer: the retcon
        * conversion gives the control block's size */

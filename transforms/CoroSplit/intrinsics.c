@@ -1,6 +1,7 @@
 /* intrinsics.c - classification of coroutine intrinsics (see
  * intrinsics.h). */
 #include "transforms/CoroSplit/intrinsics.h"
+#include "dialect/contract.h"
 #include "ir/blocks.h"
 #include "ir/func.h"
 #include "ir/support.h"
@@ -150,6 +151,19 @@ bool coro_id_names_resumers(MlirOperation id) {
   MlirValue r = mlirOperationGetOperand(id, 3);
   return !mlirValueIsAOpResult(r) ||
          !coro_op_named(mlirOpResultGetOwner(r), "llvm.mlir.zero");
+}
+
+void coro_unmark_presplit(MlirOperation fn) {
+  ir_passthrough_drop(fn, "presplitcoroutine");
+  MlirStringRef mark =
+      mlirStringRefCreateFromCString(CORO_NOINLINE_UNTIL_SPLIT_ATTR);
+  if (!mlirOperationRemoveAttributeByName(fn, mark))
+    return;
+  /* a passthrough, or no_inline once the trip through LLVM IR (at -O2)
+   * has brought it back */
+  ir_passthrough_drop(fn, "noinline");
+  mlirOperationRemoveAttributeByName(
+      fn, mlirStringRefCreateFromCString("no_inline"));
 }
 
 bool coro_mark_presplit(MlirOperation fn) {

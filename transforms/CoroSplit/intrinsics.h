@@ -77,4 +77,10 @@ bool coro_id_names_resumers(MlirOperation id);
  * LLVM 23). Whether `fn` is marked now. */
 bool coro_mark_presplit(MlirOperation fn);
 
+/* Takes the mark "presplitcoroutine" off `fn`, split now or holding no
+ * coroutine, and the "noinline" a conversion added to keep LLVM's
+ * CoroSplit from inlining it before it was split
+ * (CORO_NOINLINE_UNTIL_SPLIT_ATTR, dialect/contract.h). */
+void coro_unmark_presplit(MlirOperation fn);
+
 #endif /* CORO_TRANSFORMS_INTRINSICS_H */
