@@ -119,12 +119,11 @@ struct coro_str coro_rename_private(MlirOperation func,
 }
 
 void coro_mark_lowered_body(MlirOperation func) {
-  bool noinline =
-      ir_passthrough_has(func, "noinline") ||
-      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          func, mlirStringRefCreateFromCString("no_inline"))) ||
-      !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          func, mlirStringRefCreateFromCString("llvm.noinline")));
+  bool noinline = ir_passthrough_has(func, "noinline") ||
+                  !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                      func, mlirStringRefCreateFromCString("no_inline"))) ||
+                  !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                      func, mlirStringRefCreateFromCString("llvm.noinline")));
   if (!noinline)
     mlirOperationSetAttributeByName(
         func, mlirStringRefCreateFromCString(CORO_NOINLINE_UNTIL_SPLIT_ATTR),
