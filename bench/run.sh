@@ -16,9 +16,9 @@ out="$build/bench"
 mkdir -p "$out"
 cc=clang-22; command -v "$cc" >/dev/null || cc=clang
 cxx=clang++-22; command -v "$cxx" >/dev/null || cxx=clang++
-"$build/bin/coro-translate" "$here/generator.mlir" --emit=obj -O2 -o "$out/generator.o"
-"$build/bin/coro-translate" "$here/generator-retcon.mlir" --emit=obj -O2 -o "$out/generator-retcon.o"
-"$build/bin/coro-translate" "$here/generator-async.mlir" --emit=obj -O2 -o "$out/generator-async.o"
+"$build/bin/coro-translate" "$here/generator.mlir" --route=llvm --emit=obj -O2 -o "$out/generator.o"
+"$build/bin/coro-translate" "$here/generator-retcon.mlir" --route=llvm --emit=obj -O2 -o "$out/generator-retcon.o"
+"$build/bin/coro-translate" "$here/generator-async.mlir" --route=llvm --emit=obj -O2 -o "$out/generator-async.o"
 # Route B: the same generator split by coro's --coro-split, its symbols
 # renamed (@gen_* -> @gen_b_*, @coro_sum_* -> @coro_b_sum_*, @drain) so both
 # routes link into one program.

@@ -361,7 +361,7 @@ static MlirPassManager module_pass_manager(MlirModule module) {
   return coroPassManagerCreate(mlirModuleGetContext(module));
 }
 
-CoroRoute coroDefaultRoute(void) { return CoroRouteLLVM; }
+CoroRoute coroDefaultRoute(void) { return CoroRouteMLIRSplit; }
 
 bool coroLowerConfigRoute(const CoroLowerConfig *config, CoroRoute *route) {
   switch (config ? config->route : CoroLowerRouteDefault) {

@@ -88,10 +88,13 @@ int main(void) {
   fprintf(stderr, "default route resolves: %d, is the default: %d\n",
           coroLowerConfigRoute(&zero, &dflt), dflt == coroDefaultRoute());
 
-  /* The default route today is route A: intrinsics left for LLVM. */
-  // CHECK: zeroed: ok 1, intrinsics 1, split 0, coro ops 0
+  /* The default route is route B: split by coro, no intrinsic left. */
+  // CHECK: default is route B: 1
+  fprintf(stderr, "default is route B: %d\n",
+          coroDefaultRoute() == CoroRouteMLIRSplit);
+  // CHECK: zeroed: ok 1, intrinsics 0, split 1, coro ops 0
   lower("zeroed", &zero);
-  // CHECK: null: ok 1, intrinsics 1, split 0, coro ops 0
+  // CHECK: null: ok 1, intrinsics 0, split 1, coro ops 0
   lower("null", NULL);
   CoroLowerConfig a = {.route = CoroLowerRouteLLVM, .opt_level = 2};
   // CHECK: route A -O2: ok 1, intrinsics 1, split 0, coro ops 0

@@ -1,5 +1,5 @@
 // RUN: coro-opt %s --split-input-file --verify-diagnostics --coro-lower
-// RUN: not coro-run %S/hand-written-intrinsics-invalid.mlir 2>&1 | FileCheck %s --check-prefix=EXEC
+// RUN: not coro-run --route=llvm %S/hand-written-intrinsics-invalid.mlir 2>&1 | FileCheck %s --check-prefix=EXEC
 // RUN: not coro-run --route=mlir-split %S/hand-written-intrinsics-invalid.mlir 2>&1 | FileCheck %s --check-prefix=EXEC
 
 // LLVM's coroutine intrinsics written by hand where LLVM's passes would

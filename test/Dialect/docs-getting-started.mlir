@@ -1,7 +1,7 @@
 // RUN: coro-opt %s | FileCheck %s
-// RUN: coro-run %s --entry=sum | FileCheck %s --check-prefix=SUM
-// RUN: coro-run %s --entry=sum -O2 | FileCheck %s --check-prefix=SUM
-// RUN: coro-run %coro_src/examples/generator.mlir \
+// RUN: coro-run --route=llvm %s --entry=sum | FileCheck %s --check-prefix=SUM
+// RUN: coro-run --route=llvm %s --entry=sum -O2 | FileCheck %s --check-prefix=SUM
+// RUN: coro-run --route=llvm %coro_src/examples/generator.mlir \
 // RUN:   | FileCheck %s --check-prefix=GENERATOR
 // RUN: cd %coro_src && not coro-opt examples/broken.mlir 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BROKEN

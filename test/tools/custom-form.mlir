@@ -2,8 +2,8 @@
 // MLIR's parser rejects the custom form without a word; every tool reports
 // it, located at the op, and exits with 1.
 // RUN: not coro-opt %s 2>&1 | FileCheck %s
-// RUN: not coro-run %s 2>&1 | FileCheck %s
-// RUN: not coro-translate --emit=llvm %s 2>&1 | FileCheck %s
+// RUN: not coro-run --route=llvm %s 2>&1 | FileCheck %s
+// RUN: not coro-translate --route=llvm --emit=llvm %s 2>&1 | FileCheck %s
 // CHECK: custom-form.mlir:15:8: error: custom assembly form of 'coro.yield' is not supported: coro ops are written in the generic form, "coro.yield"(operands) : (types) -> results
 // CHECK-NEXT: {{^}}  %d = coro.yield %i : i64 -> i1
 // CHECK-NEXT: {{^}}       ^

@@ -4,12 +4,12 @@
 // the NVPTX backend then split each access into two 32-bit ones). A module
 // that states its own data layout is translated under it (the target's
 // replaces it afterwards).
-// RUN: coro-translate %s --emit=llvm | FileCheck %s --check-prefix=HOST
+// RUN: coro-translate --route=llvm %s --emit=llvm | FileCheck %s --check-prefix=HOST
 // RUN: coro-translate %s --emit=llvm -O2 --route=mlir-split | FileCheck %s --check-prefix=HOST
 // RUN: coro-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: coro-translate %s --emit=ptx -O2 | FileCheck %s --check-prefix=PTX
 // RUN: sed 's/^module {/module attributes {llvm.data_layout = "e-i64:32-f64:32"} {/' %s > %t.own.mlir
-// RUN: coro-translate %t.own.mlir --emit=llvm | FileCheck %s --check-prefix=OWN
+// RUN: coro-translate --route=llvm %t.own.mlir --emit=llvm | FileCheck %s --check-prefix=OWN
 
 // HOST-LABEL: define {{.*}}void @bump(
 // HOST: load i64, ptr %{{.*}}, align 8

@@ -1,13 +1,16 @@
 /* coro-translate - lower a coro program to LLVM IR or an object file
- * (route A: LLVM's own coroutine passes split the coroutines).
+ * (by default route B: coro's own --coro-split splits the coroutines in
+ * MLIR; --route=llvm, route A: LLVM's coroutine passes split them).
  *
  *   coro-translate FILE --emit=llvm|split-llvm|obj|ptx [-O0..-O3] [-o OUT]
  *
- *   llvm        the translated module before any LLVM pass: coroutines are
- *               still `presplitcoroutine` functions with coro intrinsics
+ *   llvm        the translated module before any LLVM pass: by route A,
+ *               coroutines are still `presplitcoroutine` functions with
+ *               coro intrinsics; by route B, split already
  *   split-llvm  after LLVM's `default<ON>` pipeline (which contains
  *               CoroEarly, CoroSplit, CoroElide/CoroAnnotationElide and
- *               CoroCleanup): ramp, .resume, .destroy and .cleanup functions
+ *               CoroCleanup, which split route A's coroutines): ramp,
+ *               .resume, .destroy and .cleanup functions
  *   obj         the same, compiled for the host to an object file
  *   ptx         a device module (kernels marked gpu.kernel) through the
  *               pipeline coro-lower-nvvm and LLVM's NVPTX backend
@@ -59,8 +62,8 @@ static void usage(void) {
          "                     LLVM IR\n"
          "  --mcpu=sm_NN       the GPU for --emit=ptx (default sm_90)\n"
          "  -O0 .. -O3         LLVM optimization level (default -O0)\n"
-         "  --route=llvm       through LLVM's coroutine passes (default)\n"
-         "  --route=mlir-split through coro's own coro-split\n"
+         "  --route=llvm       through LLVM's coroutine passes\n"
+         "  --route=mlir-split through coro's own coro-split (default)\n"
          "  --checked          trap with a message on misuse (resuming a\n"
          "                     coroutine that has ended, yielding again "
          "after\n"

@@ -150,8 +150,9 @@ typedef struct {
   const char *device_cpu;
 } CoroLowerConfig;
 /// The route a config of CoroLowerRouteDefault, and the tools without
-/// --route, take: route A (CoroRouteLLVM) today. It becomes route B when
-/// the conditions of docs/route-b.md ("Which route is the default") hold.
+/// --route, take: route B (CoroRouteMLIRSplit), since the conditions of
+/// docs/route-b.md ("Which route is the default") hold. Route A stays as
+/// CoroLowerRouteLLVM (the tools' --route=llvm).
 CoroRoute coroDefaultRoute(void);
 /// Lowers `module` (borrowed, changed in place) to the LLVM dialect as
 /// `config` says (NULL: a zeroed config): for the host,

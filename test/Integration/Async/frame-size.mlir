@@ -1,8 +1,8 @@
-// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
-// RUN: coro-translate %s --emit=split-llvm | FileCheck %s --check-prefix=RECORD
+// RUN: coro-translate --route=llvm %s --emit=split-llvm | FileCheck %s --check-prefix=RECORD
 // RUN: coro-translate %s --emit=split-llvm --route=mlir-split | FileCheck %s --check-prefix=RECORD
 
 // A frame much larger than the context header: 256 i64 in a stack buffer

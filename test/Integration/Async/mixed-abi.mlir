@@ -1,6 +1,6 @@
-// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 
 // Awaits across ABIs, both ways: @s0 (switch) awaits @a1 (async), which

@@ -1,9 +1,9 @@
-// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "switch"/' %s > %t.switch.mlir
-// RUN: coro-run %t.switch.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.switch.mlir | FileCheck %s
 
 // Tasks resumed on coro's thread pool: eight @work tasks park at once;
 // main submits them to a pool of four workers and waits. Each task, on

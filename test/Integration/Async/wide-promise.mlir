@@ -1,14 +1,14 @@
-// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "switch"/' %s > %t.switch.mlir
-// RUN: coro-run %t.switch.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.switch.mlir | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "retcon"/' %s > %t.retcon.mlir
-// RUN: coro-run %t.retcon.mlir | FileCheck %s
-// RUN: coro-run %t.retcon.mlir -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %t.retcon.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.retcon.mlir -O2 | FileCheck %s
 // RUN: sed 's/coro.abi = "async"/coro.abi = "retcon.once"/' %s > %t.once.mlir
-// RUN: coro-run %t.once.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.once.mlir | FileCheck %s
 
 // A published type aligned to more than the promise's offset (vector<8xf32>
 // is 32-byte aligned): the promise stays at 16 from the handle, where

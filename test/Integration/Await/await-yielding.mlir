@@ -5,8 +5,8 @@
 // it takes (1) and returns 100 * resumes + result. Every pair of ABIs
 // (child, parent), at -O0 and -O2; retcon.once parents drive the child
 // themselves once resumed (they may suspend only once).
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: bash %S/Inputs/abi-pairs.sh %s %t | FileCheck %s --check-prefix=PAIRS
 // CHECK: 199
 // PAIRS-COUNT-24: {{^[a-z.]+ [a-z.]+ -O[02] 199$}}

@@ -4,8 +4,8 @@
 // coroutines, one per ABI, in one module: their handles go into an array
 // on the stack, and a plain helper that sees only the array drives each to
 // its end and reads its final result. Both routes, -O0 and -O2.
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run %s --route=mlir-split | FileCheck %s
 // RUN: coro-run %s -O2 --route=mlir-split | FileCheck %s
 // The first yields of the four (1 + 2 + 3 + 4), the resumes the helper took

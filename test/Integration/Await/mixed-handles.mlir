@@ -7,7 +7,7 @@
 // -O2: the types of the handles of a coroutine whose ABI is lowered later
 // never disagree with their uses (each conversion retypes the module once
 // around the coroutines it leaves).
-// RUN: coro-run %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
 // RUN: coro-run %s -O2 --route=mlir-split | FileCheck %s
 // RUN: env CHILD_ABIS="switch retcon retcon.once async" bash %S/Inputs/abi-pairs.sh %s %t | FileCheck %s --check-prefix=PAIRS
 // RUN: env CHILD_ABIS="switch retcon retcon.once async" bash %S/Inputs/abi-pairs.sh %s %t.b --route=mlir-split | FileCheck %s --check-prefix=PAIRS

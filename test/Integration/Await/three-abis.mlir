@@ -9,9 +9,9 @@
 // ALL-NOT: {{.}}
 // RUN: sed -e "s/ABI1/switch/" -e "s/ABI2/retcon/" -e "s/ABI3/async/" %s > %t.sra.mlir
 // RUN: coro-opt %t.sra.mlir --convert-scf-to-cf --convert-coro-to-llvm-async --convert-coro-to-llvm-retcon --convert-coro-to-llvm-switch -o %t.1.mlir
-// RUN: coro-run %t.1.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.1.mlir | FileCheck %s
 // RUN: coro-opt %t.sra.mlir --convert-scf-to-cf --convert-coro-to-llvm-retcon --convert-coro-to-llvm-switch --convert-coro-to-llvm-async -o %t.2.mlir
-// RUN: coro-run %t.2.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.2.mlir | FileCheck %s
 // CHECK: {{^117$}}
 func.func @child() -> !coro.handle<i32> attributes {coro.abi = "ABI1"} {
   %h = "coro.begin"() : () -> !coro.handle<i32>

@@ -8,8 +8,8 @@
 // RUN: coro-run --route=mlir-split -O2 %t.async.mlir | FileCheck %s
 // RUN: not grep -l 'coro.abi = "switch"' %t.retcon.mlir %t.async.mlir
 // Route A cannot split it: the verifier says so, naming route B.
-// RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=ROUTEA
-// RUN: not coro-run %t.async.mlir 2>&1 | FileCheck %s --check-prefix=ROUTEA
+// RUN: not coro-run --route=llvm %s 2>&1 | FileCheck %s --check-prefix=ROUTEA
+// RUN: not coro-run --route=llvm %t.async.mlir 2>&1 | FileCheck %s --check-prefix=ROUTEA
 // ROUTEA: {{.*}}.mlir:{{[0-9]+}}:{{[0-9]+}}: error: 'memref.alloca' op allocates a dynamically sized stack buffer that is live across a suspension (line {{[0-9]+}}, column {{[0-9]+}}); LLVM's CoroSplit (route A) needs a static size: lower with route B (--route=mlir-split, or coro.route = "mlir-split" on the module)
 
 // Allocas of dynamic size live across suspensions, under route B and every

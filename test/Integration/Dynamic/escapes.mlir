@@ -2,8 +2,8 @@
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 // RUN: sed 's/coro.abi = "switch"/coro.abi = "retcon"/' %s > %t.retcon.mlir
 // RUN: coro-run --route=mlir-split %t.retcon.mlir | FileCheck %s
-// RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=ROUTEA
-// RUN: not coro-translate %s --emit=obj -O2 -o %t.o 2>&1 | FileCheck %s --check-prefix=ROUTEA
+// RUN: not coro-run --route=llvm %s 2>&1 | FileCheck %s --check-prefix=ROUTEA
+// RUN: not coro-translate --route=llvm %s --emit=obj -O2 -o %t.o 2>&1 | FileCheck %s --check-prefix=ROUTEA
 // RUN: not test -f %t.o
 
 // A dynamically sized alloca whose address escapes as an integer

@@ -1,10 +1,10 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // Route B (coro's own --coro-split) gives the same results:
 // RUN: coro-run %s --route=mlir-split | FileCheck %s
 // RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 // With the control blocks on the heap:
-// RUN: coro-run %s --no-elide | FileCheck %s --check-prefix=HEAP
+// RUN: coro-run --route=llvm %s --no-elide | FileCheck %s --check-prefix=HEAP
 // RUN: coro-run %s --no-elide --route=mlir-split -O2 | FileCheck %s --check-prefix=HEAP
 
 // coro.buffer sets the size of the buffer in the control block where LLVM

@@ -1,5 +1,5 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-run %s --route=mlir-split | FileCheck %s
 // RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s
 // RUN: coro-opt --coro-lower %s | FileCheck %s --check-prefix=IR

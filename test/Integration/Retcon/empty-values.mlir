@@ -1,8 +1,8 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
-// RUN: coro-translate %s -O2 --emit=obj -o /dev/null
+// RUN: coro-translate --route=llvm %s -O2 --emit=obj -o /dev/null
 // RUN: coro-opt %s --coro-lower | FileCheck %s --check-prefix=ZERO
 
 // Values of a type with no bits (a zero-length array, an empty struct)

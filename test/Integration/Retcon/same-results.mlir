@@ -1,8 +1,8 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
-// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "retcon"/' %s | coro-run - | FileCheck %s
-// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - | FileCheck %s
-// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run - -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "retcon"/' %s | coro-run --route=llvm - | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run --route=llvm - | FileCheck %s
+// RUN: sed 's/coro.abi = "retcon.once"/coro.abi = "switch"/' %s | coro-run --route=llvm - -O2 | FileCheck %s
 // Route B (coro's own --coro-split) gives the same results:
 // RUN: coro-run %s --route=mlir-split | FileCheck %s
 // RUN: coro-run %s --route=mlir-split -O2 | FileCheck %s

@@ -1,5 +1,5 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-opt %s --convert-coro-to-llvm-retcon | FileCheck %s --check-prefix=LAYOUT
 // Route B (coro's own --coro-split) gives the same results:
 // RUN: coro-run %s --route=mlir-split | FileCheck %s

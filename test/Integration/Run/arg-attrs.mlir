@@ -1,8 +1,8 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
-// RUN: coro-translate %s --emit=llvm | FileCheck %s --check-prefix=IR
+// RUN: coro-translate --route=llvm %s --emit=llvm | FileCheck %s --check-prefix=IR
 
 // Argument and result attributes on coroutines of every ABI (llvm.noundef,
 // llvm.nonnull): the retcon, retcon.once and async conversions change the

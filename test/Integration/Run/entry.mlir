@@ -1,13 +1,13 @@
-// RUN: coro-run %s --entry=i1 | FileCheck %s --check-prefix=I1
-// RUN: coro-run %s --entry=i8 | FileCheck %s --check-prefix=I8
-// RUN: coro-run %s --entry=i16 | FileCheck %s --check-prefix=I16
-// RUN: coro-run %s --entry=i64 -O3 | FileCheck %s --check-prefix=I64
-// RUN: coro-run %s --entry=idx -O1 | FileCheck %s --check-prefix=IDX
-// RUN: coro-run %s --entry=f32 | FileCheck %s --check-prefix=F32
-// RUN: coro-run %s --entry=f64 | FileCheck %s --check-prefix=F64
-// RUN: coro-run %s --entry=nothing | count 0
-// RUN: coro-run %s --entry=llvm_i32 | FileCheck %s --check-prefix=LLVM
-// RUN: coro-run %s --entry=several | FileCheck %s --check-prefix=MULTI
+// RUN: coro-run --route=llvm %s --entry=i1 | FileCheck %s --check-prefix=I1
+// RUN: coro-run --route=llvm %s --entry=i8 | FileCheck %s --check-prefix=I8
+// RUN: coro-run --route=llvm %s --entry=i16 | FileCheck %s --check-prefix=I16
+// RUN: coro-run --route=llvm %s --entry=i64 -O3 | FileCheck %s --check-prefix=I64
+// RUN: coro-run --route=llvm %s --entry=idx -O1 | FileCheck %s --check-prefix=IDX
+// RUN: coro-run --route=llvm %s --entry=f32 | FileCheck %s --check-prefix=F32
+// RUN: coro-run --route=llvm %s --entry=f64 | FileCheck %s --check-prefix=F64
+// RUN: coro-run --route=llvm %s --entry=nothing | count 0
+// RUN: coro-run --route=llvm %s --entry=llvm_i32 | FileCheck %s --check-prefix=LLVM
+// RUN: coro-run --route=llvm %s --entry=several | FileCheck %s --check-prefix=MULTI
 
 // coro-run calls the entry with the C signature of its result type and
 // prints the result in decimal.

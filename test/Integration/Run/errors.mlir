@@ -1,12 +1,12 @@
-// RUN: not coro-run %s 2>&1 | FileCheck %s --check-prefix=MISSING
-// RUN: not coro-run %s --entry=args 2>&1 | FileCheck %s --check-prefix=ARGS
-// RUN: not coro-run %s --entry=vec 2>&1 | FileCheck %s --check-prefix=VEC
+// RUN: not coro-run --route=llvm %s 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not coro-run --route=llvm %s --entry=args 2>&1 | FileCheck %s --check-prefix=ARGS
+// RUN: not coro-run --route=llvm %s --entry=vec 2>&1 | FileCheck %s --check-prefix=VEC
 // RUN: coro-run %s --entry=ok --route=mlir-split 2>&1 | FileCheck %s --check-prefix=ROUTE
 // RUN: not coro-run %s --entry=ok --route=gpu 2>&1 | FileCheck %s --check-prefix=BADROUTE
-// RUN: not coro-run %s --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
-// RUN: not coro-run %S/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
-// RUN: not coro-run %S/Inputs/parse-error.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
-// RUN: not coro-run %S/Inputs/lower-error.mlir 2>&1 | FileCheck %s --check-prefix=LOWER
+// RUN: not coro-run --route=llvm %s --bogus 2>&1 | FileCheck %s --check-prefix=FLAG
+// RUN: not coro-run --route=llvm %S/does-not-exist.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not coro-run --route=llvm %S/Inputs/parse-error.mlir 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not coro-run --route=llvm %S/Inputs/lower-error.mlir 2>&1 | FileCheck %s --check-prefix=LOWER
 
 // MISSING: errors.mlir:1:1: error: no entry function '@main' in the module
 // ARGS: errors.mlir:[[# @LINE + 6]]:1: error: entry function '@args' must take no arguments

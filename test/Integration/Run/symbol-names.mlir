@@ -1,5 +1,5 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 
 // Coroutines whose names need quoting (a quote, a newline): the retcon and
 // async lowerings generate functions named after them.

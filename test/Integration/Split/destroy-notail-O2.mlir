@@ -1,7 +1,7 @@
 // RUN: coro-opt %s --coro-lower --coro-split | FileCheck %s --check-prefix=SPLIT
 // RUN: coro-translate %s --route=mlir-split --emit=obj -O2 -o %t.o
 // RUN: coro-translate %s --route=mlir-split --emit=llvm -O2 | FileCheck %s
-// RUN: coro-run %s | FileCheck %s --check-prefix=OUT
+// RUN: coro-run --route=llvm %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=OUT
 
 // Under route B the destroy of a handle of unknown origin, which calls the

@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t.ll
 // RUN: not grep -F '$coro.' %t.ll
 // RUN: coro-translate %s --route=mlir-split -O2 --emit=llvm --remarks-filter=coro-split -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: not coro-translate %s --emit=llvm --remarks-filter='(' 2>&1 | FileCheck %s --check-prefix=BADRE
+// RUN: not coro-translate --route=llvm %s --emit=llvm --remarks-filter='(' 2>&1 | FileCheck %s --check-prefix=BADRE
 // coro-translate shows the split's remarks too, at the coroutine: LLVM IR
 // carries no locations, and each function gets its own back after the
 // trip.

@@ -1,10 +1,10 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: sed 's/coro.abi = "switch"/coro.abi = "retcon"/' %s > %t.retcon.mlir
-// RUN: coro-run %t.retcon.mlir | FileCheck %s
+// RUN: coro-run --route=llvm %t.retcon.mlir | FileCheck %s
 // RUN: sed 's/coro.abi = "switch"/coro.abi = "async"/' %s > %t.async.mlir
-// RUN: coro-run -O2 %t.async.mlir | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %t.async.mlir | FileCheck %s
 
 // Suspensions inside affine.for and affine.if (coro-verify allows them):
 // the pipelines lower affine to scf, then to a CFG, before the coroutine

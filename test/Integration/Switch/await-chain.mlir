@@ -1,5 +1,5 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run -O2 %s | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 

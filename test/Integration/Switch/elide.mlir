@@ -1,7 +1,7 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run -O2 %s | FileCheck %s
-// RUN: coro-translate %s --emit=llvm | FileCheck %s --check-prefix=IR
-// RUN: coro-translate %s --emit=split-llvm -O2 | FileCheck %s --check-prefix=O2
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm -O2 %s | FileCheck %s
+// RUN: coro-translate --route=llvm %s --emit=llvm | FileCheck %s --check-prefix=IR
+// RUN: coro-translate --route=llvm %s --emit=split-llvm -O2 | FileCheck %s --check-prefix=O2
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s
 // RUN: coro-translate %s --route=mlir-split --emit=llvm -O0 | FileCheck %s --check-prefix=B

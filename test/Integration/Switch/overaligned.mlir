@@ -1,5 +1,5 @@
-// RUN: coro-run %s | FileCheck %s
-// RUN: coro-run %s -O2 | FileCheck %s
+// RUN: coro-run --route=llvm %s | FileCheck %s
+// RUN: coro-run --route=llvm %s -O2 | FileCheck %s
 // RUN: coro-opt %s --convert-coro-to-llvm-switch | FileCheck %s --check-prefix=IR
 // RUN: coro-run --route=mlir-split %s | FileCheck %s
 // RUN: coro-run --route=mlir-split %s -O2 | FileCheck %s

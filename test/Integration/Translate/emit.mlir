@@ -1,6 +1,6 @@
-// RUN: coro-translate %s --emit=llvm | FileCheck %s --check-prefix=LLVM
-// RUN: coro-translate %s --emit=split-llvm | FileCheck %s --check-prefix=SPLIT
-// RUN: coro-translate %s --emit=obj -o %t.o
+// RUN: coro-translate --route=llvm %s --emit=llvm | FileCheck %s --check-prefix=LLVM
+// RUN: coro-translate --route=llvm %s --emit=split-llvm | FileCheck %s --check-prefix=SPLIT
+// RUN: coro-translate --route=llvm %s --emit=obj -o %t.o
 // RUN: llvm-nm %t.o | FileCheck %s --check-prefix=OBJ
 
 // --emit=llvm: the translated module, coroutine still unsplit.

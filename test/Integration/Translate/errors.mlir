@@ -1,8 +1,8 @@
-// RUN: not coro-translate %s 2>&1 | FileCheck %s --check-prefix=NOEMIT
-// RUN: not coro-translate %s --emit=wasm 2>&1 | FileCheck %s --check-prefix=BADEMIT
+// RUN: not coro-translate --route=llvm %s 2>&1 | FileCheck %s --check-prefix=NOEMIT
+// RUN: not coro-translate --route=llvm %s --emit=wasm 2>&1 | FileCheck %s --check-prefix=BADEMIT
 // RUN: not coro-translate %s --emit=ptx 2>&1 | FileCheck %s --check-prefix=LOWER
 // RUN: not coro-translate %s --emit=ptx --mcpu=gfx90a 2>&1 | FileCheck %s --check-prefix=BADCPU
-// RUN: not coro-translate %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=LOWER
+// RUN: not coro-translate --route=llvm %s --emit=llvm 2>&1 | FileCheck %s --check-prefix=LOWER
 // RUN: not coro-translate %s --emit=llvm --route=mlir-split 2>&1 | FileCheck %s --check-prefix=LOWER
 
 // NOEMIT: coro-translate: error: --emit=llvm|split-llvm|obj|ptx is required

@@ -1,4 +1,4 @@
-// RUN: coro-translate %s --emit=split-llvm -O2 | FileCheck %s
+// RUN: coro-translate --route=llvm %s --emit=split-llvm -O2 | FileCheck %s
 
 // At -O2 LLVM's pipeline splits the generator, inlines the ramp and resume
 // into the caller, elides the frame and folds the whole loop: the caller

@@ -24,12 +24,12 @@ for f in "$dir"/*.mlir; do
   name=${name%%-*}
   if [ "$name" = N03 ] || [ "$name" = N05 ]; then
     # misuse at run time: undefined, but for the checked mode
-    run "$name" checked coro-run --checked "$f"
-    run "$name" checked-O2 coro-run --checked -O2 "$f"
+    run "$name" checked coro-run --route=llvm --checked "$f"
+    run "$name" checked-O2 coro-run --route=llvm --checked -O2 "$f"
   elif grep -q 'func.func @main' "$f"; then
-    run "$name" O0 coro-run "$f"
-    run "$name" O2 coro-run -O2 "$f"
-    run "$name" checked coro-run --checked "$f"
+    run "$name" O0 coro-run --route=llvm "$f"
+    run "$name" O2 coro-run --route=llvm -O2 "$f"
+    run "$name" checked coro-run --route=llvm --checked "$f"
   else
     run "$name" lower coro-opt --coro-lower "$f" -o "$tmp.lowered.mlir"
   fi

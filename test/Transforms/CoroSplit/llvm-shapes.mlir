@@ -1,4 +1,4 @@
-// RUN: coro-run %s | FileCheck %s --check-prefix=OUT
+// RUN: coro-run --route=llvm %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-opt --coro-split %s | FileCheck %s

@@ -1,7 +1,7 @@
 // RUN: coro-opt %s --coro-lower-switch --coro-split --remarks-filter=coro-frame -o /dev/null 2>&1 | FileCheck %s
 // RUN: coro-run --route=mlir-split %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=OUT
-// RUN: coro-run %s | FileCheck %s --check-prefix=OUT
+// RUN: coro-run --route=llvm %s | FileCheck %s --check-prefix=OUT
 
 // What the frame keeps when a value is cheap to make from smaller ones.
 // @broadcast: a vector<8xf32> (32 bytes, aligned to 32) made by a

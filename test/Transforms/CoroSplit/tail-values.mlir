@@ -1,5 +1,5 @@
 // RUN: coro-opt --coro-split %s | FileCheck %s
-// RUN: coro-run %s | FileCheck %s --check-prefix=OUT
+// RUN: coro-run --route=llvm %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split %s | FileCheck %s --check-prefix=OUT
 // RUN: coro-run --route=mlir-split -O2 %s | FileCheck %s --check-prefix=OUT
 

@@ -10,6 +10,6 @@ for abis in "switch retcon async" "switch async retcon" "retcon switch async" \
   "retcon.once retcon async" "switch retcon.once async"; do
   set -- $abis
   sed -e "s/ABI1/$1/" -e "s/ABI2/$2/" -e "s/ABI3/$3/" "$file" >"$tmp.mlir"
-  coro-run "$tmp.mlir"
+  coro-run --route=llvm "$tmp.mlir"
   coro-run -O2 --route=mlir-split "$tmp.mlir"
 done

@@ -14,7 +14,7 @@ for c in ${CHILD_ABIS:-switch retcon async}; do
       -e "/@parent(/s/\"switch\"/\"$p\"/" "$file" >"$out"
     grep -q "@parent(.*\"$p\"" "$out"
     for o in -O0 -O2; do
-      echo "$c $p $o $(coro-run "$out" $o "$@" | paste -sd " ")"
+      echo "$c $p $o $(coro-run --route=llvm "$out" $o "$@" | paste -sd " ")"
     done
   done
 done
