@@ -8,7 +8,10 @@
 # @main that calls them all. For each M (default 1000 10000; --quick: 200
 # 2000) and each ABI, switch and mix (coroutine i of ABI i % 4: switch,
 # retcon, retcon.once, async), one row per measurement, whole-process wall
-# seconds and peak resident MB from /usr/bin/time:
+# seconds and peak resident MB from /usr/bin/time (coro pipeline and LLVM
+# coro, with their passes' own seconds, run REPS times each (default 3),
+# taking turns, and give their fastest run, the least disturbed by the
+# machine's other load; the other rows one run):
 #   coro pipeline   coro-opt --coro-lower --coro-split -o /dev/null
 #   coro lower      coro-opt --coro-lower (its output is LLVM's input, via
 #                   mlir-translate --mlir-to-llvmir, untimed)
@@ -149,6 +152,74 @@ best() {
   record "$m" "$abi" "$tb" "$lb" "${min[$tb]:--}" "${peak[$tb]:--}" "${bad[$tb]:-}"
 }
 
+# coro_passes ERR: the seconds of coro's passes by their own timer in the
+# --mlir-timing report ERR: Total less Parser and Output.
+coro_passes() {
+  awk '/Total Execution Time/ {t = $4}
+       /^ *[0-9.]+ \( *[0-9.]+%\) +(Parser|Output)$/ {t -= $1}
+       END {if (t == "") print "-"; else printf "%.2f", t}' "$1"
+}
+# llvm_passes ERR: the same for opt's -time-passes report ERR: the pass
+# execution report's wall Total less VerifierPass.
+llvm_passes() {
+  awk '/Pass execution timing report/ {p = 1}
+    p && /Total Execution Time/ {t = substr($6, 2)}
+    p && / VerifierPass$/ {gsub(/\([^)]*\)/, ""); t -= $4}
+    p && / Total$/ {printf "%.2f", t; exit}' "$1"
+}
+# smaller A B: the smaller of two second counts ("" or "-" for none).
+smaller() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    if (a == "" || a == "-") print b; else if (b == "" || b == "-") print a;
+    else print (b + 0 < a + 0) ? b : a}'
+}
+# pair M ABI HAVE_LL: coro's pipeline on $f (tag pipe, its passes cpass)
+# and, when HAVE_LL is 1, LLVM's coroutine passes on $tmp/low.ll (tag
+# llvm, its passes lpass), $reps times each, alternating; each is recorded
+# with its fastest run (peak MB: the largest), so that a burst of load on
+# a shared machine does not decide the ratio, or its error.
+pair() {
+  local m=$1 abi=$2 have_ll=$3 i s kb
+  local -A min=() peak=() bad=()
+  for ((i = 0; i < reps; ++i)); do
+    if [ -z "${bad[pipe]:-}" ]; then
+      if timed pipe "$coro_opt" "$f" --coro-lower --coro-split -o /dev/null \
+        --mlir-timing --verify-each=false; then
+        read -r s kb <"$tmp/pipe.time"
+        min[pipe]=$(smaller "${min[pipe]:-}" "$s")
+        peak[pipe]=$(awk -v a="${peak[pipe]:-0}" -v b="$kb" \
+          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
+        min[cpass]=$(smaller "${min[cpass]:-}" "$(coro_passes "$tmp/pipe.err")")
+      else
+        bad[pipe]="$(first_error pipe)"
+      fi
+    fi
+    if [ "$have_ll" = 1 ] && [ -z "${bad[llvm]:-}" ]; then
+      if timed llvm "$opt" -passes='coro-early,cgscc(coro-split),coro-cleanup' \
+        "$tmp/low.ll" -disable-output -time-passes; then
+        read -r s kb <"$tmp/llvm.time"
+        min[llvm]=$(smaller "${min[llvm]:-}" "$s")
+        peak[llvm]=$(awk -v a="${peak[llvm]:-0}" -v b="$kb" \
+          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
+        min[lpass]=$(smaller "${min[lpass]:-}" "$(llvm_passes "$tmp/llvm.err")")
+      else
+        bad[llvm]="$(first_error llvm)"
+      fi
+    fi
+  done
+  record "$m" "$abi" pipe "coro pipeline" "${min[pipe]:--}" \
+    "${peak[pipe]:--}" "${bad[pipe]:-}"
+  secs[$m/$abi/cpass]=${min[cpass]:--}
+  if [ "$have_ll" = 1 ]; then
+    record "$m" "$abi" llvm "LLVM coro" "${min[llvm]:--}" \
+      "${peak[llvm]:--}" "${bad[llvm]:-}"
+    secs[$m/$abi/lpass]=${min[lpass]:--}
+  else
+    secs[$m/$abi/llvm]=-
+    secs[$m/$abi/lpass]=-
+  fi
+}
+
 echo "many.sh: M small coroutines in one module (bench/many-gen.c), ABI"
 echo "switch and mix (i % 4: switch, retcon, retcon.once, async); wall"
 echo "seconds and peak MB of whole processes (/usr/bin/time):"
@@ -158,50 +229,42 @@ echo "  coro-early,cgscc(coro-split),coro-cleanup on the same lowering;"
 echo "  LLVM parse = opt -passes=verify; LLVM coro share = the difference;"
 echo "  pipeline/LLVM = coro pipeline / LLVM coro; share/share = split share"
 echo "  / LLVM coro share; obj A, B = coro-translate --emit=obj,"
-echo "  --route=llvm (A), --route=mlir-split (B): the fastest of $reps runs"
-echo "  each (REPS), alternating"
+echo "  --route=llvm (A), --route=mlir-split (B); coro pipeline, LLVM coro"
+echo "  (and their passes), obj A and obj B: the fastest of $reps runs each"
+echo "  (REPS), taking turns"
 echo "tools: $coro_opt, $coro_translate, $opt, $translate"
 row M ABI measurement seconds "peak MB" ratio
 for m in "${ms[@]}"; do
   for abi in switch mix; do
     f="$tmp/many.mlir"
     "$tmp/many-gen" "$m" "$abi" >"$f"
-    measure "$m" "$abi" pipe "coro pipeline" \
-      "$coro_opt" "$f" --coro-lower --coro-split -o /dev/null \
-      --mlir-timing --verify-each=false
-    cp=$(awk '/Total Execution Time/ {t = $4}
-              /^ *[0-9.]+ \( *[0-9.]+%\) +(Parser|Output)$/ {t -= $1}
-              END {if (t == "") print "-"; else printf "%.2f", t}' \
-      "$tmp/pipe.err")
     measure "$m" "$abi" lower "coro lower" \
       "$coro_opt" "$f" --coro-lower -o "$tmp/low.mlir"
-    p=${secs[$m/$abi/pipe]}
     l=${secs[$m/$abi/lower]}
-    row "$m" "$abi" "split share" "$(diff_secs "$p" "$l")" "" ""
+    have_ll=0
     if [ "$l" != - ] &&
       "$translate" --mlir-to-llvmir "$tmp/low.mlir" -o "$tmp/low.ll" \
         2>"$tmp/translate.err"; then
-      measure "$m" "$abi" llvm "LLVM coro" "$opt" \
-        -passes='coro-early,cgscc(coro-split),coro-cleanup' "$tmp/low.ll" \
-        -disable-output -time-passes
+      have_ll=1
+    elif [ "$l" != - ]; then
+      printf '%6s %-6s | mlir-translate failed: %s\n' "$m" "$abi" \
+        "$(head -n 1 "$tmp/translate.err")"
+    fi
+    pair "$m" "$abi" "$have_ll"
+    p=${secs[$m/$abi/pipe]}
+    a=${secs[$m/$abi/llvm]}
+    cp=${secs[$m/$abi/cpass]}
+    lp=${secs[$m/$abi/lpass]}
+    row "$m" "$abi" "split share" "$(diff_secs "$p" "$l")" "" ""
+    if [ "$have_ll" = 1 ]; then
       measure "$m" "$abi" parse "LLVM parse" \
         "$opt" -passes=verify "$tmp/low.ll" -disable-output
     else
-      [ "$l" = - ] || printf '%6s %-6s | mlir-translate failed: %s\n' "$m" \
-        "$abi" "$(head -n 1 "$tmp/translate.err")"
-      secs[$m/$abi/llvm]=-
       secs[$m/$abi/parse]=-
     fi
-    a=${secs[$m/$abi/llvm]}
-    lp=-
-    [ "$a" = - ] || lp=$(awk '/Pass execution timing report/ {p = 1}
-      p && /Total Execution Time/ {t = substr($6, 2)}
-      p && / VerifierPass$/ {gsub(/\([^)]*\)/, ""); t -= $4}
-      p && / Total$/ {printf "%.2f", t; exit}' "$tmp/llvm.err")
     row "$m" "$abi" "coro passes" "$cp" "" ""
     row "$m" "$abi" "LLVM passes" "$lp" "" ""
     row "$m" "$abi" "passes/passes" "" "" "$(ratio "$lp" "$cp")"
-    secs[$m/$abi/cpass]=$cp
     row "$m" "$abi" "LLVM coro share" \
       "$(diff_secs "$a" "${secs[$m/$abi/parse]}")" "" ""
     row "$m" "$abi" "pipeline/LLVM" "" "" "$(ratio "$a" "$p")"
