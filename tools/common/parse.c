@@ -605,28 +605,11 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
   MlirStringRef file = mlirStringRefCreateFromCString(name);
   if (drv_is_llvm_ir(name, chunk->text, chunk->len))
     return import_llvm_ir(ctx, name, chunk, diags);
-  unsigned line, col;
-  bool too_long;
-  if (!nesting_ok(chunk, &line, &col, &too_long)) {
-    MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);
-    char msg[256];
-    if (too_long)
-      snprintf(msg, sizeof(msg),
-               "this alias stands for more than %llu MiB of text once the "
-               "aliases it uses are expanded, which MLIR's parser would read "
-               "again at every use (time exponential in the aliases): "
-               "not supported",
-               DRV_MAX_ALIAS_TEXT >> 20);
-    else
-      snprintf(msg, sizeof(msg),
-               "nesting deeper than %d levels is not supported",
-               DRV_MAX_NESTING);
-    mlirEmitError(loc, msg);
-    return (MlirOperation){NULL};
-  }
   size_t len;
   char *text = padded_text(chunk, &len);
   MlirStringRef source = mlirStringRefCreate(text, len);
+  /* bytecode first: its bytes are no text to scan (the child that reads
+   * it checks how deep its regions nest) */
   if (drv_is_bytecode(text, len)) {
     char *error = NULL;
     MlirOperation op =
@@ -645,6 +628,26 @@ MlirOperation drv_parse_op(MlirContext ctx, const char *name,
       return (MlirOperation){NULL};
     }
     return op;
+  }
+  unsigned line, col;
+  bool too_long;
+  if (!nesting_ok(chunk, &line, &col, &too_long)) {
+    MlirLocation loc = mlirLocationFileLineColGet(ctx, file, line, col);
+    char msg[256];
+    if (too_long)
+      snprintf(msg, sizeof(msg),
+               "this alias stands for more than %llu MiB of text once the "
+               "aliases it uses are expanded, which MLIR's parser would read "
+               "again at every use (time exponential in the aliases): "
+               "not supported",
+               DRV_MAX_ALIAS_TEXT >> 20);
+    else
+      snprintf(msg, sizeof(msg),
+               "nesting deeper than %d levels is not supported",
+               DRV_MAX_NESTING);
+    mlirEmitError(loc, msg);
+    free(text);
+    return (MlirOperation){NULL};
   }
   /* Locations carry the file's name, also those of an implicit module
    * (whose parser reports a silent failure itself). */
