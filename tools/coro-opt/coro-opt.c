@@ -18,6 +18,7 @@
 #include "coro-c/Coro.h"
 #include "tools/common/alloc.h"
 #include "tools/common/driver.h"
+#include "tools/common/print_pieces.h"
 
 #include "mlir-c/Pass.h"
 #include "llvm-c/Core.h"
@@ -462,6 +463,14 @@ static void write_out(MlirStringRef s, void *user) {
   b->len += s.length;
 }
 
+static MlirOpPrintingFlags make_printing_flags(void *o) {
+  MlirOpPrintingFlags flags = printing_flags(o);
+  if (((const struct options *)o)->verify_each ||
+      ((const struct options *)o)->assume_verified)
+    mlirOpPrintingFlagsAssumeVerified(flags);
+  return flags;
+}
+
 static void print_output(MlirOperation op, const struct options *o, FILE *out) {
   static struct out_buffer buffer;
   buffer.file = out;
@@ -471,14 +480,24 @@ static void print_output(MlirOperation op, const struct options *o, FILE *out) {
     out_flush(&buffer);
     return;
   }
-  MlirOpPrintingFlags flags = printing_flags(o);
+  /* A large module, its top-level ops on the machine's threads (the same
+   * text: tools/common/print_pieces.h), unless threads are off, the flags
+   * print what that cannot (the generic form, locations, the local scope
+   * of the whole) or the printer would verify the module first. */
+  if (!o->no_threading && !o->generic && !o->debuginfo && !o->local_scope &&
+      (o->verify_each || o->assume_verified) &&
+      drv_print_module_in_pieces(op, 0, make_printing_flags, (void *)o,
+                                 write_out, &buffer)) {
+    out_flush(&buffer);
+    fputc('\n', out);
+    return;
+  }
   /* MLIR's printer verifies an op before printing it in custom form (and
    * falls back to the generic form when that fails); the pipeline always
    * ran a pass, and with --verify-each the verifier after it has verified
    * the output already: a second look at a module of 10,000 coroutines
-   * costs a fifth of the printing */
-  if (o->verify_each || o->assume_verified)
-    mlirOpPrintingFlagsAssumeVerified(flags);
+   * costs a fifth of the printing (make_printing_flags) */
+  MlirOpPrintingFlags flags = make_printing_flags((void *)o);
   mlirOperationPrintWithFlags(op, flags, write_out, &buffer);
   mlirOpPrintingFlagsDestroy(flags);
   out_flush(&buffer);
