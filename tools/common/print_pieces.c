@@ -19,6 +19,8 @@
 #include "tools/common/alloc.h"
 #include "tools/common/driver.h"
 
+#include "mlir-c/Diagnostics.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +108,15 @@ static void *print_piece(void *data) {
   return NULL;
 }
 
+/* Swallows the diagnostics of a verification whose result alone counts. */
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
+  (void)d;
+  (void)user;
+  return mlirLogicalResultSuccess();
+}
+
 bool drv_print_module_in_pieces(MlirOperation module, unsigned threads,
+                                bool verified,
                                 MlirOpPrintingFlags (*make_flags)(void *),
                                 void *flags_user,
                                 void (*write)(MlirStringRef, void *),
@@ -127,6 +137,18 @@ bool drv_print_module_in_pieces(MlirOperation module, unsigned threads,
     ++n;
   if (n < DRV_PRINT_PIECES_MIN_OPS)
     return false;
+  /* MLIR's printer verifies the whole module first and prints the generic
+   * form when that fails: the same look, its errors unreported, and a
+   * module that fails it printed whole */
+  if (!verified) {
+    MlirContext ctx = mlirOperationGetContext(module);
+    MlirDiagnosticHandlerID id =
+        mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
+    verified = mlirOperationVerify(module);
+    mlirContextDetachDiagnosticHandler(ctx, id);
+    if (!verified)
+      return false;
+  }
 
   /* The module's line: "module ... {...}" with its region elided. */
   struct text head = {NULL, 0, 0};
@@ -160,6 +182,7 @@ bool drv_print_module_in_pieces(MlirOperation module, unsigned threads,
                                 .end = n * (k + 1) / threads,
                                 .flags = make_flags(flags_user)};
       mlirOpPrintingFlagsUseLocalScope(piece[k].flags);
+      mlirOpPrintingFlagsAssumeVerified(piece[k].flags);
       /* the last piece on this thread (already on a big stack) */
       started[k] = k + 1 < threads && attr_ok &&
                    pthread_create(&tid[k], &attr, print_piece, &piece[k]) == 0;

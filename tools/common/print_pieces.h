@@ -17,10 +17,13 @@
  * from make_flags(flags_user) (each a new object, destroyed here; not the
  * generic form nor locations), and returns true; or, having written
  * nothing, false when the module must be printed whole: it is no such
- * module, or its text could hold what the whole printing shares across
+ * module, it fails the verifier (unless `verified`: as MLIR's printer,
+ * which then prints the generic form; the verifier's errors are not
+ * reported), or its text could hold what the whole printing shares across
  * the module (aliases, distinct attributes, resources). The IR is only
  * read, and the context must allow threads. */
 bool drv_print_module_in_pieces(MlirOperation module, unsigned threads,
+                                bool verified,
                                 MlirOpPrintingFlags (*make_flags)(void *),
                                 void *flags_user,
                                 void (*write)(MlirStringRef, void *),

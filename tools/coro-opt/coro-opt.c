@@ -483,11 +483,12 @@ static void print_output(MlirOperation op, const struct options *o, FILE *out) {
   /* A large module, its top-level ops on the machine's threads (the same
    * text: tools/common/print_pieces.h), unless threads are off, the flags
    * print what that cannot (the generic form, locations, the local scope
-   * of the whole) or the printer would verify the module first. */
+   * of the whole) or the module fails the verifier the printer runs
+   * first when nothing has verified it. */
   if (!o->no_threading && !o->generic && !o->debuginfo && !o->local_scope &&
-      (o->verify_each || o->assume_verified) &&
-      drv_print_module_in_pieces(op, 0, make_printing_flags, (void *)o,
-                                 write_out, &buffer)) {
+      drv_print_module_in_pieces(op, 0, o->verify_each || o->assume_verified,
+                                 make_printing_flags, (void *)o, write_out,
+                                 &buffer)) {
     out_flush(&buffer);
     fputc('\n', out);
     return;
