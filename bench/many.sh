@@ -178,18 +178,25 @@ smaller() {
 # llvm, its passes lpass), $reps times each, alternating; each is recorded
 # with its fastest run (peak MB: the largest), so that a burst of load on
 # a shared machine does not decide the ratio, or its error.
+# keep TAG PASS_TAG PASSES: folds the run just timed as TAG into pair's
+# min and peak, and its passes' seconds (PASSES reads them off its stderr)
+# into min[PASS_TAG].
+keep() {
+  local s kb
+  read -r s kb <"$tmp/$1.time"
+  min[$1]=$(smaller "${min[$1]:-}" "$s")
+  peak[$1]=$(awk -v a="${peak[$1]:-0}" -v b="$kb" \
+    'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
+  min[$2]=$(smaller "${min[$2]:-}" "$("$3" "$tmp/$1.err")")
+}
 pair() {
-  local m=$1 abi=$2 have_ll=$3 i s kb
+  local m=$1 abi=$2 have_ll=$3 i
   local -A min=() peak=() bad=()
   for ((i = 0; i < reps; ++i)); do
     if [ -z "${bad[pipe]:-}" ]; then
       if timed pipe "$coro_opt" "$f" --coro-lower --coro-split -o /dev/null \
         --mlir-timing --verify-each=false; then
-        read -r s kb <"$tmp/pipe.time"
-        min[pipe]=$(smaller "${min[pipe]:-}" "$s")
-        peak[pipe]=$(awk -v a="${peak[pipe]:-0}" -v b="$kb" \
-          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
-        min[cpass]=$(smaller "${min[cpass]:-}" "$(coro_passes "$tmp/pipe.err")")
+        keep pipe cpass coro_passes
       else
         bad[pipe]="$(first_error pipe)"
       fi
@@ -197,11 +204,7 @@ pair() {
     if [ "$have_ll" = 1 ] && [ -z "${bad[llvm]:-}" ]; then
       if timed llvm "$opt" -passes='coro-early,cgscc(coro-split),coro-cleanup' \
         "$tmp/low.ll" -disable-output -time-passes; then
-        read -r s kb <"$tmp/llvm.time"
-        min[llvm]=$(smaller "${min[llvm]:-}" "$s")
-        peak[llvm]=$(awk -v a="${peak[llvm]:-0}" -v b="$kb" \
-          'BEGIN {print (b == "-" || b + 0 < a + 0) ? a : b}')
-        min[lpass]=$(smaller "${min[lpass]:-}" "$(llvm_passes "$tmp/llvm.err")")
+        keep llvm lpass llvm_passes
       else
         bad[llvm]="$(first_error llvm)"
       fi
