@@ -28,6 +28,8 @@
  *     declaration, with the callee as its first operand;
  *   - a coroutine's allocator: the calls that allocate and free its frame
  *     are not inlined during the trip (keep_calls);
+ *   - the entered forms of route B's async dispatch functions, which no
+ *     call names until the split: external during the trip;
  *   - locations, which LLVM IR has only as debug info: the trip carries
  *     the ops' as line tables (capi/trip_lines.h), so what the split
  *     reports afterwards is located at the op's line (an op LLVM made, at
@@ -101,6 +103,7 @@ const char coro_presplit_pipeline[] =
 
 #define ELIDED_SUFFIX "$coro.elided."
 #define CONTINUATION_SUFFIX "$coro.continuation_of."
+#define RUNS_CONTINUATION_SUFFIX "$coro.runs_continuation_of."
 
 /* What a function carried that LLVM IR does not. */
 struct kept_fn {
@@ -187,7 +190,8 @@ static bool ends_with_tag(MlirStringRef name, const char *suffix,
 static bool marker_name(MlirStringRef name) {
   size_t d;
   return ends_with_tag(name, ELIDED_SUFFIX, &d) ||
-         ends_with_tag(name, CONTINUATION_SUFFIX, &d);
+         ends_with_tag(name, CONTINUATION_SUFFIX, &d) ||
+         ends_with_tag(name, RUNS_CONTINUATION_SUFFIX, &d);
 }
 
 /* llvm.func @name of type `type` (an !llvm.func), with the calling
@@ -215,14 +219,38 @@ struct marking {
   unsigned continuations; /* marker declarations made for them */
 };
 
+/* Sets the call operands of the llvm.call `op` (it has no bundle
+ * operands). */
+static void set_call_operands(MlirOperation op, intptr_t n,
+                              const MlirValue *operands) {
+  mlirOperationSetOperands(op, n, operands);
+  int32_t seg[2] = {(int32_t)n, 0};
+  MlirNamedAttribute a = ir_segments(mlirOperationGetContext(op), 2, seg);
+  mlirOperationSetAttributeByName(op, mlirIdentifierStr(a.name), a.attribute);
+}
+
 /* An indirect call marked coro.continuation_of = @R calls, for the trip, a
  * declaration R$coro.continuation_of.K (its own K) that takes the callee
  * first: llvm.call @"R$coro.continuation_of.K"(%f, args) in the call's
  * calling convention (LLVM treats a call whose convention differs from
- * its callee's as unreachable). */
+ * its callee's as unreachable). A direct call so marked (route B's async
+ * resume entry's call of __coro_async_run_parked, CORO_ENTERED_ATTR) calls
+ * R$coro.runs_continuation_of.K with its callee's address first: LLVM
+ * neither inlines it nor drops what it names. */
 static void mark_continuation_call(struct marking *m, MlirOperation op,
                                    MlirAttribute of) {
   MlirContext ctx = mlirOperationGetContext(op);
+  MlirAttribute direct = ir_callee_attr(op);
+  if (!mlirAttributeIsNull(direct)) {
+    intptr_t n = mlirOperationGetNumOperands(op);
+    MlirValue *ops = ir_xmalloc((size_t)(n + 1) * sizeof *ops);
+    struct ir_builder b = ir_before(op);
+    ops[0] = ir_addressof_ref(&b, mlirFlatSymbolRefAttrGetValue(direct));
+    for (intptr_t i = 0; i < n; ++i)
+      ops[i + 1] = mlirOperationGetOperand(op, i);
+    set_call_operands(op, n + 1, ops);
+    free(ops);
+  }
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirType *args = ir_xmalloc((size_t)n * sizeof *args);
   for (intptr_t i = 0; i < n; ++i)
@@ -233,7 +261,9 @@ static void mark_continuation_call(struct marking *m, MlirOperation op,
   struct coro_str name = {0};
   MlirStringRef of_name = mlirFlatSymbolRefAttrGetValue(of);
   coro_str_append(&name, of_name.data, of_name.length);
-  coro_str_appendz(&name, CONTINUATION_SUFFIX);
+  coro_str_appendz(&name, mlirAttributeIsNull(direct)
+                              ? CONTINUATION_SUFFIX
+                              : RUNS_CONTINUATION_SUFFIX);
   char k[24];
   snprintf(k, sizeof k, "%u", m->continuations++);
   coro_str_appendz(&name, k);
@@ -374,8 +404,7 @@ static MlirWalkResult mark_call(MlirOperation op, void *user) {
   MlirAttribute callee = ir_callee_attr(op);
   MlirAttribute of = mlirOperationGetAttributeByName(
       op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR));
-  if (mlirAttributeIsNull(callee) && !mlirAttributeIsNull(of) &&
-      mlirAttributeIsAFlatSymbolRef(of)) {
+  if (!mlirAttributeIsNull(of) && mlirAttributeIsAFlatSymbolRef(of)) {
     mark_continuation_call(m, op, of);
     return MlirWalkResultAdvance;
   }
@@ -445,6 +474,37 @@ static void unmark_continuation_call(MlirOperation op, MlirStringRef of) {
   mlirOperationDestroy(op);
 }
 
+/* A call of R$coro.runs_continuation_of.K is the direct call it was when
+ * its first operand is still the address of a function, marked
+ * coro.continuation_of = @R again; else (LLVM made it something else) an
+ * indirect call of that operand, unmarked. */
+static void unmark_direct_continuation_call(MlirOperation op,
+                                            MlirStringRef of) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  mlirOperationRemoveAttributeByName(op,
+                                     mlirStringRefCreateFromCString("callee"));
+  MlirValue f = mlirOperationGetOperand(op, 0);
+  MlirOperation def =
+      mlirValueIsAOpResult(f) ? mlirOpResultGetOwner(f) : (MlirOperation){NULL};
+  if (mlirOperationIsNull(def) || !coro_op_named(def, "llvm.mlir.addressof"))
+    return;
+  MlirAttribute fn = mlirOperationGetAttributeByName(
+      def, mlirStringRefCreateFromCString("global_name"));
+  intptr_t n = mlirOperationGetNumOperands(op) - 1;
+  MlirValue *ops = ir_xmalloc((size_t)(n + 1) * sizeof *ops);
+  for (intptr_t i = 0; i < n; ++i)
+    ops[i] = mlirOperationGetOperand(op, i + 1);
+  set_call_operands(op, n, ops);
+  free(ops);
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("callee"),
+                                  fn);
+  mlirOperationSetAttributeByName(
+      op, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
+      mlirFlatSymbolRefAttrGet(ctx, of));
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(f)))
+    mlirOperationDestroy(def);
+}
+
 /* A call of a marker declaration is the call it was, marked again. */
 static void unmark_call(MlirOperation op) {
   MlirStringRef key = mlirStringRefCreateFromCString("callee");
@@ -453,6 +513,12 @@ static void unmark_call(MlirOperation op) {
     return;
   MlirStringRef name = mlirFlatSymbolRefAttrGetValue(callee);
   size_t d;
+  if (ends_with_tag(name, RUNS_CONTINUATION_SUFFIX, &d)) {
+    unmark_direct_continuation_call(
+        op,
+        mlirStringRefCreate(name.data, d - strlen(RUNS_CONTINUATION_SUFFIX)));
+    return;
+  }
   if (ends_with_tag(name, CONTINUATION_SUFFIX, &d)) {
     unmark_continuation_call(
         op, mlirStringRefCreate(name.data, d - strlen(CONTINUATION_SUFFIX)));
@@ -501,6 +567,26 @@ static bool take_out(MlirOperation module, struct kept *k) {
     struct keeping alloc = {m.table, calls_allocator, true};
     if (presplit_coroutine(op))
       mlirOperationWalk(op, keep_calls, &alloc, MlirWalkPreOrder);
+  }
+  /* a dispatch function's entered form (CORO_ENTERED_ATTR) is named by
+   * no call until the split: external for the trip, so that LLVM keeps it
+   * (put_back restores its linkage) */
+  for (MlirOperation op = mlirBlockGetFirstOperation(body);
+       !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+    MlirAttribute e =
+        coro_op_named(op, "llvm.func")
+            ? mlirOperationGetDiscardableAttributeByName(
+                  op, mlirStringRefCreateFromCString(CORO_ENTERED_ATTR))
+            : (MlirAttribute){NULL};
+    MlirOperation form =
+        !mlirAttributeIsNull(e) && mlirAttributeIsAFlatSymbolRef(e)
+            ? mlirSymbolTableLookup(m.table, mlirFlatSymbolRefAttrGetValue(e))
+            : (MlirOperation){NULL};
+    if (!mlirOperationIsNull(form) && coro_op_named(form, "llvm.func"))
+      mlirOperationSetAttributeByName(
+          form, mlirStringRefCreateFromCString("linkage"),
+          mlirLLVMLinkageAttrGet(mlirOperationGetContext(op),
+                                 MlirLLVMLinkageExternal));
   }
   if (ok) {
     struct keeping makers = {m.table, calls_handle_maker, true};

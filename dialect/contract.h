@@ -65,6 +65,23 @@
  * --convert-coro-to-llvm-async and the -O2 pre-split trip (which keeps the
  * marks across LLVM's passes); read by --coro-split (split_retcon.c). */
 #define CORO_CONTINUATION_OF_ATTR "coro.continuation_of"
+
+/* The same mark on a direct llvm.call of a function that runs, from a
+ * resume entry, its second operand (a continuation of that async ramp) on
+ * its first (the task): route B's async resume entry calls
+ * __coro_async_run_parked(h, h.parked) so. --coro-split tests the second
+ * operand against each continuation and tail-calls the one it is in its
+ * entered form instead: NAME.entered, a fastcc void(ptr) copy of the
+ * continuation in which the tail call of each dispatch function D calls
+ * the function D's CORO_ENTERED_ATTR names (tail-called when it has the
+ * copy's prototype; when it returns a handle, that handle's resume entry
+ * is tail-called unless it is null). The entered forms give the task the
+ * handoff slot the resume entry no longer gives. A continuation that
+ * tail-calls a function with no entered form, or calls one otherwise,
+ * keeps the call as it is (split_retcon.c). Written by
+ * --convert-coro-to-llvm-async in a module route B splits; the -O2
+ * pre-split trip keeps both marks. */
+#define CORO_ENTERED_ATTR "coro.entered"
 #define CORO_DIRECT_CONTINUATIONS 4
 
 /* A unit attribute on a retcon or retcon.once ramp: the addresses of its

@@ -572,6 +572,154 @@ static void run_handoff(struct ir_builder *b, MlirValue n) {
   *b = ir_at_end(done, b->loc);
 }
 
+/* Ends `b`'s block: runs the handle `n` that async code left for its
+ * entry, if any, by a musttail call of its resume entry, and returns (the
+ * entry's own return when there is none). */
+static void tail_handoff(struct ir_builder *b, MlirValue n) {
+  MlirBlock next = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock ret = ir_block_after(next, 0, NULL, b->loc);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), ret, next);
+  struct ir_builder t = ir_at_end(next, b->loc);
+  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
+  call_ptr(&t, ir_load(&t, n, ir_ptr_type(b->ctx), 0), MlirLLVMCConvFast, true,
+           n);
+  ir_return(&t, (MlirValue){NULL});
+  t = ir_at_end(ret, b->loc);
+  ir_return(&t, (MlirValue){NULL});
+}
+
+/* Route B's entered forms of the dispatch functions (CORO_ENTERED_ATTR):
+ * what a resume entry runs when it has inlined the continuation that tail-
+ * calls `D`. Each is fastcc and takes D's arguments; one that may hand off
+ * gives the task (its first) a handoff slot in its own frame for D, calls D
+ * and runs what D left there, or, when it takes more than the task (and
+ * so cannot tail-call a resume entry), returns it for the resume entry to
+ * run (null when nothing):
+ *
+ *   llvm.func internal fastcc @"D.entered"(%self) {
+ *     enter_async(%slot, %self, D): llvm.call swifttailcc @D(%self)
+ *     the handle left in %slot, if any: llvm.call fastcc musttail
+ *   }
+ *   llvm.func internal fastcc @"D.entered"(%self, %x, %rf) -> !llvm.ptr {
+ *     enter_async(%slot, %self, D): llvm.call swifttailcc @D(%self, ...)
+ *     llvm.return (the handle left in %slot)
+ *   }
+ *
+ * __coro_async_park never hands off: its entered form only calls it, so
+ * that the resume entry's fast path (a yield that parks where it was
+ * resumed) has no slot and no frame; __coro_async_finish's runs what it
+ * left itself, so that the resume entry reaches it by a tail call. */
+static void emit_entered(struct ir_builder *b, MlirBlock entry,
+                         const char *dispatch, bool slot) {
+  intptr_t n = mlirBlockGetNumArguments(entry);
+  MlirValue args[3];
+  assert(n <= 3 && "a dispatch function of more arguments");
+  for (intptr_t i = 0; i < n; ++i)
+    args[i] = mlirBlockGetArgument(entry, i);
+  MlirAttribute d = ir_sym_ref(b->ctx, dispatch);
+  if (!slot) {
+    ir_call_cc(b, d, MlirLLVMCConvSwiftTail, 0, n, args, (MlirType){NULL});
+    ir_return(b, (MlirValue){NULL});
+    return;
+  }
+  MlirValue s = handoff_slot(b);
+  ir_store(b, ir_null(b), s, 0);
+  ir_store(b, s, ir_gep_bytes(b, args[0], OFF_HANDOFF), 0);
+  ir_call_cc(b, d, MlirLLVMCConvSwiftTail, 0, n, args, (MlirType){NULL});
+  MlirValue left = ir_load(b, s, ir_ptr_type(b->ctx), 0);
+  if (n == 1)
+    tail_handoff(b, left);
+  else
+    ir_return(b, left);
+}
+
+static void emit_park_entered(struct ir_builder *b, MlirBlock entry) {
+  emit_entered(b, entry, "__coro_async_park", false);
+}
+static void emit_await_entered(struct ir_builder *b, MlirBlock entry) {
+  emit_entered(b, entry, "__coro_async_await", true);
+}
+static void emit_await_any_entered(struct ir_builder *b, MlirBlock entry) {
+  emit_entered(b, entry, "__coro_async_await_any", true);
+}
+static void emit_finish_entered(struct ir_builder *b, MlirBlock entry) {
+  emit_entered(b, entry, "__coro_async_finish", true);
+}
+static void emit_group_await_entered(struct ir_builder *b, MlirBlock entry) {
+  emit_entered(b, entry, "__coro_async_group_await", true);
+}
+
+/* Route B: runs the parked continuation `f` of the task `h` (the runtime
+ * never saw it, or has just handed it to this thread) from a resume entry,
+ * with a handoff slot; returns what it left there:
+ *
+ *   llvm.func internal fastcc @__coro_async_run_parked(%h, %f) -> !llvm.ptr {
+ *     llvm.return enter_async(%slot, %h, %f)
+ *   }
+ *
+ * A resume entry's call of it is marked coro.continuation_of: --coro-split
+ * calls the continuation's entered form directly instead (the slot goes
+ * to the dispatch functions that hand off). */
+static void emit_run_parked(struct ir_builder *b, MlirBlock entry) {
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirValue f = mlirBlockGetArgument(entry, 1);
+  ir_return(b, enter_async(b, handoff_slot(b), h, f));
+}
+
+/* `llvm.intr.assume`(h.destroying == 0): a task being destroyed runs to
+ * its end from the destroy entry and is never resumed. Said to LLVM, the
+ * check the body makes after each suspension folds away once the
+ * continuation is inlined (route B), and costs nothing otherwise (the
+ * assumption emits no code). */
+static void assume_live(struct ir_builder *b, MlirValue h) {
+  MlirValue d =
+      ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), ir_int_type(b->ctx, 64), 0);
+  MlirValue live = ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0));
+  MlirNamedAttribute bundles = ir_named(b->ctx, "op_bundle_sizes",
+                                        mlirDenseI32ArrayGet(b->ctx, 0, NULL));
+  ir_op(b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
+}
+
+/* Route B: a resume entry's way for a task the runtime knows (its state
+ * word is not 0):
+ *
+ *   llvm.func internal fastcc @__coro_async_resume_known(%h) {
+ *     %r = coro_rt_task_enter(%h)
+ *     null: (nobody else runs it, or it was handed to this thread)
+ *       %n = llvm.call fastcc @__coro_async_run_parked(%h, h.parked)
+ *       %n != null: llvm.call fastcc musttail n.resume(%n)
+ *     1: llvm.return (an awaiter that could not see the task is
+ *        scheduled resumed it: it waits for the end instead)
+ *     else: llvm.call fastcc musttail r.resume(%r) (it ended meanwhile:
+ *           that awaiter goes on)
+ *   } */
+static void emit_resume_known(struct ir_builder *b, MlirBlock entry) {
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirBlock other = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock instead = ir_block_after(other, 0, NULL, b->loc);
+  MlirBlock skip = ir_block_after(instead, 0, NULL, b->loc);
+  MlirBlock run = ir_block_after(skip, 0, NULL, b->loc);
+  MlirValue r = call_rt(b, "coro_rt_task_enter", 1, &h);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_null(b)), run, other);
+  struct ir_builder t = ir_at_end(other, b->loc);
+  ir_cond_br(
+      &t, ir_icmp(&t, IR_EQ, ir_ptrtoint(&t, r, 64), ir_const_int(&t, 64, 1)),
+      skip, instead);
+  t = ir_at_end(skip, b->loc);
+  ir_return(&t, (MlirValue){NULL});
+  t = ir_at_end(instead, b->loc);
+  call_ptr(&t, ir_load(&t, r, ir_ptr_type(b->ctx), 0), MlirLLVMCConvFast, true,
+           r);
+  ir_return(&t, (MlirValue){NULL});
+  t = ir_at_end(run, b->loc);
+  assume_live(&t, h);
+  MlirValue args[2] = {
+      h, ir_load(&t, ir_gep_bytes(&t, h, OFF_RESUME), ir_ptr_type(b->ctx), 0)};
+  tail_handoff(&t,
+               ir_call_cc(&t, ir_sym_ref(b->ctx, "__coro_async_run_parked"),
+                          MlirLLVMCConvFast, 0, 2, args, ir_ptr_type(b->ctx)));
+}
+
 /* coro.group_await in an async coroutine:
  *
  *   llvm.func internal swifttailcc @__coro_async_group_await(%self, %g, %rf) {
@@ -610,15 +758,37 @@ static const struct shared_fn {
   bool returns_ptr;
   int cconv; /* MlirLLVMCConv */
   void (*emit)(struct ir_builder *b, MlirBlock entry);
+  /* route B only: made in a module --coro-split splits */
+  bool route_b;
+  /* its entered form (CORO_ENTERED_ATTR), route B only */
+  const char *entered;
 } shared_fns[] = {
-    {"__coro_async_project", 1, true, MlirLLVMCConvC, emit_project},
-    {"__coro_async_park", 2, false, MlirLLVMCConvSwiftTail, emit_park},
-    {"__coro_async_await", 3, false, MlirLLVMCConvSwiftTail, emit_await_async},
-    {"__coro_async_await_any", 3, false, MlirLLVMCConvSwiftTail,
-     emit_await_any},
-    {"__coro_async_finish", 1, false, MlirLLVMCConvSwiftTail, emit_finish},
+    {"__coro_async_project", 1, true, MlirLLVMCConvC, emit_project, false,
+     NULL},
+    {"__coro_async_park", 2, false, MlirLLVMCConvSwiftTail, emit_park, false,
+     "__coro_async_park.entered"},
+    {"__coro_async_await", 3, false, MlirLLVMCConvSwiftTail, emit_await_async,
+     false, "__coro_async_await.entered"},
+    {"__coro_async_await_any", 3, false, MlirLLVMCConvSwiftTail, emit_await_any,
+     false, "__coro_async_await_any.entered"},
+    {"__coro_async_finish", 1, false, MlirLLVMCConvSwiftTail, emit_finish,
+     false, "__coro_async_finish.entered"},
     {"__coro_async_group_await", 3, false, MlirLLVMCConvSwiftTail,
-     emit_group_await},
+     emit_group_await, false, "__coro_async_group_await.entered"},
+    {"__coro_async_park.entered", 2, false, MlirLLVMCConvFast,
+     emit_park_entered, true, NULL},
+    {"__coro_async_await.entered", 3, true, MlirLLVMCConvFast,
+     emit_await_entered, true, NULL},
+    {"__coro_async_await_any.entered", 3, true, MlirLLVMCConvFast,
+     emit_await_any_entered, true, NULL},
+    {"__coro_async_finish.entered", 1, false, MlirLLVMCConvFast,
+     emit_finish_entered, true, NULL},
+    {"__coro_async_group_await.entered", 3, true, MlirLLVMCConvFast,
+     emit_group_await_entered, true, NULL},
+    {"__coro_async_run_parked", 2, true, MlirLLVMCConvFast, emit_run_parked,
+     true, NULL},
+    {"__coro_async_resume_known", 1, false, MlirLLVMCConvFast,
+     emit_resume_known, true, NULL},
 };
 
 /* Builds the shared functions the module lacks, located at `coroutine`. */
@@ -626,9 +796,11 @@ static void ensure_shared(MlirOperation module, MlirOperation coroutine) {
   MlirContext ctx = mlirOperationGetContext(coroutine);
   MlirType ptr = ir_ptr_type(ctx);
   MlirType args[3] = {ptr, ptr, ptr};
+  bool route_b = coro_route_b(module);
   for (size_t i = 0; i < sizeof shared_fns / sizeof *shared_fns; ++i) {
     const struct shared_fn *f = &shared_fns[i];
-    if (!mlirOperationIsNull(coro_lookup_symbol(
+    if ((f->route_b && !route_b) ||
+        !mlirOperationIsNull(coro_lookup_symbol(
             module, mlirStringRefCreateFromCString(f->name))))
       continue;
     MlirType result = f->returns_ptr ? ptr : (MlirType){NULL};
@@ -642,6 +814,17 @@ static void ensure_shared(MlirOperation module, MlirOperation coroutine) {
         gen_func(module, coroutine, f->name, strlen(f->name), &spec, &loc);
     struct ir_builder b = ir_at_end(entry, loc);
     f->emit(&b, entry);
+    MlirOperation op = mlirBlockGetParentOperation(entry);
+    if (route_b && f->entered)
+      mlirOperationSetAttributeByName(
+          op, mlirStringRefCreateFromCString(CORO_ENTERED_ATTR),
+          ir_sym_ref(ctx, f->entered));
+    /* the way of tasks the runtime knows stays out of the resume entries,
+     * whose fast path then needs no frame */
+    if (f->emit == emit_resume_known)
+      mlirOperationSetAttributeByName(
+          op, mlirStringRefCreateFromCString("no_inline"),
+          mlirUnitAttrGet(ctx));
   }
 }
 
@@ -707,17 +890,7 @@ static void run_parked(struct ir_builder *b, struct as_state *st,
                        MlirValue slot, MlirValue h) {
   MlirContext ctx = b->ctx;
   MlirType ptr = ir_ptr_type(ctx);
-  /* A task being destroyed runs to its end from the destroy entry and is
-   * never resumed: its destroying word is 0 here. Said to LLVM, the check
-   * the body makes after each suspension folds away once the continuation
-   * is inlined (route B), and costs nothing otherwise (the assumption
-   * emits no code). */
-  MlirType i64 = ir_int_type(ctx, 64);
-  MlirValue d = ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), i64, 0);
-  MlirValue live = ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0));
-  MlirNamedAttribute bundles =
-      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
-  ir_op(b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
+  assume_live(b, h);
   MlirValue f = ir_load(b, ir_gep_bytes(b, h, OFF_RESUME), ptr, 0);
   MlirValue n = enter_async(b, slot, h, f);
   /* the call of the parked function is the op before n's load */
@@ -728,15 +901,53 @@ static void run_parked(struct ir_builder *b, struct as_state *st,
   mlirOperationSetAttributeByName(
       call, mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
       sym_of(ctx, &st->body));
-  MlirBlock next = ir_block_after(b->block, 0, NULL, b->loc);
-  MlirBlock ret = ir_block_after(next, 0, NULL, b->loc);
-  ir_cond_br(b, ir_icmp(b, IR_EQ, n, ir_null(b)), ret, next);
-  struct ir_builder t = ir_at_end(next, b->loc);
-  /* the resume entry is at CORO_HANDLE_RESUME_OFFSET (0) */
-  call_ptr(&t, ir_load(&t, n, ptr, 0), MlirLLVMCConvFast, true, n);
-  ir_return(&t, (MlirValue){NULL});
-  t = ir_at_end(ret, b->loc);
-  ir_return(&t, (MlirValue){NULL});
+  tail_handoff(b, n);
+}
+
+/* Route B's resume entry: the same, with the slot left to the dispatch
+ * functions that hand off, so that a resume that only parks again touches
+ * no stack:
+ *
+ *   llvm.func internal fastcc @"f.coro.resume"(%h) {
+ *     llvm.cond_br (h.state != 0), ^known, ^run
+ *   ^known:
+ *     llvm.call fastcc musttail @__coro_async_resume_known(%h)
+ *   ^run:
+ *     llvm.intr.assume (h.destroying == 0)
+ *     %n = llvm.call fastcc @__coro_async_run_parked(%h, h.parked)
+ *         {coro.continuation_of = @"f.coro.async"}
+ *     %n != null: llvm.call fastcc musttail n.resume(%n)
+ *   }
+ *
+ * --coro-split makes the marked call a direct call of the continuation's
+ * entered form (which returns what its dispatch's entered form returns, or
+ * null after one that returns nothing: __coro_async_park's and
+ * __coro_async_finish's), and LLVM inlines it: a yield's resume is the C state
+ * machine's step, with the look at the state word. */
+static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
+  MlirContext ctx = mlirOperationGetContext(fn->func);
+  MlirLocation loc;
+  MlirBlock entry = handle_entry(fn, &st->resume, &loc);
+  struct ir_builder b = ir_at_end(entry, loc);
+  MlirValue h = mlirBlockGetArgument(entry, 0);
+  MlirBlock known = ir_block_after(entry, 0, NULL, loc);
+  MlirBlock run = ir_block_after(known, 0, NULL, loc);
+  ir_cond_br(&b, runtime_knows(&b, h), known, run);
+  b = ir_at_end(known, loc);
+  ir_call_cc(&b, ir_sym_ref(ctx, "__coro_async_resume_known"),
+             MlirLLVMCConvFast, 2, 1, &h, (MlirType){NULL});
+  ir_return(&b, (MlirValue){NULL});
+  b = ir_at_end(run, loc);
+  assume_live(&b, h);
+  MlirValue args[2] = {
+      h, ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ir_ptr_type(ctx), 0)};
+  MlirValue n = ir_call_cc(&b, ir_sym_ref(ctx, "__coro_async_run_parked"),
+                           MlirLLVMCConvFast, 0, 2, args, ir_ptr_type(ctx));
+  mlirOperationSetAttributeByName(
+      mlirOpResultGetOwner(n),
+      mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR),
+      sym_of(ctx, &st->body));
+  tail_handoff(&b, n);
 }
 
 /* The handle's resume entry (fastcc, as the switch ABI's), one per
@@ -1402,7 +1613,10 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   ensure_shared(fn->module, fn->func);
   emit_record(fn, st, size);
   emit_destroy(fn, st);
-  emit_resume(fn, st);
+  if (coro_route_b(fn->module))
+    emit_resume_b(fn, st);
+  else
+    emit_resume(fn, st);
   emit_entry(fn, st, fty, &visibility);
   coro_str_free(&visibility);
 

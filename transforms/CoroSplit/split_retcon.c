@@ -28,6 +28,7 @@
 #include "ir/support.h"
 #include "ir/types.h"
 #include "transforms/CoroSplit/coro_split.h"
+#include "transforms/CoroSplit/frame_debug.h"
 
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
@@ -632,6 +633,38 @@ static bool reached_reads(MlirBlock join, MlirValue v) {
   return reads;
 }
 
+/* Through `b`: compares the continuation `f` with each of `conts` but the
+ * last (which it then is: said to LLVM) and tail-calls the entered form of
+ * the one it is on the task `h`:
+ *   llvm.call fastcc musttail @"C.entered"(%h); llvm.return */
+static void entered_chain(struct ir_builder *b, MlirValue f, MlirValue h,
+                          const struct ir_opvec *conts,
+                          const struct ir_opvec *entered) {
+  MlirLocation loc = b->loc;
+  for (size_t i = 0; i < conts->n; ++i) {
+    MlirValue addr = ir_addressof_ref(b, ir_sym_name(conts->v[i]));
+    MlirValue same = ir_icmp(b, IR_EQ, f, addr);
+    struct ir_builder cb = *b;
+    MlirBlock next = (MlirBlock){NULL};
+    if (i + 1 < conts->n) {
+      MlirBlock call = ir_block_after(b->block, 0, NULL, loc);
+      next = ir_block_after(call, 0, NULL, loc);
+      ir_cond_br(b, same, call, next);
+      cb = ir_at_end(call, loc);
+    } else {
+      MlirNamedAttribute bundles = ir_named(
+          b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL));
+      ir_op(b, "llvm.intr.assume", 1, &same, 0, NULL, 1, &bundles, 0, NULL);
+    }
+    ir_call_cc(&cb,
+               mlirFlatSymbolRefAttrGet(b->ctx, ir_sym_name(entered->v[i])),
+               MlirLLVMCConvFast, 2, 1, &h, (MlirType){NULL});
+    ir_return(&cb, (MlirValue){NULL});
+    if (!mlirBlockIsNull(next))
+      *b = ir_at_end(next, loc);
+  }
+}
+
 /* Replaces the indirect call `op` by a test of its callee against each of
  * `conts` but the last and a direct call of the one it is. When what
  * follows the call reads its result or its callee, it is copied after each
@@ -645,8 +678,12 @@ static bool reached_reads(MlirBlock join, MlirValue v) {
  * an async resume entry's look at its handoff slot) is the same after
  * every call, and the direct calls share it. */
 static void call_directly(MlirOperation op, const struct ir_opvec *conts,
-                          int cconv) {
+                          const struct ir_opvec *entered, int cconv) {
   MlirLocation loc = mlirOperationGetLocation(op);
+  /* an indirect call: the callee is operand 0, the arguments follow; a
+   * call of the entered forms (CORO_ENTERED_ATTR): the task is operand 0,
+   * the continuation operand 1, and the entered form takes the task */
+  intptr_t at = entered ? 1 : 0;
   MlirBlock join = ir_split_after(op);
   bool result = mlirOperationGetNumResults(op) > 0;
   MlirType rt = {NULL};
@@ -657,16 +694,23 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
     duplicate = !mlirOpOperandIsNull(mlirValueGetFirstUse(old));
     mlirValueReplaceAllUsesOfWith(old, mlirBlockAddArgument(join, rt, loc));
   }
-  duplicate = duplicate || reached_reads(join, mlirOperationGetOperand(op, 0));
-  intptr_t nargs = mlirOperationGetNumOperands(op) - 1;
+  MlirValue callee = mlirOperationGetOperand(op, at);
+  duplicate = duplicate || reached_reads(join, callee);
+  intptr_t nargs = entered ? 1 : mlirOperationGetNumOperands(op) - 1;
   MlirValue *args = ir_xmalloc((size_t)(nargs + 1) * sizeof *args);
   for (intptr_t k = 0; k < nargs; ++k)
-    args[k] = mlirOperationGetOperand(op, k + 1);
-  MlirValue callee = mlirOperationGetOperand(op, 0);
+    args[k] = mlirOperationGetOperand(op, entered ? 0 : k + 1);
   struct ir_builder b = ir_at_end(mlirOperationGetBlock(op), loc);
   mlirOperationRemoveFromParent(op);
   /* the callee is one of `conts` (the attribute says so): the last needs no
    * test */
+  if (entered) {
+    entered_chain(&b, callee, args[0], conts, entered);
+    free(args);
+    ir_erase_unreachable(mlirBlockGetParentRegion(join));
+    mlirOperationDestroy(op);
+    return;
+  }
   struct ir_opvec tested = {conts->v, conts->n - 1, conts->n - 1};
   split_compare_chain(&b, callee, &tested, cconv, nargs, args, rt, join);
   MlirStringRef last = ir_sym_name(conts->v[conts->n - 1]);
@@ -799,12 +843,138 @@ static MlirOperation enclosing_func(MlirOperation op) {
 }
 
 /* A marked call that becomes direct: its continuations (`at`..`at` + `n`
- * of all of them) and its calling convention. */
+ * of all of them), its calling convention and whether it calls their
+ * entered forms (at the same places of those). */
 struct direct_call {
   MlirOperation op;
   size_t at, n;
   int cc;
+  bool entered;
 };
+
+/* The entered form of the async continuation `cont` (CORO_ENTERED_ATTR):
+ * a fastcc copy NAME.entered, which a resume entry tail-calls, in which
+ * each tail call of a dispatch function D is a call of D's entered form E:
+ * a tail call when E has the copy's prototype (it runs what D left
+ * itself), else a call, followed, when E returns a handle, by a tail call
+ * of that handle's resume entry when it is not null. Null when `cont` is
+ * not a swifttailcc function of one pointer, or calls a function with an
+ * entered form other than as its tail call, or tail-calls one without
+ * (`made` remembers each answer: the copy, or 1 for none). */
+static MlirOperation entered_form(MlirSymbolTable table, MlirOperation cont,
+                                  struct ir_ptrmap *made) {
+  void *known = ir_ptrmap_find(made, cont.ptr);
+  if (known)
+    return known == (void *)1 ? (MlirOperation){NULL} : (MlirOperation){known};
+  ir_ptrmap_put(made, cont.ptr, (void *)1);
+  MlirContext ctx = mlirOperationGetContext(cont);
+  MlirType t = ir_func_type(cont), ptr = ir_ptr_type(ctx);
+  MlirType void_type = mlirLLVMVoidTypeGet(ctx);
+  if (cconv_of(cont) != MlirLLVMCConvSwiftTail ||
+      mlirLLVMFunctionTypeGetNumInputs(t) != 1 ||
+      !mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(t, 0)) ||
+      !mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(t), void_type))
+    return (MlirOperation){NULL};
+  MlirOperation copy = mlirOperationClone(cont);
+  MlirStringRef tail_key = mlirStringRefCreateFromCString("TailCallKind");
+  MlirAttribute musttail = mlirAttributeParseGet(
+      ctx, mlirStringRefCreateFromCString("#llvm.tailcallkind<musttail>"));
+  /* the tail calls to rewrite, each with its entered form */
+  struct ir_opvec calls = {0}, forms = {0};
+  bool ok = true;
+  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(copy, 0));
+       ok && ir_op_walk_next(&w);) {
+    if (!coro_op_named(w.op, "llvm.call"))
+      continue;
+    MlirAttribute kind = mlirOperationGetAttributeByName(w.op, tail_key);
+    bool tail =
+        !mlirAttributeIsNull(kind) && mlirAttributeEqual(kind, musttail);
+    MlirAttribute callee = ir_callee_attr(w.op);
+    MlirOperation d = mlirAttributeIsNull(callee)
+                          ? (MlirOperation){NULL}
+                          : mlirSymbolTableLookup(
+                                table, mlirFlatSymbolRefAttrGetValue(callee));
+    MlirAttribute e =
+        mlirOperationIsNull(d)
+            ? (MlirAttribute){NULL}
+            : mlirOperationGetDiscardableAttributeByName(
+                  d, mlirStringRefCreateFromCString(CORO_ENTERED_ATTR));
+    if (mlirAttributeIsNull(e)) {
+      ok = !tail; /* a tail call of what has no entered form */
+      continue;
+    }
+    MlirOperation ef =
+        mlirAttributeIsAFlatSymbolRef(e)
+            ? mlirSymbolTableLookup(table, mlirFlatSymbolRefAttrGetValue(e))
+            : (MlirOperation){NULL};
+    MlirType rt = mlirOperationIsNull(ef) || !coro_op_named(ef, "llvm.func")
+                      ? (MlirType){NULL}
+                      : mlirLLVMFunctionTypeGetReturnType(ir_func_type(ef));
+    MlirOperation next = mlirOperationGetNextInBlock(w.op);
+    ok = tail && !mlirTypeIsNull(rt) && cconv_of(ef) == MlirLLVMCConvFast &&
+         (mlirTypeEqual(rt, ptr) || mlirTypeEqual(rt, void_type)) &&
+         !mlirOperationIsNull(next) && coro_op_named(next, "llvm.return");
+    ir_opvec_push(&calls, w.op);
+    ir_opvec_push(&forms, ef);
+  }
+  for (size_t i = 0; ok && i < calls.n; ++i) {
+    MlirOperation call = calls.v[i];
+    struct ir_builder b = ir_before(call);
+    intptr_t n = mlirOperationGetNumOperands(call);
+    MlirValue *args = ir_xmalloc((size_t)(n + 1) * sizeof *args);
+    for (intptr_t k = 0; k < n; ++k)
+      args[k] = mlirOperationGetOperand(call, k);
+    MlirType et = ir_func_type(forms.v[i]);
+    bool handle = mlirTypeEqual(mlirLLVMFunctionTypeGetReturnType(et), ptr);
+    /* the copy's prototype: fastcc void(ptr) */
+    bool same = !handle && n == 1 &&
+                mlirTypeIsALLVMPointerType(mlirLLVMFunctionTypeGetInput(et, 0));
+    MlirValue r =
+        ir_call_cc(&b, mlirFlatSymbolRefAttrGet(ctx, ir_sym_name(forms.v[i])),
+                   MlirLLVMCConvFast, same ? 2 : 0, n, args,
+                   handle ? ptr : (MlirType){NULL});
+    free(args);
+    if (handle) {
+      /* a handle to run next: its resume entry (CORO_HANDLE_RESUME_OFFSET,
+       * 0), tail-called; none: the return */
+      MlirBlock ret = ir_split_after(call);
+      MlirBlock run = ir_block_after(ret, 0, NULL, b.loc);
+      ir_cond_br(&b, ir_icmp(&b, IR_EQ, r, ir_null(&b)), ret, run);
+      struct ir_builder rb = ir_at_end(run, b.loc);
+      ir_call_indirect(&rb, ir_load(&rb, r, ptr, 0), MlirLLVMCConvFast, 2, 1,
+                       &r, (MlirType){NULL});
+      ir_return(&rb, (MlirValue){NULL});
+    }
+    mlirOperationDestroy(call);
+  }
+  free(calls.v);
+  free(forms.v);
+  if (!ok) {
+    mlirOperationDestroy(copy);
+    return (MlirOperation){NULL};
+  }
+  MlirStringRef name = ir_sym_name(cont);
+  struct coro_str n = {0};
+  coro_str_append(&n, name.data, name.length);
+  coro_str_appendz(&n, ".entered");
+  mlirOperationSetAttributeByName(
+      copy, mlirStringRefCreateFromCString("sym_name"),
+      mlirStringAttrGet(ctx, mlirStringRefCreate(n.data, n.len)));
+  coro_str_free(&n);
+  mlirOperationSetAttributeByName(copy, mlirStringRefCreateFromCString("CConv"),
+                                  mlirLLVMCConvAttrGet(ctx, MlirLLVMCConvFast));
+  mlirOperationSetAttributeByName(
+      copy, mlirStringRefCreateFromCString("linkage"),
+      mlirLLVMLinkageAttrGet(ctx, MlirLLVMLinkageInternal));
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(cont), cont, copy);
+  mlirSymbolTableInsert(table, copy); /* renamed if the name is taken */
+  /* with debug info, a subprogram of its own (LLVM allows one a function) */
+  MlirAttribute sp = frame_debug_subprogram(cont);
+  if (!mlirAttributeIsNull(sp))
+    frame_debug_attach(copy, sp, (MlirAttribute){NULL});
+  ir_ptrmap_put(made, cont.ptr, copy.ptr);
+  return copy;
+}
 
 /* The direct calls of each function, made on MLIR's threads: a function's
  * calls are rewritten in order by one thread, and a rewrite changes only
@@ -813,6 +983,7 @@ struct direct_calls {
   const struct direct_call *call;
   const size_t *start; /* function i's calls: call[start[i] .. start[i+1]) */
   const MlirOperation *conts;
+  const MlirOperation *entered; /* their entered forms, where called */
   struct split_cache_pool caches;
 };
 
@@ -822,7 +993,8 @@ static void direct_calls_of(size_t i, void *user) {
   for (size_t k = d->start[i]; k < d->start[i + 1]; ++k) {
     const struct direct_call *c = &d->call[k];
     struct ir_opvec conts = {(MlirOperation *)d->conts + c->at, c->n, c->n};
-    call_directly(c->op, &conts, c->cc);
+    struct ir_opvec entered = {(MlirOperation *)d->entered + c->at, c->n, c->n};
+    call_directly(c->op, &conts, c->entered ? &entered : NULL, c->cc);
   }
   split_cache_give(&d->caches, cache);
 }
@@ -831,7 +1003,8 @@ void split_direct_continuation_calls(MlirOperation module,
                                      MlirSymbolTable table,
                                      struct split_leftovers *left,
                                      const struct ir_ptrmap *retcon) {
-  struct ir_opvec conts = {0}, all_conts = {0};
+  struct ir_opvec conts = {0}, all_conts = {0}, all_entered = {0};
+  struct ir_ptrmap made = {0}; /* entered forms */
   const struct ir_opvec calls = left->marked;
   MlirStringRef key = mlirStringRefCreateFromCString(CORO_CONTINUATION_OF_ATTR);
   /* the device has no indirect call: every continuation is tested */
@@ -858,12 +1031,25 @@ void split_direct_continuation_calls(MlirOperation module,
       body = mlirSymbolTableLookup(table, name);
     }
     /* an indirect call (its callee is operand 0), of continuations called
-     * the way it calls */
+     * the way it calls; or a direct one of two operands (the task and the
+     * continuation), in fastcc as the entered forms are */
     int cc = cconv_of(op);
+    bool entered = !mlirAttributeIsNull(ir_callee_attr(op));
     bool direct = conts.n && (device || conts.n <= CORO_DIRECT_CONTINUATIONS) &&
-                  mlirAttributeIsNull(ir_callee_attr(op)) && cc >= 0;
-    for (size_t k = 0; direct && k < conts.n; ++k)
-      direct = cconv_of(conts.v[k]) == cc;
+                  cc >= 0 &&
+                  (!entered || (cc == MlirLLVMCConvFast &&
+                                mlirOperationGetNumOperands(op) == 2));
+    size_t first = all_entered.n;
+    for (size_t k = 0; direct && k < conts.n; ++k) {
+      if (!entered) {
+        direct = cconv_of(conts.v[k]) == cc;
+        continue;
+      }
+      MlirOperation e = entered_form(table, conts.v[k], &made);
+      direct = !mlirOperationIsNull(e);
+      if (direct)
+        ir_opvec_push(&all_entered, e);
+    }
     MlirOperation fn = enclosing_func(op);
     if (!mlirOperationIsNull(body) && ir_ptrmap_find(retcon, body.ptr)) {
       uintptr_t was = (uintptr_t)ir_ptrmap_find(&state, body.ptr);
@@ -880,13 +1066,22 @@ void split_direct_continuation_calls(MlirOperation module,
         place = where.n;
         ir_ptrmap_put(&seen, fn.ptr, (void *)place);
       }
-      direct_calls[ndirect] = (struct direct_call){
-          .op = op, .at = all_conts.n, .n = conts.n, .cc = cc};
+      direct_calls[ndirect] = (struct direct_call){.op = op,
+                                                   .at = all_conts.n,
+                                                   .n = conts.n,
+                                                   .cc = cc,
+                                                   .entered = entered};
       fn_of[ndirect++] = place - 1;
-      for (size_t k = 0; k < conts.n; ++k)
+      for (size_t k = 0; k < conts.n; ++k) {
         ir_opvec_push(&all_conts, conts.v[k]);
+        if (!entered) /* kept in step with all_conts */
+          ir_opvec_push(&all_entered, conts.v[k]);
+      }
+    } else {
+      all_entered.n = first; /* those of a call that stays */
     }
   }
+  ir_ptrmap_free(&made);
   /* the direct calls grouped by function, each function's in order */
   size_t nfn = where.n;
   size_t *start = ir_xcalloc(nfn + 2, sizeof *start);
@@ -898,8 +1093,10 @@ void split_direct_continuation_calls(MlirOperation module,
       ir_xmalloc((ndirect ? ndirect : 1) * sizeof *grouped);
   for (size_t k = 0; k < ndirect; ++k)
     grouped[start[fn_of[k] + 1]++] = direct_calls[k];
-  struct direct_calls d = {
-      .call = grouped, .start = start, .conts = all_conts.v};
+  struct direct_calls d = {.call = grouped,
+                           .start = start,
+                           .conts = all_conts.v,
+                           .entered = all_entered.v};
   MlirContext ctx = mlirOperationGetContext(module);
   split_cache_pool_init(&d.caches, ctx, nfn);
   ir_parallel_for(ctx, nfn, direct_calls_of, &d);
@@ -909,6 +1106,7 @@ void split_direct_continuation_calls(MlirOperation module,
   free(fn_of);
   free(direct_calls);
   free(all_conts.v);
+  free(all_entered.v);
   struct ir_ptrmap number = {0};
   for (size_t i = 0; i < ramps.n; ++i) {
     if ((uintptr_t)ir_ptrmap_find(&state, ramps.v[i].ptr) != 1)
