@@ -74,6 +74,8 @@ _Static_assert(offsetof(struct coro_rt_retcon_prefix, slot) ==
 #define PREFIX_AT(field)                                                       \
   ((int)offsetof(coro_rt_task_prefix, field) - CORO_TASK_PREFIX_SIZE)
 _Static_assert(sizeof(coro_rt_task_prefix) == CORO_TASK_PREFIX_SIZE, "prefix");
+_Static_assert(PREFIX_AT(seen_entry) == CORO_TASK_SEEN_ENTRY_OFFSET,
+               "seen entry");
 _Static_assert(PREFIX_AT(state) == CORO_TASK_STATE_OFFSET, "state");
 _Static_assert(PREFIX_AT(waiters) == CORO_TASK_WAITERS_OFFSET, "waiters");
 _Static_assert(PREFIX_AT(home) == CORO_TASK_HOME_OFFSET, "home");
@@ -509,6 +511,8 @@ int coro_rt_event_is_set(coro_rt_event *ev) { return ev->set; }
 /* The prefix with the fields other threads touch made atomic (the layout of
  * coro_rt_task_prefix, checked below). */
 struct task {
+  void *seen_entry; /* written before the handle escapes; read only */
+  void *reserved;
   _Atomic int64_t state;
   _Atomic(void *) waiters; /* NULL, a list of waiters, or ENDED_MARK */
   _Atomic(coro_rt_pool *) home;
@@ -533,6 +537,25 @@ _Static_assert(TASK_AT(awaiter) == CORO_TASK_AWAITER_OFFSET, "awaiter");
 
 static struct task *task_of(void *handle) {
   return (struct task *)((char *)handle - CORO_TASK_PREFIX_SIZE);
+}
+
+/* The runtime sees the task `handle` (a call that may make its state word
+ * non-zero): one whose generated code gave it a seen entry gets it as its
+ * resume entry from now on, once, unless it has ended (a null entry stays
+ * null). Its own entry assumes the runtime never saw it (route B's: it
+ * does not look at the state word), so this comes before the state
+ * changes; the seen entry looks at the word on every resume. */
+static void seen(void *handle) {
+  struct task *t = task_of(handle);
+  coro_rt_entry k = (coro_rt_entry)t->seen_entry;
+  if (!k)
+    return;
+  struct coro_rt_header *h = handle;
+  coro_rt_entry cur = __atomic_load_n(&h->resume, __ATOMIC_ACQUIRE);
+  while (cur && cur != k &&
+         !__atomic_compare_exchange_n(&h->resume, &cur, k, false,
+                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    ;
 }
 
 /* The state word's bits. A task the runtime never saw has 0. */
@@ -684,6 +707,7 @@ static bool add_waiter(struct task *t, void *entry, void **link);
 static void wait_ended(void *handle);
 
 void *coro_rt_task_enter(void *handle) {
+  seen(handle);
   struct task *t = task_of(handle);
   int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
   struct coro_rt_header *h = handle;
@@ -777,6 +801,8 @@ static void wait_ended(void *handle) {
 void coro_rt_task_acquire(void *handle) { wait_ended(handle); }
 
 int32_t coro_rt_task_await(void *self, void *handle) {
+  seen(self);
+  seen(handle);
   struct task *t = task_of(handle);
   int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
   if (!(s & T_SCHED)) {
@@ -827,6 +853,7 @@ const char *coro_rt_task_error(void *handle) {
 int coro_rt_task_fail(void *handle, const char *message) {
   if (!handle)
     return CORO_RT_ERR_NULL;
+  seen(handle);
   struct task *t = task_of(handle);
   t->error = message;
   atomic_fetch_or_explicit(&t->state, T_FAILED, memory_order_acq_rel);
@@ -855,6 +882,7 @@ coro_rt_group *coro_rt_group_create(void) {
 int coro_rt_group_add(coro_rt_group *g, void *handle) {
   if (!g || !handle)
     return CORO_RT_ERR_NULL;
+  seen(handle);
   struct task *t = task_of(handle);
   coro_rt_group *none = NULL;
   if (!atomic_compare_exchange_strong_explicit(
@@ -897,6 +925,7 @@ static void *group_member_ended(coro_rt_group *g, bool failed) {
 }
 
 int32_t coro_rt_group_park(coro_rt_group *g, void *self) {
+  seen(self);
   begin_wait(self);
   g->waiter = self;
   if (atomic_fetch_sub_explicit(&g->count, 1, memory_order_acq_rel) != 1)
@@ -1034,6 +1063,7 @@ void *coro_rt_task_end(void *handle) {
 int coro_rt_task_detach(void *handle) {
   if (!handle)
     return CORO_RT_ERR_NULL;
+  seen(handle);
   struct task *t = task_of(handle);
   struct coro_rt_header *h = handle;
   int64_t s = atomic_load_explicit(&t->state, memory_order_acquire);
@@ -1409,6 +1439,7 @@ int coro_rt_pool_submit(coro_rt_pool *p, void *handle) {
 int coro_rt_task_submit(coro_rt_pool *p, void *handle) {
   if (!handle || !p)
     return CORO_RT_ERR_NULL;
+  seen(handle);
   struct task *t = task_of(handle);
   coro_rt_pool *home = NULL;
   if (!atomic_compare_exchange_strong_explicit(

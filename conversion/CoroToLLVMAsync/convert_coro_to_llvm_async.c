@@ -19,10 +19,13 @@
  * The async context is the handle. It has the header every handle has
  * (resume and destroy entries, the promise at 16), then the arguments, then
  * LLVM's frame. Before it, at fixed negative offsets (so that they do not
- * depend on T), lies the async state: the runtime's fields from h - 80 to
- * h - 40 (its state word first: 0 until the runtime sees the task, and
- * the lowered code calls the runtime only when it is not; see "Across
- * threads" in docs/async-lowering.md), then the lowering's:
+ * depend on T), lies the async state: under route B the task's seen entry
+ * at h - 96 (__coro_async_resume_known, which the runtime makes the
+ * resume entry once it sees the task: the handle's own assumes it never
+ * did), then the runtime's fields from h - 80 to h - 40 (its state word
+ * first: 0 until the runtime sees the task, and the lowered code calls
+ * the runtime only when it is not; see "Across threads" in
+ * docs/async-lowering.md), then the lowering's:
  *
  *   h - 32  ptr resume_fn   where the coroutine continues (an LLVM resume
  *                           function, swifttailcc void(ptr ctx))
@@ -92,6 +95,7 @@ enum {
   OFF_AWAITER = CORO_TASK_AWAITER_OFFSET,    /* ptr awaiter_fn */
   OFF_DESTROY = CORO_TASK_DESTROYING_OFFSET, /* i64 destroying */
   OFF_STATE = CORO_TASK_STATE_OFFSET,        /* i64 the runtime's word */
+  OFF_SEEN = CORO_TASK_SEEN_ENTRY_OFFSET,    /* ptr the entry once seen */
   CTX_ALIGN = CORO_TASK_ALIGN
 };
 
@@ -680,10 +684,12 @@ static void assume_live(struct ir_builder *b, MlirValue h) {
   ir_op(b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
 }
 
-/* Route B: a resume entry's way for a task the runtime knows (its state
- * word is not 0):
+/* Route B: the resume entry of a task the runtime has seen (its seen
+ * entry, at CORO_TASK_SEEN_ENTRY_OFFSET, which the runtime puts in the
+ * handle's place; the word may be 0 again after a park):
  *
  *   llvm.func internal fastcc @__coro_async_resume_known(%h) {
+ *     h.state == 0: run it, as below, without the runtime
  *     %r = coro_rt_task_enter(%h)
  *     null: (nobody else runs it, or it was handed to this thread)
  *       %n = llvm.call fastcc @__coro_async_run_parked(%h, h.parked)
@@ -695,13 +701,17 @@ static void assume_live(struct ir_builder *b, MlirValue h) {
  *   } */
 static void emit_resume_known(struct ir_builder *b, MlirBlock entry) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirBlock other = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock ask = ir_block_after(entry, 0, NULL, b->loc);
+  MlirBlock other = ir_block_after(ask, 0, NULL, b->loc);
   MlirBlock instead = ir_block_after(other, 0, NULL, b->loc);
   MlirBlock skip = ir_block_after(instead, 0, NULL, b->loc);
   MlirBlock run = ir_block_after(skip, 0, NULL, b->loc);
-  MlirValue r = call_rt(b, "coro_rt_task_enter", 1, &h);
-  ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_null(b)), run, other);
-  struct ir_builder t = ir_at_end(other, b->loc);
+  /* the word may be 0 again (a park clears `running`) */
+  ir_cond_br(b, runtime_knows(b, h), ask, run);
+  struct ir_builder t = ir_at_end(ask, b->loc);
+  MlirValue r = call_rt(&t, "coro_rt_task_enter", 1, &h);
+  ir_cond_br(&t, ir_icmp(&t, IR_EQ, r, ir_null(&t)), run, other);
+  t = ir_at_end(other, b->loc);
   ir_cond_br(
       &t, ir_icmp(&t, IR_EQ, ir_ptrtoint(&t, r, 64), ir_const_int(&t, 64, 1)),
       skip, instead);
@@ -904,40 +914,38 @@ static void run_parked(struct ir_builder *b, struct as_state *st,
   tail_handoff(b, n);
 }
 
-/* Route B's resume entry: the same, with the slot left to the dispatch
+/* Route B's resume entry: the same, for a task the runtime never saw (its
+ * seen entry, __coro_async_resume_known, is the resume entry from the
+ * runtime's first sight of it on), with the slot left to the dispatch
  * functions that hand off, so that a resume that only parks again touches
  * no stack:
  *
  *   llvm.func internal fastcc @"f.coro.resume"(%h) {
- *     llvm.cond_br (h.state != 0), ^known, ^run
- *   ^known:
- *     llvm.call fastcc musttail @__coro_async_resume_known(%h)
- *   ^run:
+ *     llvm.intr.assume (h.state == 0)
  *     llvm.intr.assume (h.destroying == 0)
  *     %n = llvm.call fastcc @__coro_async_run_parked(%h, h.parked)
  *         {coro.continuation_of = @"f.coro.async"}
  *     %n != null: llvm.call fastcc musttail n.resume(%n)
  *   }
  *
- * --coro-split makes the marked call a direct call of the continuation's
- * entered form (which returns what its dispatch's entered form returns, or
- * null after one that returns nothing: __coro_async_park's and
- * __coro_async_finish's), and LLVM inlines it: a yield's resume is the C state
- * machine's step, with the look at the state word. */
+ * --coro-split makes the marked call a tail call of the continuation's
+ * entered form (CORO_ENTERED_ATTR), and LLVM inlines it: a yield's resume
+ * is the C state machine's step. */
 static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
   MlirContext ctx = mlirOperationGetContext(fn->func);
   MlirLocation loc;
   MlirBlock entry = handle_entry(fn, &st->resume, &loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
-  MlirBlock known = ir_block_after(entry, 0, NULL, loc);
-  MlirBlock run = ir_block_after(known, 0, NULL, loc);
-  ir_cond_br(&b, runtime_knows(&b, h), known, run);
-  b = ir_at_end(known, loc);
-  ir_call_cc(&b, ir_sym_ref(ctx, "__coro_async_resume_known"),
-             MlirLLVMCConvFast, 2, 1, &h, (MlirType){NULL});
-  ir_return(&b, (MlirValue){NULL});
-  b = ir_at_end(run, loc);
+  /* the runtime never saw the task: once it does, the handle's resume
+   * entry is __coro_async_resume_known (its seen entry). Said to LLVM, the
+   * park's look at the word folds away on a resume that only parks. */
+  MlirValue s =
+      ir_load(&b, ir_gep_bytes(&b, h, OFF_STATE), ir_int_type(ctx, 64), 8);
+  MlirValue unseen = ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0));
+  MlirNamedAttribute bundles =
+      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
+  ir_op(&b, "llvm.intr.assume", 1, &unseen, 0, NULL, 1, &bundles, 0, NULL);
   assume_live(&b, h);
   MlirValue args[2] = {
       h, ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ir_ptr_type(ctx), 0)};
@@ -1107,6 +1115,12 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
     z = ir_null(&b);
     zero_prefix(&b, base);
   }
+
+  /* route B: the resume entry once the runtime has seen the task (the
+   * handle's own assumes it never did) */
+  if (coro_route_b(fn->module))
+    ir_store(&b, ir_addressof(&b, "__coro_async_resume_known"),
+             ir_gep_bytes(&b, h, OFF_SEEN), 0);
 
   /* the header: resume and destroy entries, the promise at 16 whatever its
    * own alignment (see coro_promise_field) */

@@ -49,13 +49,39 @@ static void testTasks(void) {
   char *h = coro_rt_task_alloc(48);
   coro_rt_task_prefix *p =
       (coro_rt_task_prefix *)(h - CORO_RT_TASK_PREFIX_SIZE);
-  int zero = p->parked == NULL && p->handoff == NULL && p->destroying == 0 &&
-             p->awaiter == NULL;
+  int zero = p->seen_entry == NULL && p->parked == NULL && p->handoff == NULL &&
+             p->destroying == 0 && p->awaiter == NULL;
   for (int i = 0; i < 48; ++i)
     zero &= h[i] == 0;
-  // CHECK: aligned 1 zero 1 prefix 80
+  // CHECK: aligned 1 zero 1 prefix 96
   printf("aligned %d zero %d prefix %d\n", (int)((uintptr_t)h % 16 == 0), zero,
          (int)sizeof(coro_rt_task_prefix));
+  /* The seen entry: the first call of the runtime that may make the state
+   * word non-zero puts it in the handle's resume entry (route B's own entry
+   * assumes the runtime never saw the task); a null entry (ended) stays
+   * null, and a task with none keeps its own. */
+  void **entry = (void **)h;
+  entry[0] = (void *)fake_resume;
+  p->seen_entry = (void *)fake_destroy;
+  void *r = coro_rt_task_enter(h);
+  int swapped = entry[0] == (void *)fake_destroy;
+  coro_rt_task_park(h);
+  char *ended = coro_rt_task_alloc(48);
+  coro_rt_task_prefix *q =
+      (coro_rt_task_prefix *)(ended - CORO_RT_TASK_PREFIX_SIZE);
+  q->seen_entry = (void *)fake_destroy;
+  coro_rt_task_enter(ended);
+  int stays_null = *(void **)ended == NULL;
+  char *own = coro_rt_task_alloc(48);
+  *(void **)own = (void *)fake_resume;
+  coro_rt_task_enter(own);
+  int keeps = *(void **)own == (void *)fake_resume;
+  // CHECK-NEXT: seen: ran 1 swapped 1 ended 1 own 1
+  printf("seen: ran %d swapped %d ended %d own %d\n", r == NULL, swapped,
+         stays_null, keeps);
+  coro_rt_task_free(own);
+  coro_rt_task_free(ended);
+  p->seen_entry = NULL;
   coro_rt_task_free(h);
   coro_rt_task_free(NULL);
   /* A released block, written all over, comes back zeroed, prefix

@@ -34,6 +34,9 @@
 |* An async task (coro.abi = "async") also has a prefix at negative offsets  *|
 |* (coro_rt_task_prefix in Runtime.h):                                        *|
 |*                                                                            *|
+|*   handle - 96  seen entry  the resume entry for once the runtime has      *|
+|*                            seen the task (0: keep the one it has)          *|
+|*   handle - 88  (reserved, 0)                                               *|
 |*   handle - 80  state       the runtime's word: scheduled, queued, running, *|
 |*                            waiting, ended, failed, in a group (0 until the *|
 |*                            runtime touches the task)                       *|
@@ -73,7 +76,8 @@ enum {
   CORO_RETCON_RESUME_SLOT_OFFSET = 40,
 
   /* The async task prefix. */
-  CORO_TASK_PREFIX_SIZE = 80,
+  CORO_TASK_PREFIX_SIZE = 96,
+  CORO_TASK_SEEN_ENTRY_OFFSET = -96,
   CORO_TASK_STATE_OFFSET = -80,
   CORO_TASK_WAITERS_OFFSET = -72,
   CORO_TASK_HOME_OFFSET = -64,

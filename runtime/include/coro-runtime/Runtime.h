@@ -48,6 +48,14 @@ extern "C" {
 /// frame. The handle points just past the prefix, so the prefix sits at
 /// negative offsets from it:
 ///
+///   handle - 96  seen_entry  a resume entry the runtime puts in the
+///                            handle's place the first time it sees the
+///                            task (coro_rt_task_enter and every call that
+///                            may make its state word non-zero); 0: the
+///                            handle keeps its own. Route B's resume entry
+///                            assumes the runtime never saw the task
+///                            (docs/route-b.md, async)
+///   handle - 88  reserved    0
 ///   handle - 80  state       the runtime's word (scheduled on a pool,
 ///                            queued, running, waiting, ended, failed, in a
 ///                            group); 0 for a task the runtime never saw,
@@ -78,6 +86,8 @@ extern "C" {
 /// offsets; the first five fields belong to the runtime, which reads and
 /// writes them atomically.
 typedef struct coro_rt_task_prefix {
+  void *seen_entry;
+  void *reserved;
   int64_t state;
   void *waiters;
   void *home;

@@ -2,6 +2,8 @@
 // RUN: coro-opt %s --coro-lower --coro-split | FileCheck %s --check-prefix=FIVE
 // RUN: sed -e 's/module attributes {coro.route = "mlir-split"} {/module {/' %s \
 // RUN:   | coro-opt --coro-lower --coro-split | FileCheck %s --check-prefix=ROUTEA
+// RUN: sed -e 's/module attributes {coro.route = "mlir-split"} {/module {/' %s \
+// RUN:   | coro-opt --coro-lower --coro-split | FileCheck %s --check-prefix=NOTA
 // RUN: coro-translate %s --route=mlir-split --emit=split-llvm -O2 | FileCheck %s --check-prefix=O2
 
 // Route B's async resume entry (a module marked coro.route =
@@ -34,16 +36,25 @@
 // CHECK: llvm.load %[[FSLOT]]
 // CHECK: llvm.call fastcc musttail
 
-// A task the runtime knows goes its own way, out of line.
+// A task the runtime has seen has this one as its resume entry (its seen
+// entry, which the runtime puts in place: coro-runtime/Runtime.h), out of
+// line; it looks at the state word, which a park may have cleared again.
 // CHECK-LABEL: llvm.func internal fastcc @__coro_async_resume_known(
 // CHECK-SAME: no_inline
+// CHECK: llvm.getelementptr %arg0[-80]
 // CHECK: llvm.call @coro_rt_task_enter(%arg0)
 // CHECK: llvm.call fastcc @__coro_async_run_parked(
 
-// The resume entry: no slot, the continuation's entered form tail-called.
+// The resume entry: the runtime never saw the task (said to LLVM), no
+// slot, the continuation's entered form tail-called.
 // CHECK-LABEL: llvm.func internal fastcc @gen.coro.resume(
 // CHECK-NOT: llvm.alloca
-// CHECK: llvm.call fastcc musttail @__coro_async_resume_known(%arg0)
+// CHECK: %[[SP:.*]] = llvm.getelementptr %arg0[-80]
+// CHECK-NEXT: %[[S:.*]] = llvm.load %[[SP]]
+// CHECK-NEXT: %[[Z0:.*]] = llvm.mlir.constant(0 : i64)
+// CHECK-NEXT: %[[UNSEEN:.*]] = llvm.icmp "eq" %[[S]], %[[Z0]]
+// CHECK-NEXT: llvm.intr.assume %[[UNSEEN]]
+// CHECK-NOT: coro_rt_task_enter
 // CHECK: %[[PARKED:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT: %[[CONT:.*]] = llvm.mlir.addressof @gen.coro.async.resume.0
 // CHECK-NEXT: %[[IS:.*]] = llvm.icmp "eq" %[[PARKED]], %[[CONT]]
@@ -51,6 +62,15 @@
 // CHECK-NEXT: llvm.call fastcc musttail @gen.coro.async.resume.0.entered(%arg0)
 // CHECK-NEXT: llvm.return
 // CHECK-NEXT: }
+
+// The entry function gives the task its seen entry, before the resume
+// entry in the header.
+// CHECK-LABEL: llvm.func @gen(
+// CHECK: %[[KNOWN:.*]] = llvm.mlir.addressof @__coro_async_resume_known
+// CHECK-NEXT: %[[AT:.*]] = llvm.getelementptr %[[H:.*]][-96]
+// CHECK-NEXT: llvm.store %[[KNOWN]], %[[AT]]
+// CHECK-NEXT: %[[OWN:.*]] = llvm.mlir.addressof @gen.coro.resume
+// CHECK-NEXT: llvm.store %[[OWN]], %[[H]]
 
 // @sum's continuation awaits: the entered form of the await returns the
 // handle to run next, which the continuation's entered form tail-calls.
@@ -85,22 +105,26 @@
 // FIVE: llvm.call fastcc musttail
 // FIVE-NOT: five.coro.async.resume.0.entered
 
-// Route A has none of it: the entry gives the task its slot.
-// ROUTEA-NOT: coro.entered
-// ROUTEA-NOT: .entered
+// Route A has none of it: the entry gives the task its slot and looks at
+// the state word, and the task has no seen entry.
+// NOTA-NOT: coro.entered
+// NOTA-NOT: .entered
+// NOTA-NOT: __coro_async_resume_known
 // ROUTEA-LABEL: llvm.func internal fastcc @gen.coro.resume(
 // ROUTEA: llvm.alloca
+// ROUTEA: llvm.call @coro_rt_task_enter
 
 // At -O2 (after the pre-split trip, which keeps the entered forms) LLVM
-// inlines the entered continuation: the resume entry keeps no slot, and
-// its only calls are tail calls.
+// inlines the entered continuation: the resume entry keeps no slot, does
+// not read the state word (the park's look at it folds), and its only
+// call is the end's tail call.
 // O2-LABEL: define internal fastcc void @gen.coro.resume(
 // O2-NOT: alloca
 // O2-NOT: {{^  (%.* = )?call }}
-// O2: musttail call fastcc void @__coro_async_resume_known(
-// O2-NOT: alloca
+// O2-NOT: i64 -80
 // O2: call fastcc void @__coro_async_finish.entered(
 // O2-NEXT: ret void
+// O2-NOT: i64 -80
 // O2: {{^}}}
 
 module attributes {coro.route = "mlir-split"} {
