@@ -670,6 +670,13 @@ static void emit_run_parked(struct ir_builder *b, MlirBlock entry) {
   ir_return(b, enter_async(b, handoff_slot(b), h, f));
 }
 
+/* llvm.intr.assume %cond */
+static void assume(struct ir_builder *b, MlirValue cond) {
+  MlirNamedAttribute bundles = ir_named(b->ctx, "op_bundle_sizes",
+                                        mlirDenseI32ArrayGet(b->ctx, 0, NULL));
+  ir_op(b, "llvm.intr.assume", 1, &cond, 0, NULL, 1, &bundles, 0, NULL);
+}
+
 /* `llvm.intr.assume`(h.destroying == 0): a task being destroyed runs to
  * its end from the destroy entry and is never resumed. Said to LLVM, the
  * check the body makes after each suspension folds away once the
@@ -678,10 +685,33 @@ static void emit_run_parked(struct ir_builder *b, MlirBlock entry) {
 static void assume_live(struct ir_builder *b, MlirValue h) {
   MlirValue d =
       ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), ir_int_type(b->ctx, 64), 0);
-  MlirValue live = ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0));
-  MlirNamedAttribute bundles = ir_named(b->ctx, "op_bundle_sizes",
-                                        mlirDenseI32ArrayGet(b->ctx, 0, NULL));
-  ir_op(b, "llvm.intr.assume", 1, &live, 0, NULL, 1, &bundles, 0, NULL);
+  assume(b, ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0)));
+}
+
+/* At the end of `b`'s block, for a task `h` whose state word is not 0:
+ *   %r = coro_rt_task_enter(%h)
+ *   null: llvm.br ^go (nobody else runs it, or it was handed to this
+ *         thread)
+ *   1: llvm.return (an awaiter that could not see the task is scheduled
+ *      resumed it: it waits for the end instead)
+ *   else: llvm.call fastcc musttail r.resume(%r) (it ended meanwhile: that
+ *         awaiter goes on) */
+static void enter_runtime(struct ir_builder *b, MlirValue h, MlirBlock go) {
+  MlirBlock other = ir_block_after(b->block, 0, NULL, b->loc);
+  MlirBlock instead = ir_block_after(other, 0, NULL, b->loc);
+  MlirBlock skip = ir_block_after(instead, 0, NULL, b->loc);
+  MlirValue r = call_rt(b, "coro_rt_task_enter", 1, &h);
+  ir_cond_br(b, ir_icmp(b, IR_EQ, r, ir_null(b)), go, other);
+  struct ir_builder t = ir_at_end(other, b->loc);
+  ir_cond_br(
+      &t, ir_icmp(&t, IR_EQ, ir_ptrtoint(&t, r, 64), ir_const_int(&t, 64, 1)),
+      skip, instead);
+  t = ir_at_end(skip, b->loc);
+  ir_return(&t, (MlirValue){NULL});
+  t = ir_at_end(instead, b->loc);
+  call_ptr(&t, ir_load(&t, r, ir_ptr_type(b->ctx), 0), MlirLLVMCConvFast, true,
+           r);
+  ir_return(&t, (MlirValue){NULL});
 }
 
 /* Route B: the resume entry of a task the runtime has seen (its seen
@@ -702,25 +732,11 @@ static void assume_live(struct ir_builder *b, MlirValue h) {
 static void emit_resume_known(struct ir_builder *b, MlirBlock entry) {
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirBlock ask = ir_block_after(entry, 0, NULL, b->loc);
-  MlirBlock other = ir_block_after(ask, 0, NULL, b->loc);
-  MlirBlock instead = ir_block_after(other, 0, NULL, b->loc);
-  MlirBlock skip = ir_block_after(instead, 0, NULL, b->loc);
-  MlirBlock run = ir_block_after(skip, 0, NULL, b->loc);
+  MlirBlock run = ir_block_after(ask, 0, NULL, b->loc);
   /* the word may be 0 again (a park clears `running`) */
   ir_cond_br(b, runtime_knows(b, h), ask, run);
   struct ir_builder t = ir_at_end(ask, b->loc);
-  MlirValue r = call_rt(&t, "coro_rt_task_enter", 1, &h);
-  ir_cond_br(&t, ir_icmp(&t, IR_EQ, r, ir_null(&t)), run, other);
-  t = ir_at_end(other, b->loc);
-  ir_cond_br(
-      &t, ir_icmp(&t, IR_EQ, ir_ptrtoint(&t, r, 64), ir_const_int(&t, 64, 1)),
-      skip, instead);
-  t = ir_at_end(skip, b->loc);
-  ir_return(&t, (MlirValue){NULL});
-  t = ir_at_end(instead, b->loc);
-  call_ptr(&t, ir_load(&t, r, ir_ptr_type(b->ctx), 0), MlirLLVMCConvFast, true,
-           r);
-  ir_return(&t, (MlirValue){NULL});
+  enter_runtime(&t, h, run);
   t = ir_at_end(run, b->loc);
   assume_live(&t, h);
   MlirValue args[2] = {
@@ -942,10 +958,7 @@ static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
    * park's look at the word folds away on a resume that only parks. */
   MlirValue s =
       ir_load(&b, ir_gep_bytes(&b, h, OFF_STATE), ir_int_type(ctx, 64), 8);
-  MlirValue unseen = ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0));
-  MlirNamedAttribute bundles =
-      ir_named(ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(ctx, 0, NULL));
-  ir_op(&b, "llvm.intr.assume", 1, &unseen, 0, NULL, 1, &bundles, 0, NULL);
+  assume(&b, ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0)));
   assume_live(&b, h);
   MlirValue args[2] = {
       h, ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ir_ptr_type(ctx), 0)};
@@ -984,32 +997,17 @@ static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
  * them, calls them directly there (split_direct_continuation_calls), and LLVM
  * inlines the continuation into the entry. */
 static void emit_resume(struct coro_fn *fn, struct as_state *st) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  MlirType ptr = ir_ptr_type(ctx);
   MlirLocation loc;
   MlirBlock entry = handle_entry(fn, &st->resume, &loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue slot = handoff_slot(&b);
   MlirBlock ask = ir_block_after(entry, 0, NULL, loc);
-  MlirBlock other = ir_block_after(ask, 0, NULL, loc);
-  MlirBlock instead = ir_block_after(other, 0, NULL, loc);
-  MlirBlock skip = ir_block_after(instead, 0, NULL, loc);
-  MlirBlock known = ir_block_after(skip, 0, NULL, loc);
+  MlirBlock known = ir_block_after(ask, 0, NULL, loc);
   MlirBlock run = ir_block_after(known, 0, NULL, loc);
   ir_cond_br(&b, runtime_knows(&b, h), ask, run);
   b = ir_at_end(ask, loc);
-  MlirValue r = call_rt(&b, "coro_rt_task_enter", 1, &h);
-  ir_cond_br(&b, ir_icmp(&b, IR_EQ, r, ir_null(&b)), known, other);
-  b = ir_at_end(other, loc);
-  ir_cond_br(
-      &b, ir_icmp(&b, IR_EQ, ir_ptrtoint(&b, r, 64), ir_const_int(&b, 64, 1)),
-      skip, instead);
-  b = ir_at_end(skip, loc);
-  ir_return(&b, (MlirValue){NULL});
-  b = ir_at_end(instead, loc);
-  call_ptr(&b, ir_load(&b, r, ptr, 0), MlirLLVMCConvFast, true, r);
-  ir_return(&b, (MlirValue){NULL});
+  enter_runtime(&b, h, known);
   b = ir_at_end(known, loc);
   run_parked(&b, st, slot, h);
   b = ir_at_end(run, loc);
