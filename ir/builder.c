@@ -160,6 +160,12 @@ MlirValue ir_addressof(struct ir_builder *b, const char *sym) {
   return ir_addressof_ref(b, mlirStringRefCreateFromCString(sym));
 }
 
+void ir_assume(struct ir_builder *b, MlirValue cond) {
+  MlirNamedAttribute bundles =
+      ir_named(b->ctx, "op_bundle_sizes", ir_i32_array(b->ctx, 0, NULL));
+  ir_op(b, "llvm.intr.assume", 1, &cond, 0, NULL, 1, &bundles, 0, NULL);
+}
+
 MlirValue ir_addressof_ref(struct ir_builder *b, MlirStringRef sym) {
   MlirNamedAttribute a =
       ir_named(b->ctx, "global_name", mlirFlatSymbolRefAttrGet(b->ctx, sym));

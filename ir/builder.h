@@ -92,6 +92,8 @@ MlirValue ir_none_token(struct ir_builder *b);
 MlirValue ir_addressof(struct ir_builder *b, const char *sym);
 /* The same, of a symbol named by a string ref (no copy to terminate it). */
 MlirValue ir_addressof_ref(struct ir_builder *b, MlirStringRef sym);
+/* llvm.intr.assume %cond (no operand bundles) */
+void ir_assume(struct ir_builder *b, MlirValue cond);
 
 /*===--- arithmetic ---------------------------------------------------------*/
 

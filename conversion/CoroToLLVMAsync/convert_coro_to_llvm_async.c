@@ -670,13 +670,6 @@ static void emit_run_parked(struct ir_builder *b, MlirBlock entry) {
   ir_return(b, enter_async(b, handoff_slot(b), h, f));
 }
 
-/* llvm.intr.assume %cond */
-static void assume(struct ir_builder *b, MlirValue cond) {
-  MlirNamedAttribute bundles = ir_named(b->ctx, "op_bundle_sizes",
-                                        mlirDenseI32ArrayGet(b->ctx, 0, NULL));
-  ir_op(b, "llvm.intr.assume", 1, &cond, 0, NULL, 1, &bundles, 0, NULL);
-}
-
 /* `llvm.intr.assume`(h.destroying == 0): a task being destroyed runs to
  * its end from the destroy entry and is never resumed. Said to LLVM, the
  * check the body makes after each suspension folds away once the
@@ -685,7 +678,7 @@ static void assume(struct ir_builder *b, MlirValue cond) {
 static void assume_live(struct ir_builder *b, MlirValue h) {
   MlirValue d =
       ir_load(b, ir_gep_bytes(b, h, OFF_DESTROY), ir_int_type(b->ctx, 64), 0);
-  assume(b, ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0)));
+  ir_assume(b, ir_icmp(b, IR_EQ, d, ir_const_int(b, 64, 0)));
 }
 
 /* At the end of `b`'s block, for a task `h` whose state word is not 0:
@@ -958,7 +951,7 @@ static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
    * park's look at the word folds away on a resume that only parks. */
   MlirValue s =
       ir_load(&b, ir_gep_bytes(&b, h, OFF_STATE), ir_int_type(ctx, 64), 8);
-  assume(&b, ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0)));
+  ir_assume(&b, ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0)));
   assume_live(&b, h);
   MlirValue args[2] = {
       h, ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ir_ptr_type(ctx), 0)};

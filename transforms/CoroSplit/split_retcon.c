@@ -652,9 +652,7 @@ static void entered_chain(struct ir_builder *b, MlirValue f, MlirValue h,
       ir_cond_br(b, same, call, next);
       cb = ir_at_end(call, loc);
     } else {
-      MlirNamedAttribute bundles = ir_named(
-          b->ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b->ctx, 0, NULL));
-      ir_op(b, "llvm.intr.assume", 1, &same, 0, NULL, 1, &bundles, 0, NULL);
+      ir_assume(b, same);
     }
     ir_call_cc(&cb,
                mlirFlatSymbolRefAttrGet(b->ctx, ir_sym_name(entered->v[i])),
@@ -717,10 +715,7 @@ static void call_directly(MlirOperation op, const struct ir_opvec *conts,
   /* the callee is the last when it is none of the others: said to LLVM,
    * which then knows it inside the inlined continuation too (the tested
    * ones it knows from their branches) */
-  MlirValue is_last = ir_icmp(&b, IR_EQ, callee, ir_addressof_ref(&b, last));
-  MlirNamedAttribute bundles =
-      ir_named(b.ctx, "op_bundle_sizes", mlirDenseI32ArrayGet(b.ctx, 0, NULL));
-  ir_op(&b, "llvm.intr.assume", 1, &is_last, 0, NULL, 1, &bundles, 0, NULL);
+  ir_assume(&b, ir_icmp(&b, IR_EQ, callee, ir_addressof_ref(&b, last)));
   MlirValue v = ir_call_cc(&b, mlirFlatSymbolRefAttrGet(b.ctx, last), cconv, 0,
                            nargs, args, rt);
   free(args);
