@@ -1,6 +1,7 @@
 # lit configuration of the coro test suite.
 import os
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -54,6 +55,16 @@ if shutil.which("valgrind") and os.path.exists(
 else:
     lit_config.note("valgrind or llvm-strip is not installed: "
                     "test/Transforms/CoroSplit/valgrind.test is skipped")
+
+# test/tools/allocator.test counts a tool's system calls with strace (the
+# set-up installs it), where this machine lets strace trace a process.
+if shutil.which("strace") and subprocess.run(
+        ["strace", "-f", "-qq", "-o", os.devnull, "true"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+    config.available_features.add("strace")
+else:
+    lit_config.note("strace is missing or cannot trace here: "
+                    "test/tools/allocator.test is skipped")
 
 # The fuzz smoke test needs the libFuzzer harness (tools/coro-fuzz), built
 # when CORO_ENABLE_FUZZER is on and the compiler links -fsanitize=fuzzer.

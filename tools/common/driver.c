@@ -18,6 +18,9 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,7 +38,14 @@ static void *big_stack_entry(void *data) {
   return NULL;
 }
 
+void drv_tune_allocator(void) {
+#ifdef __GLIBC__
+  mallopt(M_TOP_PAD, DRV_MALLOC_TOP_PAD);
+#endif
+}
+
 int drv_run_with_big_stack(int (*fn)(void *), void *arg) {
+  drv_tune_allocator();
   struct big_stack_call call = {fn, arg, 0};
   pthread_attr_t attr;
   pthread_t thread;
