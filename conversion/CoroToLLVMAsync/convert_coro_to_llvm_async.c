@@ -268,11 +268,14 @@ static MlirValue call_rt(struct ir_builder *b, const char *name, intptr_t n,
   return (MlirValue){NULL};
 }
 
+/* The task `h`'s state word (the runtime's; 0 until it sees the task). */
+static MlirValue state_word(struct ir_builder *b, MlirValue h) {
+  return ir_load(b, ir_gep_bytes(b, h, OFF_STATE), ir_int_type(b->ctx, 64), 8);
+}
+
 /* Whether the task `h`'s state word is not 0: the runtime has seen it. */
 static MlirValue runtime_knows(struct ir_builder *b, MlirValue h) {
-  MlirValue s =
-      ir_load(b, ir_gep_bytes(b, h, OFF_STATE), ir_int_type(b->ctx, 64), 8);
-  return ir_icmp(b, IR_NE, s, ir_const_int(b, 64, 0));
+  return ir_icmp(b, IR_NE, state_word(b, h), ir_const_int(b, 64, 0));
 }
 
 /* At the end of `b`'s block: when the runtime knows `h`, `rt`(h) first;
@@ -949,9 +952,7 @@ static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
   /* the runtime never saw the task: once it does, the handle's resume
    * entry is __coro_async_resume_known (its seen entry). Said to LLVM, the
    * park's look at the word folds away on a resume that only parks. */
-  MlirValue s =
-      ir_load(&b, ir_gep_bytes(&b, h, OFF_STATE), ir_int_type(ctx, 64), 8);
-  ir_assume(&b, ir_icmp(&b, IR_EQ, s, ir_const_int(&b, 64, 0)));
+  ir_assume(&b, ir_icmp(&b, IR_EQ, state_word(&b, h), ir_const_int(&b, 64, 0)));
   assume_live(&b, h);
   MlirValue args[2] = {
       h, ir_load(&b, ir_gep_bytes(&b, h, OFF_RESUME), ir_ptr_type(ctx), 0)};
