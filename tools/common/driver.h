@@ -44,23 +44,8 @@ enum { DRV_MAX_NESTING = 2048 };
 /* Calls fn(arg) on a thread with a DRV_STACK_SIZE stack (the stack is only
  * reserved; untouched pages cost nothing) and returns its result. Falls back
  * to a direct call when no thread can be started. First, under glibc, sets
- * the allocator's top pad to DRV_MALLOC_TOP_PAD (drv_tune_allocator). */
+ * the allocator's top pad to a whole heap (driver.c's tune_allocator). */
 int drv_run_with_big_stack(int (*fn)(void *), void *arg);
-
-/* glibc gives each thread but the first an arena of its own: heaps of at
- * most 64 MiB that it makes writable a page at a time as they grow, one
- * mprotect per 4 KiB, unless a heap is made with its top pad, which the
- * default (128 KiB) is not. Every mprotect takes the process's memory map
- * lock for writing and stops the other threads' page faults: at 10,000
- * small coroutines the pipeline made 143,000 of them, and the work on
- * MLIR's threads (and the big stack's own thread) waited on it. With a
- * top pad of a whole heap's size each heap is writable from the start
- * (about 40 mprotects in all); untouched pages stay free, so the peak
- * resident memory does not grow. Tools only: the library leaves the
- * allocator of the process it is loaded into alone (docs/embedding.md
- * says what an embedder may set). Does nothing without glibc. */
-#define DRV_MALLOC_TOP_PAD ((int)64 << 20)
-void drv_tune_allocator(void);
 
 /* The coroLowerModule config of the flags coro-run and coro-translate
  * share: --route (`route`, already resolved: the tools start from
