@@ -4,10 +4,15 @@
  * module of thousands of functions they run on one thread, a quarter of
  * the coro-lower pipeline's time. Each of them converts one function's
  * ops without looking at another function, so the stage can cut the
- * module into pieces (contiguous runs of its top-level ops, each moved
- * into a builtin.module of its own nested in it), run the passes on every
- * piece at once on the context's threads, and put the ops back where they
- * were, in order. Data layouts are read through the enclosing module (a
+ * module into pieces (runs of its top-level ops, each moved into a
+ * builtin.module of its own nested in it), run the passes on every piece
+ * at once on the context's threads, and put the ops back where they were,
+ * in order. A top-level op of the LLVM dialect's ops alone (a function the
+ * coroutine conversions made, a declaration, a global), in which the
+ * passes have nothing to convert, stays out of the pieces (a third of the
+ * ops of a module of coroutines of every ABI): a piece's ops are then
+ * runs that such ops keep apart, each put back before an empty
+ * builtin.module that marks where it was. Data layouts are read through the enclosing module (a
  * DataLayout collects its parents' specs), so the pieces convert types as
  * the whole module would.
  *
@@ -19,6 +24,8 @@
  * (coro_stage_info's choose); this file does the cutting. */
 #include "capi/stage_pieces.h"
 
+#include "ir/blocks.h"
+#include "ir/func.h"
 #include "ir/parallel.h"
 #include "ir/support.h"
 
@@ -26,6 +33,7 @@
 #include "mlir-c/Pass.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Top-level ops per piece, at least: below it the passes' own set-up
  * (type converter, patterns) weighs more than what threads save. */
@@ -33,6 +41,7 @@ enum { PIECE_MIN_OPS = 256, PIECES_MAX = 16 };
 
 struct piece {
   MlirOperation module;  /* the nested builtin.module holding the ops */
+  struct ir_opvec marks; /* where its later runs of ops were (cut_piece) */
   MlirPassManager pm;    /* its passes, made before any runs */
   bool ok;
 };
@@ -58,53 +67,126 @@ bool coro_stage_pieces_worthwhile(MlirOperation module) {
   return count_ops(body) >= 2 * PIECE_MIN_OPS;
 }
 
-/* Moves the ops of `body` from `first` on (`n` of them) into a new
- * builtin.module placed where `first` was; returns the new module. */
-static MlirOperation cut_piece(MlirBlock body, MlirOperation first, size_t n) {
-  MlirLocation loc = mlirOperationGetLocation(first);
-  MlirOperation piece = mlirModuleGetOperation(mlirModuleCreateEmpty(loc));
-  mlirBlockInsertOwnedOperationBefore(body, first, piece);
+/* Whether `op` is not the LLVM dialect's: interrupts the walk. */
+static MlirWalkResult find_other(MlirOperation op, void *user) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 5 && !memcmp(name.data, "llvm.", 5))
+    return MlirWalkResultAdvance;
+  *(bool *)user = true;
+  return MlirWalkResultInterrupt;
+}
+
+struct tops {
+  struct ir_pieces pieces; /* the module's top-level ops */
+  bool *stays;             /* per op: LLVM's alone, it stays out */
+};
+
+/* Notes which top-level ops of piece `k` hold the LLVM dialect's ops
+ * alone: the stage's passes (arith, cf and func to LLVM,
+ * reconcile-unrealized-casts) have nothing to convert in them. */
+static void note_stays(size_t k, void *user) {
+  struct tops *t = user;
+  size_t begin, end;
+  ir_piece(&t->pieces, k, &begin, &end);
+  for (size_t i = begin; i < end; ++i) {
+    bool other = false;
+    mlirOperationWalk(t->pieces.op[i], find_other, &other, MlirWalkPreOrder);
+    t->stays[i] = !other;
+  }
+}
+
+/* An empty builtin.module: where a run of ops of a piece was in the
+ * module, and, in the piece, where the next run begins. */
+static MlirOperation mark(MlirLocation loc) {
+  return mlirModuleGetOperation(mlirModuleCreateEmpty(loc));
+}
+
+/* Moves the ops moved[0..n) of `body` into a new builtin.module placed
+ * where the first was, in order; each later run of them (run_start: an op
+ * that stays was right before it) gets a mark where it was (`*marks`, in
+ * order) and one before it in the piece. Returns the new module. */
+static MlirOperation cut_piece(MlirBlock body, const MlirOperation *moved,
+                               const bool *run_start, size_t n,
+                               struct ir_opvec *marks) {
+  MlirOperation piece =
+      mark(mlirOperationGetLocation(moved[0])); /* the first run's place */
+  mlirBlockInsertOwnedOperationBefore(body, moved[0], piece);
   MlirBlock inner = mlirRegionGetFirstBlock(mlirOperationGetRegion(piece, 0));
-  MlirOperation op = first;
   for (size_t k = 0; k < n; ++k) {
-    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirOperation op = moved[k];
+    if (k > 0 && run_start[k]) {
+      MlirLocation loc = mlirOperationGetLocation(op);
+      MlirOperation here = mark(loc);
+      mlirBlockInsertOwnedOperationBefore(body, op, here);
+      ir_opvec_push(marks, here);
+      mlirBlockAppendOwnedOperation(inner, mark(loc));
+    }
     mlirOperationRemoveFromParent(op);
     mlirBlockAppendOwnedOperation(inner, op);
-    op = next;
   }
   return piece;
 }
 
-/* Moves the ops of `piece` back before it, in order, and erases it. */
-static void mend_piece(MlirOperation piece) {
+/* Moves the ops of `piece` back, each run before its mark (the first
+ * before the piece), in order, and erases the piece and the marks. */
+static void mend_piece(MlirOperation piece, const struct ir_opvec *marks) {
   MlirBlock inner = mlirRegionGetFirstBlock(mlirOperationGetRegion(piece, 0));
+  MlirOperation to = piece;
+  size_t next = 0;
   for (MlirOperation op = mlirBlockGetFirstOperation(inner);
-       !mlirOperationIsNull(op); op = mlirBlockGetFirstOperation(inner))
-    mlirOperationMoveBefore(op, piece);
+       !mlirOperationIsNull(op); op = mlirBlockGetFirstOperation(inner)) {
+    /* the piece's marks are its only builtin.module ops: the stage's
+     * passes leave them, and a module with nested modules is not cut */
+    if (next < marks->n &&
+        mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
+                           mlirStringRefCreateFromCString("builtin.module"))) {
+      mlirOperationDestroy(op);
+      to = marks->v[next++];
+      continue;
+    }
+    mlirOperationMoveBefore(op, to);
+  }
   mlirOperationDestroy(piece);
+  for (size_t i = 0; i < marks->n; ++i)
+    mlirOperationDestroy(marks->v[i]);
 }
 
 MlirLogicalResult coro_stage_run_in_pieces(MlirOperation module,
                                            const char *pipeline) {
   MlirContext ctx = mlirOperationGetContext(module);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
-  size_t total = count_ops(body);
+  /* the ops that move into pieces: those with something to convert */
+  struct tops t = {{0}, NULL};
+  ir_top_pieces_init(&t.pieces, module);
+  ir_pieces_cut(&t.pieces);
+  t.stays = ir_xcalloc(t.pieces.nop + 1, sizeof *t.stays);
+  ir_parallel_for(ctx, t.pieces.n, note_stays, &t);
+  struct ir_opvec moved = {0};
+  bool *run_start = ir_xcalloc(t.pieces.nop + 1, sizeof *run_start);
+  for (size_t i = 0; i < t.pieces.nop; ++i)
+    if (!t.stays[i]) {
+      run_start[moved.n] = i > 0 && t.stays[i - 1];
+      ir_opvec_push(&moved, t.pieces.op[i]);
+    }
+  free(t.stays);
+  free(t.pieces.op);
+  size_t total = moved.n;
   size_t n = total / PIECE_MIN_OPS;
   if (n > PIECES_MAX)
     n = PIECES_MAX;
   if (n < 1)
     n = 1;
-  struct piece *pieces = ir_xcalloc(n, sizeof *pieces);
-  MlirOperation op = mlirBlockGetFirstOperation(body);
+  if (total == 0)
+    n = 0;
+  struct piece *pieces = ir_xcalloc(n + 1, sizeof *pieces);
   for (size_t i = 0; i < n; ++i) {
     /* piece i takes ops [total*i/n, total*(i+1)/n) */
-    size_t size = total * (i + 1) / n - total * i / n;
-    MlirOperation next = op;
-    for (size_t k = 0; k < size; ++k)
-      next = mlirOperationGetNextInBlock(next);
-    pieces[i].module = cut_piece(body, op, size);
-    op = next;
+    size_t begin = total * i / n, end = total * (i + 1) / n;
+    pieces[i].module = cut_piece(body, moved.v + begin, run_start + begin,
+                                 end - begin, &pieces[i].marks);
   }
+  free(moved.v);
+  free(run_start);
   bool ok = true;
   for (size_t i = 0; i < n && ok; ++i) {
     pieces[i].pm = mlirPassManagerCreateOnOperation(
@@ -120,7 +202,8 @@ MlirLogicalResult coro_stage_run_in_pieces(MlirOperation module,
     ok &= pieces[i].ok;
     if (!mlirPassManagerIsNull(pieces[i].pm))
       mlirPassManagerDestroy(pieces[i].pm);
-    mend_piece(pieces[i].module);
+    mend_piece(pieces[i].module, &pieces[i].marks);
+    free(pieces[i].marks.v);
   }
   free(pieces);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();

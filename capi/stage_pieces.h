@@ -19,8 +19,10 @@ bool coro_stage_pieces_worthwhile(MlirOperation module);
 
 /* Runs the textual pipeline `pipeline` (module passes, each converting a
  * function's ops without looking at another function, adding no symbol)
- * on contiguous runs of `module`'s top-level ops at once, each moved into
- * a builtin.module nested in `module` and moved back in order afterwards.
+ * on runs of `module`'s top-level ops at once, each moved into a
+ * builtin.module nested in `module` and moved back in order afterwards;
+ * the ops of LLVM's dialect alone stay where they are (the pipeline has
+ * nothing to convert in them). `module` has no nested module.
  * Fails when a piece's passes fail (their diagnostics emitted in the
  * pieces' order). */
 MlirLogicalResult coro_stage_run_in_pieces(MlirOperation module,

@@ -15,6 +15,11 @@
 // RUN: %python %S/Inputs/pieces-gen.py 600 --bare-ptr-first > %t.first.mlir
 // RUN: coro-opt %t.first.mlir --coro-lower --mlir-timing -o %t.first.threads.mlir 2>&1 | FileCheck %s --check-prefix=WHOLE
 // RUN: FileCheck %s --check-prefix=BARE < %t.first.threads.mlir
+// RUN: %python %S/Inputs/pieces-gen.py 600 --llvm > %t.llvm.mlir
+// RUN: coro-opt %t.llvm.mlir --coro-lower > %t.llvm.threads.mlir
+// RUN: coro-opt %t.llvm.mlir --coro-lower --mlir-disable-threading > %t.llvm.one.mlir
+// RUN: diff %t.llvm.threads.mlir %t.llvm.one.mlir
+// RUN: FileCheck %s --check-prefix=LLVM < %t.llvm.threads.mlir
 // REQUIRES: threads
 
 // coro-rest-to-llvm converts a module of enough top-level ops (512) whose
@@ -28,6 +33,10 @@
 // piece (a call of it passes the memref's bare pointer, not a
 // descriptor), the module's first function included. The stages find what
 // a module holds by a walk of its top-level ops in pieces on the threads.
+// Top-level ops of LLVM's ops alone (llvm.func, llvm.mlir.global) stay out
+// of the pieces, which have nothing to convert in them, and keep their
+// places between the ops the pieces convert, each run of those put back
+// where it was.
 
 // CHECK: llvm.func @ext(i64) -> i64
 // CHECK: llvm.func @gen0(
@@ -57,3 +66,22 @@
 
 // BARE-LABEL: llvm.func @use_bp(
 // BARE: llvm.call @bp(%{{.*}}) : (!llvm.ptr) -> f32
+
+// LLVM: llvm.func @f2(
+// LLVM-NEXT: llvm.fpext
+// LLVM-LABEL: llvm.func @l3(
+// LLVM-NEXT: llvm.mlir.constant(3 : i64) : i64
+// LLVM: llvm.func @f3(
+// LLVM: llvm.func @f4(
+// LLVM: llvm.func @_mlir_ciface_f4(
+// LLVM: llvm.mlir.global internal constant @g5(42 : i64)
+// LLVM-NEXT: llvm.func @f5(
+// LLVM: llvm.func @l10(
+// LLVM-NEXT: llvm.mlir.constant(3 : i64) : i64
+// LLVM: llvm.func @f10(
+// LLVM: llvm.func @l598(
+// LLVM: llvm.func @f598(
+// LLVM: llvm.func @f599(
+// LLVM-NOT: arith.
+// LLVM-NOT: cf.
+// LLVM-NOT: func.

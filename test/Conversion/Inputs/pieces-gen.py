@@ -7,12 +7,16 @@ switch coroutine with its driver every 40 functions. Enough functions make
 the stage convert the module in pieces (capi/stage_pieces.c). --bare-ptr
 adds a function marked llvm.bareptr first and a call of it last, which
 keep the module whole (a call's lowering looks its callee up);
---bare-ptr-first puts it before every other function."""
+--bare-ptr-first puts it before every other function. --llvm adds, every
+7 functions, an llvm.func of LLVM's ops alone, and every 11 a constant
+llvm.mlir.global: ops the stage has nothing to convert in, between those
+it converts."""
 import sys
 
 n = int(sys.argv[1])
 bare_first = '--bare-ptr-first' in sys.argv[2:]
 bare_ptr = bare_first or '--bare-ptr' in sys.argv[2:]
+llvm_ops = '--llvm' in sys.argv[2:]
 bp = ['  func.func @bp(%m: memref<4xf32>) -> f32 attributes {llvm.bareptr} {',
       '    %z = arith.constant 0.0 : f32',
       '    return %z : f32',
@@ -22,6 +26,15 @@ out = ['module {'] + (bp if bare_first else []) + [
 for i in range(n):
     callee = n - 1 - i  # calls cross the module, so pieces name each other
     kind = i % 5
+    if llvm_ops and i % 7 == 3:
+        out += [
+            f'  llvm.func @l{i}(%a: i64) -> i64 {{',
+            '    %c = llvm.mlir.constant(3 : i64) : i64',
+            '    %m = llvm.mul %a, %c : i64',
+            '    llvm.return %m : i64',
+            '  }']
+    if llvm_ops and i % 11 == 5:
+        out += [f'  llvm.mlir.global internal constant @g{i}(42 : i64) : i64']
     if i % 40 == 0:
         out += [
             f'  func.func @gen{i}(%n: i64) -> !coro.handle<i64> attributes {{coro.abi = "switch"}} {{',
