@@ -12,9 +12,9 @@
  * passes have nothing to convert, stays out of the pieces (a third of the
  * ops of a module of coroutines of every ABI): a piece's ops are then
  * runs that such ops keep apart, each put back before an empty
- * builtin.module that marks where it was. Data layouts are read through the enclosing module (a
- * DataLayout collects its parents' specs), so the pieces convert types as
- * the whole module would.
+ * builtin.module that marks where it was. Data layouts are read through
+ * the enclosing module (a DataLayout collects its parents' specs), so the
+ * pieces convert types as the whole module would.
  *
  * The pass managers of the pieces run without verification: a piece does
  * not hold the functions its calls name. The pipeline the stage runs in
@@ -33,7 +33,6 @@
 #include "mlir-c/Pass.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Top-level ops per piece, at least: below it the passes' own set-up
  * (type converter, patterns) weighs more than what threads save. */
@@ -69,8 +68,7 @@ bool coro_stage_pieces_worthwhile(MlirOperation module) {
 
 /* Whether `op` is not the LLVM dialect's: interrupts the walk. */
 static MlirWalkResult find_other(MlirOperation op, void *user) {
-  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
-  if (name.length > 5 && !memcmp(name.data, "llvm.", 5))
+  if (coro_ref_starts_with(coro_op_name(op), "llvm."))
     return MlirWalkResultAdvance;
   *(bool *)user = true;
   return MlirWalkResultInterrupt;
@@ -137,9 +135,7 @@ static void mend_piece(MlirOperation piece, const struct ir_opvec *marks) {
        !mlirOperationIsNull(op); op = mlirBlockGetFirstOperation(inner)) {
     /* the piece's marks are its only builtin.module ops: the stage's
      * passes leave them, and a module with nested modules is not cut */
-    if (next < marks->n &&
-        mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(op)),
-                           mlirStringRefCreateFromCString("builtin.module"))) {
+    if (next < marks->n && coro_op_named(op, "builtin.module")) {
       mlirOperationDestroy(op);
       to = marks->v[next++];
       continue;
@@ -170,14 +166,13 @@ MlirLogicalResult coro_stage_run_in_pieces(MlirOperation module,
     }
   free(t.stays);
   free(t.pieces.op);
+  /* at least one piece when anything moves, none when nothing does */
   size_t total = moved.n;
   size_t n = total / PIECE_MIN_OPS;
   if (n > PIECES_MAX)
     n = PIECES_MAX;
-  if (n < 1)
+  if (n < 1 && total > 0)
     n = 1;
-  if (total == 0)
-    n = 0;
   struct piece *pieces = ir_xcalloc(n + 1, sizeof *pieces);
   for (size_t i = 0; i < n; ++i) {
     /* piece i takes ops [total*i/n, total*(i+1)/n) */

@@ -20,6 +20,11 @@
 // RUN: coro-opt %t.llvm.mlir --coro-lower --mlir-disable-threading > %t.llvm.one.mlir
 // RUN: diff %t.llvm.threads.mlir %t.llvm.one.mlir
 // RUN: FileCheck %s --check-prefix=LLVM < %t.llvm.threads.mlir
+// RUN: %python %S/Inputs/pieces-gen.py 600 --llvm-only > %t.only.mlir
+// RUN: coro-opt %t.only.mlir --coro-lower > %t.only.threads.mlir
+// RUN: coro-opt %t.only.mlir --coro-lower --mlir-disable-threading > %t.only.one.mlir
+// RUN: diff %t.only.threads.mlir %t.only.one.mlir
+// RUN: FileCheck %s --check-prefix=ONLY < %t.only.threads.mlir
 // REQUIRES: threads
 
 // coro-rest-to-llvm converts a module of enough top-level ops (512) whose
@@ -36,7 +41,7 @@
 // Top-level ops of LLVM's ops alone (llvm.func, llvm.mlir.global) stay out
 // of the pieces, which have nothing to convert in them, and keep their
 // places between the ops the pieces convert, each run of those put back
-// where it was.
+// where it was; a module of them alone makes no piece.
 
 // CHECK: llvm.func @ext(i64) -> i64
 // CHECK: llvm.func @gen0(
@@ -85,3 +90,9 @@
 // LLVM-NOT: arith.
 // LLVM-NOT: cf.
 // LLVM-NOT: func.
+
+// ONLY-NOT: {{^ +module}}
+// ONLY: llvm.func @l0(
+// ONLY-NOT: {{^ +module}}
+// ONLY: llvm.func @l599(
+// ONLY-NOT: {{^ +module}}

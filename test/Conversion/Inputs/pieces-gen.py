@@ -10,13 +10,18 @@ keep the module whole (a call's lowering looks its callee up);
 --bare-ptr-first puts it before every other function. --llvm adds, every
 7 functions, an llvm.func of LLVM's ops alone, and every 11 a constant
 llvm.mlir.global: ops the stage has nothing to convert in, between those
-it converts."""
+it converts. --llvm-only makes N such llvm.funcs and nothing else."""
 import sys
 
 n = int(sys.argv[1])
 bare_first = '--bare-ptr-first' in sys.argv[2:]
 bare_ptr = bare_first or '--bare-ptr' in sys.argv[2:]
 llvm_ops = '--llvm' in sys.argv[2:]
+if '--llvm-only' in sys.argv[2:]:
+    print('\n'.join(['module {'] + [
+        f'  llvm.func @l{i}(%a: i64) -> i64 {{\n    llvm.return %a : i64\n  }}'
+        for i in range(n)] + ['}']))
+    sys.exit(0)
 bp = ['  func.func @bp(%m: memref<4xf32>) -> f32 attributes {llvm.bareptr} {',
       '    %z = arith.constant 0.0 : f32',
       '    return %z : f32',
