@@ -195,33 +195,33 @@ static MlirWalkResult collect_fn(MlirOperation op, void *user) {
     ir_opvec_push(&c->fns, op);
     return MlirWalkResultSkip;
   }
-  c->other_failed |= mlirLogicalResultIsFailure(coro_check_lowered_op(op));
-  return MlirWalkResultAdvance;
+  return coro_check_lowered_visit(op, &c->other_failed) ? MlirWalkResultSkip
+                                                        : MlirWalkResultAdvance;
 }
 
+/* Checks function `i` and, when it passes, prepares it for the split while
+ * its ops are still in the cache (the preparation reports nothing, and a
+ * module that fails the check is not split). */
 static void check_fn(size_t i, void *user) {
   struct lowered_check *c = user;
   MlirOperation fn = c->fns.v[i];
-  bool left = mlirLogicalResultIsFailure(coro_check_lowered_run(fn));
-  bool bad = mlirLogicalResultIsFailure(coro_check_intrinsics_run(fn));
-  c->failed[i] = left || bad;
-}
-
-static void prepare_fn(size_t i, void *user) {
-  struct lowered_check *c = user;
-  coro_drop_suspended_stack_saves(c->fns.v[i]);
-  coro_rebuild_empty_values(c->fns.v[i]);
+  c->failed[i] = mlirLogicalResultIsFailure(coro_check_lowered_fn(fn));
+  if (c->failed[i])
+    return;
+  coro_drop_suspended_stack_saves(fn);
+  coro_rebuild_empty_values(fn);
 }
 
 /* coro-check-lowered: what the conversions left, then LLVM's coroutine
- * intrinsics as written by hand (transforms/check_intrinsics.h); last, the
- * stack saves a suspension would outlive go (transforms/stack_saves.h),
- * and values with no bits become constants (transforms/empty_values.h),
- * before either route's split sees them.
+ * intrinsics as written by hand (transforms/check_intrinsics.h), in one
+ * walk of each function; then, in a function that passed, the stack saves
+ * a suspension would outlive go (transforms/stack_saves.h), and values
+ * with no bits become constants (transforms/empty_values.h), before either
+ * route's split sees them.
  * Each of the steps looks at one function at a time and changes only its
- * body: the functions are checked, and then prepared, at once on the
- * context's threads (ir/parallel.h: errors in the functions' order, each
- * function's unlowered ops before its intrinsics). */
+ * body: the functions are checked and prepared at once on the context's
+ * threads (ir/parallel.h: errors in the functions' order, each function's
+ * unlowered ops before its intrinsics). */
 static MlirLogicalResult check_lowered_run(MlirOperation root) {
   struct lowered_check c = {{0}, NULL, false};
   mlirOperationWalk(root, collect_fn, &c, MlirWalkPreOrder);
@@ -231,8 +231,6 @@ static MlirLogicalResult check_lowered_run(MlirOperation root) {
   bool failed = c.other_failed;
   for (size_t i = 0; i < c.fns.n; ++i)
     failed |= c.failed[i];
-  if (!failed)
-    ir_parallel_for(ctx, c.fns.n, prepare_fn, &c);
   free(c.failed);
   free(c.fns.v);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();

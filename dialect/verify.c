@@ -817,8 +817,7 @@ MlirLogicalResult coro_verify_run(MlirOperation root) {
   return v.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 
-static MlirWalkResult check_lowered(MlirOperation op, void *user) {
-  bool *failed = user;
+bool coro_check_lowered_visit(MlirOperation op, bool *failed) {
   if (coro_op_is_coroutine(op)) {
     MlirStringRef abi = coro_coroutine_get_abi(op);
     struct coro_str msg = {0};
@@ -831,7 +830,7 @@ static MlirWalkResult check_lowered(MlirOperation op, void *user) {
     mlirEmitError(mlirOperationGetLocation(op), coro_str_cstr(&msg));
     coro_str_free(&msg);
     *failed = true;
-    return MlirWalkResultSkip;
+    return true;
   }
   MlirStringRef n = coro_op_name(op);
   if (coro_ref_starts_with(n, "coro.")) {
@@ -845,17 +844,5 @@ static MlirWalkResult check_lowered(MlirOperation op, void *user) {
     coro_str_free(&msg);
     *failed = true;
   }
-  return MlirWalkResultAdvance;
-}
-
-MlirLogicalResult coro_check_lowered_run(MlirOperation root) {
-  bool failed = false;
-  mlirOperationWalk(root, check_lowered, &failed, MlirWalkPreOrder);
-  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
-}
-
-MlirLogicalResult coro_check_lowered_op(MlirOperation op) {
-  bool failed = false;
-  check_lowered(op, &failed);
-  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  return false;
 }

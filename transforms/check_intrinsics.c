@@ -1,12 +1,14 @@
 /* check_intrinsics.c - hand-written coroutine intrinsics (see
  * check_intrinsics.h). */
 #include "transforms/check_intrinsics.h"
+#include "dialect/verify.h"
 #include "ir/blocks.h"
 #include "ir/func.h"
 #include "ir/support.h"
 #include "transforms/CoroSplit/intrinsics.h"
 
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Whether `k` is one of a coroutine's own intrinsics, which only its body
@@ -83,21 +85,19 @@ static bool promise_ok(MlirValue v) {
          coro_op_named(def, "llvm.mlir.zero");
 }
 
-static MlirWalkResult check_op(MlirOperation op, void *data) {
-  struct fn_check *c = data;
-  enum coro_intr k = coro_intr_classify(op);
-  if (!coroutine_only(k))
-    return MlirWalkResultAdvance;
+/* Checks the coroutine-only intrinsic `op` (of kind `k`) of the function
+ * `c` describes. */
+static void check_own(struct fn_check *c, MlirOperation op, enum coro_intr k) {
   if (!c->coroutine && c->split_ramp &&
       (k == CI_ID || k == CI_ALLOC || k == CI_BEGIN || k == CI_FREE))
-    return MlirWalkResultAdvance;
+    return;
   if (!c->coroutine) {
     error_named(op, "belongs in a coroutine, and this function is not one "
                     "(LLVM's coroutine passes take only functions marked "
                     "presplitcoroutine, whose body holds the coroutine's id, "
                     "begin, suspensions and end)");
     c->failed = true;
-    return MlirWalkResultAdvance;
+    return;
   }
   if (is_id(k) && ++c->ids == 2) {
     error_named(op, "is a second coroutine id in this coroutine: a "
@@ -112,35 +112,61 @@ static MlirWalkResult check_op(MlirOperation op, void *data) {
                       "of the coroutine or null");
     c->failed = true;
   }
+}
+
+/* One function's walk for coro_check_lowered_fn: the ids at its top level
+ * (an unsplit one makes it a coroutine, as coro_mark_presplit finds; a
+ * switch id naming resume functions, a split ramp), and its coroutine-only
+ * intrinsics, checked once the walk has told what the function is. */
+struct lowered_walk {
+  MlirOperation fn;
+  bool intrinsics; /* fn is an llvm.func, whose intrinsics are checked */
+  bool failed;
+  bool unsplit;  /* a top-level id no split has named resume functions in */
+  bool resumers; /* a top-level switch id that names them */
+  struct ir_opvec own;
+};
+
+static MlirWalkResult lowered_op(MlirOperation op, void *data) {
+  struct lowered_walk *w = data;
+  if (coro_check_lowered_visit(op, &w->failed))
+    return MlirWalkResultSkip;
+  if (!w->intrinsics)
+    return MlirWalkResultAdvance;
+  enum coro_intr k = coro_intr_classify(op);
+  if (k == CI_NONE)
+    return MlirWalkResultAdvance;
+  if (coroutine_only(k))
+    ir_opvec_push(&w->own, op);
+  if ((k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
+       k == CI_ID_ASYNC) &&
+      mlirOperationEqual(mlirOperationGetParentOperation(op), w->fn)) {
+    bool names = k == CI_ID && coro_id_names_resumers(op);
+    w->resumers |= names;
+    w->unsplit |=
+        k != CI_ID || (mlirOperationGetNumOperands(op) == 4 && !names);
+  }
   return MlirWalkResultAdvance;
 }
 
-/* Whether the body of `fn` holds a switch id whose fourth operand (the
- * resume functions) is not null: what LLVM's split leaves in a ramp. */
-static bool names_resumers(MlirOperation fn) {
-  if (mlirOperationGetNumRegions(fn) == 0)
-    return false;
-  for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
-       ir_op_walk_next(&w);) {
-    if (coro_intr_classify(w.op) == CI_ID && coro_id_names_resumers(w.op))
-      return true;
+MlirLogicalResult coro_check_lowered_fn(MlirOperation fn) {
+  struct lowered_walk w = {.fn = fn,
+                           .intrinsics = coro_op_named(fn, "llvm.func")};
+  mlirOperationWalk(fn, lowered_op, &w, MlirWalkPreOrder);
+  if (w.intrinsics) {
+    /* as coro_mark_presplit marks it */
+    struct fn_check c = {.coroutine =
+                             ir_passthrough_has(fn, "presplitcoroutine")};
+    if (!c.coroutine && w.unsplit) {
+      static const char *const mark[] = {"presplitcoroutine", NULL};
+      ir_add_passthrough(fn, mark);
+      c.coroutine = true;
+    }
+    c.split_ramp = !c.coroutine && w.resumers;
+    for (size_t i = 0; i < w.own.n; ++i)
+      check_own(&c, w.own.v[i], coro_intr_classify(w.own.v[i]));
+    w.failed |= c.failed;
   }
-  return false;
-}
-
-static MlirWalkResult check_fn(MlirOperation op, void *data) {
-  bool *failed = data;
-  if (!coro_op_named(op, "llvm.func"))
-    return MlirWalkResultAdvance;
-  struct fn_check c = {.coroutine = coro_mark_presplit(op)};
-  c.split_ramp = !c.coroutine && names_resumers(op);
-  mlirOperationWalk(op, check_op, &c, MlirWalkPreOrder);
-  *failed |= c.failed;
-  return MlirWalkResultSkip;
-}
-
-MlirLogicalResult coro_check_intrinsics_run(MlirOperation root) {
-  bool failed = false;
-  mlirOperationWalk(root, check_fn, &failed, MlirWalkPreOrder);
-  return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
+  free(w.own.v);
+  return w.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }

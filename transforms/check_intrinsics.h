@@ -21,7 +21,11 @@
 #include "mlir-c/IR.h"
 #include "mlir-c/Support.h"
 
-/* Checks every llvm.func under `root`; failure after its errors. */
-MlirLogicalResult coro_check_intrinsics_run(MlirOperation root);
+/* coro-check-lowered's checks of the function `fn`, in one walk of it: the
+ * ops the conversions left (coro_check_lowered_visit, dialect/verify.h),
+ * and then, of an llvm.func, its intrinsics as above, once the walk has
+ * shown whether it is a coroutine (marked presplitcoroutine, or marked now
+ * as coro_mark_presplit marks one). Failure after its errors. */
+MlirLogicalResult coro_check_lowered_fn(MlirOperation fn);
 
 #endif /* CORO_TRANSFORMS_CHECK_INTRINSICS_H */
