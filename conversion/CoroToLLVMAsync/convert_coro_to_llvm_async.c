@@ -908,7 +908,7 @@ static MlirBlock handle_entry(struct coro_fn *fn, const struct coro_str *name,
 /* At the end of `b`'s block: runs the parked continuation of `h` with
  * `slot` as its handoff slot, then what it left there (a musttail call of
  * its resume entry), and returns. */
-static void run_parked(struct ir_builder *b, struct as_state *st,
+static void run_parked(struct ir_builder *b, const struct as_state *st,
                        MlirValue slot, MlirValue h) {
   MlirContext ctx = b->ctx;
   MlirType ptr = ir_ptr_type(ctx);
@@ -943,10 +943,9 @@ static void run_parked(struct ir_builder *b, struct as_state *st,
  * --coro-split makes the marked call a tail call of the continuation's
  * entered form (CORO_ENTERED_ATTR), and LLVM inlines it: a yield's resume
  * is the C state machine's step. */
-static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  MlirLocation loc;
-  MlirBlock entry = handle_entry(fn, &st->resume, &loc);
+static void fill_resume_b(const struct as_state *st, MlirBlock entry,
+                          MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   /* the runtime never saw the task: once it does, the handle's resume
@@ -990,9 +989,8 @@ static void emit_resume_b(struct coro_fn *fn, struct as_state *st) {
  * The parked function is one of f's continuations: route B, which makes
  * them, calls them directly there (split_direct_continuation_calls), and LLVM
  * inlines the continuation into the entry. */
-static void emit_resume(struct coro_fn *fn, struct as_state *st) {
-  MlirLocation loc;
-  MlirBlock entry = handle_entry(fn, &st->resume, &loc);
+static void fill_resume(const struct as_state *st, MlirBlock entry,
+                        MlirLocation loc) {
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
   MlirValue slot = handoff_slot(&b);
@@ -1023,10 +1021,9 @@ static void emit_resume(struct coro_fn *fn, struct as_state *st) {
  *     call @free_fn(%h or %h - 32)
  *     llvm.return
  *   } */
-static void emit_destroy(struct coro_fn *fn, struct as_state *st) {
-  MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
-  MlirLocation loc;
-  MlirBlock entry = handle_entry(fn, &st->destroy, &loc);
+static void fill_destroy(const struct as_state *st, MlirBlock entry,
+                         MlirLocation loc) {
+  MlirType ptr = ir_ptr_type(mlirLocationGetContext(loc));
   MlirBlock run = ir_block_after(entry, 0, NULL, loc);
   MlirBlock free_blk = ir_block_after(run, 0, NULL, loc);
   MlirValue h = mlirBlockGetArgument(entry, 0);
@@ -1077,15 +1074,11 @@ static void zero_prefix(struct ir_builder *b, MlirValue base) {
  *     run what it left (run_handoff)
  *     func.return %h
  *   } */
-static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
-                       const struct coro_str *visibility) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
+static void fill_entry(const struct as_state *st, MlirBlock entry,
+                       MlirLocation loc, bool route_b) {
+  MlirContext ctx = mlirLocationGetContext(loc);
   MlirType ptr = ir_ptr_type(ctx), i32 = ir_int_type(ctx, 32),
            i64 = ir_int_type(ctx, 64);
-  MlirLocation loc = gen_loc(fn, &st->name);
-  MlirBlock entry =
-      coro_entry_func(fn->module, &st->name, fty, visibility, loc);
-  coro_move_signature_attrs(fn->func, mlirBlockGetParentOperation(entry));
   struct ir_builder b = ir_at_end(entry, loc);
 
   /* the context size CoroSplit wrote into the record */
@@ -1110,7 +1103,7 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
 
   /* route B: the resume entry once the runtime has seen the task (the
    * handle's own assumes it never did) */
-  if (coro_route_b(fn->module))
+  if (route_b)
     ir_store(&b, ir_addressof(&b, "__coro_async_resume_known"),
              ir_gep_bytes(&b, h, OFF_SEEN), 0);
 
@@ -1149,6 +1142,62 @@ static void emit_entry(struct coro_fn *fn, struct as_state *st, MlirType fty,
     call_rt(&b, "coro_rt_task_enter", 1, &h); /* null: not scheduled yet */
   run_handoff(&b, enter_async(&b, slot, h, ir_cast(&b, body, ptr)));
   ir_op(&b, "func.return", 1, &h, 0, NULL, 0, NULL, 0, NULL);
+}
+
+/* The bodies of the resume and destroy entries and of the entry, made once
+ * every coroutine of the run is lowered (coro_defer_body): each reads the
+ * coroutine's state, which as_finish releases after them. */
+enum body_kind { BODY_RESUME, BODY_DESTROY, BODY_ENTRY };
+
+struct as_body {
+  const struct as_state *st;
+  enum body_kind kind;
+  MlirBlock entry;
+  MlirLocation loc;
+  bool route_b; /* the module is route B's (coro_route_b) */
+};
+
+static void fill_body(void *job) {
+  const struct as_body *body = job;
+  switch (body->kind) {
+  case BODY_RESUME:
+    if (body->route_b)
+      fill_resume_b(body->st, body->entry, body->loc);
+    else
+      fill_resume(body->st, body->entry, body->loc);
+    break;
+  case BODY_DESTROY:
+    fill_destroy(body->st, body->entry, body->loc);
+    break;
+  case BODY_ENTRY:
+    fill_entry(body->st, body->entry, body->loc, body->route_b);
+    break;
+  }
+}
+
+static void defer_body(struct coro_fn *fn, const struct as_state *st,
+                       enum body_kind kind, MlirBlock entry, MlirLocation loc) {
+  struct as_body *body = ir_xmalloc(sizeof *body);
+  *body = (struct as_body){st, kind, entry, loc, coro_route_b(fn->module)};
+  coro_defer_body(fn, fill_body, body);
+}
+
+/* The handle's resume or destroy entry (`kind`) named `name`. */
+static void emit_handle_entry(struct coro_fn *fn, const struct as_state *st,
+                              const struct coro_str *name,
+                              enum body_kind kind) {
+  MlirLocation loc;
+  MlirBlock entry = handle_entry(fn, name, &loc);
+  defer_body(fn, st, kind, entry, loc);
+}
+
+static void emit_entry(struct coro_fn *fn, const struct as_state *st,
+                       MlirType fty, const struct coro_str *visibility) {
+  MlirLocation loc = gen_loc(fn, &st->name);
+  MlirBlock entry =
+      coro_entry_func(fn->module, &st->name, fty, visibility, loc);
+  coro_move_signature_attrs(fn->func, mlirBlockGetParentOperation(entry));
+  defer_body(fn, st, BODY_ENTRY, entry, loc);
 }
 
 /*===--- the body ----------------------------------------------------------*/
@@ -1618,11 +1667,8 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   /* The shared functions, the record, the destroy entry and the entry. */
   ensure_shared(fn->module, fn->func);
   emit_record(fn, st, size);
-  emit_destroy(fn, st);
-  if (coro_route_b(fn->module))
-    emit_resume_b(fn, st);
-  else
-    emit_resume(fn, st);
+  emit_handle_entry(fn, st, &st->destroy, BODY_DESTROY);
+  emit_handle_entry(fn, st, &st->resume, BODY_RESUME);
   emit_entry(fn, st, fty, &visibility);
   coro_str_free(&visibility);
 
@@ -1633,16 +1679,20 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   return mlirLogicalResultSuccess();
 }
 
-static void as_finish(struct coro_fn *fn) {
-  struct as_state *st = fn->abi_state;
-  if (!st)
-    return;
+static void release_state(void *p) {
+  struct as_state *st = p;
   struct coro_str *names[] = {&st->name, &st->body, &st->record, &st->destroy,
                               &st->resume};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     coro_str_free(names[i]);
   free(st->byval);
   free(st);
+}
+
+/* The state goes once the bodies that read it are made. */
+static void as_finish(struct coro_fn *fn) {
+  if (fn->abi_state)
+    coro_defer_release(fn, release_state, fn->abi_state);
 }
 
 static const struct coro_abi async_abi = {

@@ -278,6 +278,36 @@ static MlirBlock gen_func(struct coro_fn *fn, const struct coro_str *name,
   return declaration ? (MlirBlock){NULL} : ir_func_entry(f);
 }
 
+/* The bodies of the generated functions, made once every coroutine of the
+ * run is lowered (coro_defer_body): each reads the coroutine's state,
+ * which rc_finish releases after them. */
+enum body_kind {
+  BODY_SETTLE,
+  BODY_RESUME,
+  BODY_DESTROY,
+  BODY_ENTRY,
+  BODY_ALLOC,
+  BODY_FREE
+};
+
+struct rc_body {
+  const struct rc_state *st;
+  enum body_kind kind;
+  MlirBlock entry;
+  MlirLocation loc;
+  bool flag; /* resume: %c is known; destroy: cleanup; entry: elided */
+};
+
+static void fill_body(void *job);
+
+static void defer_body(struct coro_fn *fn, const struct rc_state *st,
+                       enum body_kind kind, MlirBlock entry, MlirLocation loc,
+                       bool flag) {
+  struct rc_body *body = ir_xmalloc(sizeof *body);
+  *body = (struct rc_body){st, kind, entry, loc, flag};
+  coro_defer_body(fn, fill_body, body);
+}
+
 /* The continuations' parameters: (ptr buffer, i1 abnormal[, RS]). */
 static intptr_t proto_args(const struct rc_state *st, MlirContext ctx,
                            MlirType args[3]) {
@@ -367,6 +397,12 @@ static void emit_settle(struct coro_fn *fn, struct rc_state *st) {
                               .linkage = MlirLLVMLinkageInternal};
   MlirLocation loc;
   MlirBlock entry = gen_func(fn, &st->names.settle, &spec, false, &loc);
+  defer_body(fn, st, BODY_SETTLE, entry, loc, false);
+}
+
+static void fill_settle(const struct rc_state *st, MlirBlock entry,
+                        MlirLocation loc) {
+  MlirType ptr = ir_ptr_type(mlirLocationGetContext(loc));
   MlirValue ctl = mlirBlockGetArgument(entry, 0);
   MlirValue res = mlirBlockGetArgument(entry, 1);
   MlirValue prev = mlirBlockGetArgument(entry, 2);
@@ -434,12 +470,11 @@ static void tail_resume(struct ir_builder *b, const struct rc_state *st,
 }
 
 /* A resume or destroy entry, `name`: an internal fastcc void(ptr) (on the
- * device ptr(ptr), returning the handle to run next) whose entry block
- * `*entry` starts with %c = the continuation (returned); `*b` points after
- * it. */
-static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
-                            const struct coro_str *name, MlirBlock *entry,
-                            struct ir_builder *b) {
+ * device ptr(ptr), returning the handle to run next), its body deferred
+ * (`kind`, `flag`). */
+static void entry_func(struct coro_fn *fn, struct rc_state *st,
+                       const struct coro_str *name, enum body_kind kind,
+                       bool flag) {
   MlirType ptr = ir_ptr_type(mlirOperationGetContext(fn->func));
   struct ir_func_spec spec = {.result = st->device ? ptr : (MlirType){NULL},
                               .nargs = 1,
@@ -447,9 +482,17 @@ static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
                               .linkage = MlirLLVMLinkageInternal,
                               .cconv = MlirLLVMCConvFast};
   MlirLocation loc;
-  *entry = gen_func(fn, name, &spec, false, &loc);
-  *b = ir_at_end(*entry, loc);
-  MlirValue ctl = mlirBlockGetArgument(*entry, 0);
+  MlirBlock entry = gen_func(fn, name, &spec, false, &loc);
+  defer_body(fn, st, kind, entry, loc, flag);
+}
+
+/* The body of a resume or destroy entry starts with %c = the continuation
+ * (returned); `*b` points after it. */
+static MlirValue entry_head(const struct rc_state *st, MlirBlock entry,
+                            MlirLocation loc, struct ir_builder *b) {
+  MlirType ptr = ir_ptr_type(mlirLocationGetContext(loc));
+  *b = ir_at_end(entry, loc);
+  MlirValue ctl = mlirBlockGetArgument(entry, 0);
   return ir_load(b, gen_field(b, st, ctl, CB_CONT), ptr, 0);
 }
 
@@ -466,11 +509,21 @@ static MlirValue entry_head(struct coro_fn *fn, struct rc_state *st,
  * retcon.once: the one continuation ran to the end, so it settles with a
  * null continuation (the final value is already in the promise). */
 static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
+  /* Route B (and the device, which only it splits) calls a known
+   * continuation directly and knows %c there; LLVM's split (route A) does
+   * not: a null %prev, which costs nothing (the suspended side's %c is
+   * never null), rather than %c kept across the call for a test that never
+   * folds. */
+  entry_func(fn, st, &st->names.resume, BODY_RESUME,
+             st->device || coro_route_b(fn->func));
+}
+
+static void fill_resume(const struct rc_state *st, MlirBlock entry,
+                        MlirLocation loc, bool prev_known) {
+  MlirContext ctx = mlirLocationGetContext(loc);
   MlirType ptr = ir_ptr_type(ctx);
-  MlirBlock entry;
   struct ir_builder b;
-  MlirValue c = entry_head(fn, st, &st->names.resume, &entry, &b);
+  MlirValue c = entry_head(st, entry, loc, &b);
   MlirValue ctl = mlirBlockGetArgument(entry, 0);
   MlirValue buf = gen_field(&b, st, ctl, CB_BUFFER);
   MlirValue no = ir_const_int(&b, 1, 0);
@@ -483,12 +536,7 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
     MlirValue u = ir_val(&b, "llvm.mlir.undef", 0, NULL, st->ret);
     res = ir_insertvalue(&b, u, n, 0);
   }
-  /* Route B (and the device, which only it splits) calls a known
-   * continuation directly and knows %c there; LLVM's split (route A) does
-   * not: a null %prev, which costs nothing (the suspended side's %c is
-   * never null), rather than %c kept across the call for a test that never
-   * folds. */
-  MlirValue prev = st->device || coro_route_b(fn->func) ? c : ir_null(&b);
+  MlirValue prev = prev_known ? c : ir_null(&b);
   MlirValue sargs[3] = {ctl, res, prev};
   MlirValue next =
       ir_call(&b, sym_of(ctx, &st->names.settle), false, 3, sargs, ptr);
@@ -511,10 +559,14 @@ static void emit_resume(struct coro_fn *fn, struct rc_state *st) {
  *   } */
 static void emit_destroy(struct coro_fn *fn, struct rc_state *st,
                          bool cleanup) {
-  MlirBlock entry;
+  entry_func(fn, st, cleanup ? &st->names.cleanup : &st->names.destroy,
+             BODY_DESTROY, cleanup);
+}
+
+static void fill_destroy(const struct rc_state *st, MlirBlock entry,
+                         MlirLocation loc, bool cleanup) {
   struct ir_builder b;
-  MlirValue c = entry_head(
-      fn, st, cleanup ? &st->names.cleanup : &st->names.destroy, &entry, &b);
+  MlirValue c = entry_head(st, entry, loc, &b);
   MlirValue ctl = mlirBlockGetArgument(entry, 0);
   MlirBlock run = ir_block_after(entry, 0, NULL, b.loc);
   MlirBlock free_blk = ir_block_after(run, 0, NULL, b.loc);
@@ -600,6 +652,13 @@ static void emit_frame_alloc(struct coro_fn *fn, struct rc_state *st) {
                               .linkage = MlirLLVMLinkageInternal};
   MlirLocation loc;
   MlirBlock entry = gen_func(fn, &st->names.alloc, &spec, false, &loc);
+  defer_body(fn, st, BODY_ALLOC, entry, loc, false);
+}
+
+static void fill_alloc(const struct rc_state *st, MlirBlock entry,
+                       MlirLocation loc) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType ptr = ir_ptr_type(ctx);
   MlirValue n = mlirBlockGetArgument(entry, 0);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue p;
@@ -635,6 +694,11 @@ static void emit_frame_free(struct coro_fn *fn, struct rc_state *st) {
       .nargs = 1, .args = &ptr, .linkage = MlirLLVMLinkageInternal};
   MlirLocation loc;
   MlirBlock entry = gen_func(fn, &st->names.free, &spec, false, &loc);
+  defer_body(fn, st, BODY_FREE, entry, loc, false);
+}
+
+static void fill_free(const struct rc_state *st, MlirBlock entry,
+                      MlirLocation loc) {
   struct ir_builder b = ir_at_end(entry, loc);
   call_allocator(&b, st->alloc.free_fn, true, mlirBlockGetArgument(entry, 0),
                  false);
@@ -679,14 +743,19 @@ static void emit_decls(struct coro_fn *fn, struct rc_state *st) {
  *   } */
 static void emit_entry(struct coro_fn *fn, struct rc_state *st, MlirType fty,
                        const struct coro_str *visibility, bool elided) {
-  MlirContext ctx = mlirOperationGetContext(fn->func);
-  MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
   const struct coro_str *name = elided ? &st->names.elided : &st->name;
   MlirLocation loc =
       ir_generated_loc(mlirOperationGetLocation(fn->func), coro_str_cstr(name));
   MlirBlock entry = coro_entry_func(fn->module, name, fty, visibility, loc);
   if (!elided) /* NAME.elided takes the caller's memory first */
     coro_move_signature_attrs(fn->func, mlirBlockGetParentOperation(entry));
+  defer_body(fn, st, BODY_ENTRY, entry, loc, elided);
+}
+
+static void fill_entry(const struct rc_state *st, MlirBlock entry,
+                       MlirLocation loc, bool elided) {
+  MlirContext ctx = mlirLocationGetContext(loc);
+  MlirType ptr = ir_ptr_type(ctx), i8 = ir_int_type(ctx, 8);
   struct ir_builder b = ir_at_end(entry, loc);
   MlirValue z = ir_null(&b);
   MlirValue ctl;
@@ -1222,14 +1291,42 @@ static MlirLogicalResult rc_self(struct coro_fn *fn, MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
-static void rc_finish(struct coro_fn *fn) {
-  struct rc_fn *r = fn->abi_state;
-  if (!r)
-    return;
+static void fill_body(void *job) {
+  const struct rc_body *body = job;
+  switch (body->kind) {
+  case BODY_SETTLE:
+    fill_settle(body->st, body->entry, body->loc);
+    break;
+  case BODY_RESUME:
+    fill_resume(body->st, body->entry, body->loc, body->flag);
+    break;
+  case BODY_DESTROY:
+    fill_destroy(body->st, body->entry, body->loc, body->flag);
+    break;
+  case BODY_ENTRY:
+    fill_entry(body->st, body->entry, body->loc, body->flag);
+    break;
+  case BODY_ALLOC:
+    fill_alloc(body->st, body->entry, body->loc);
+    break;
+  case BODY_FREE:
+    fill_free(body->st, body->entry, body->loc);
+    break;
+  }
+}
+
+static void release_state(void *p) {
+  struct rc_fn *r = p;
   coro_str_free(&r->st.name);
   release_names(&r->st.names);
   coro_str_free(&r->suspend_name);
   free(r);
+}
+
+/* The state goes once the bodies that read it are made. */
+static void rc_finish(struct coro_fn *fn) {
+  if (fn->abi_state)
+    coro_defer_release(fn, release_state, fn->abi_state);
 }
 
 static const struct coro_abi retcon_abi = {

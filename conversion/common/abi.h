@@ -150,6 +150,8 @@ MlirBlock coro_yield_continue(struct ir_builder *b, MlirOperation op,
 MlirType coro_control_prefix_type(MlirContext ctx, MlirType value_storage,
                                   MlirType resume_storage);
 
+struct coro_later;
+
 /* One coroutine being lowered, as the driver hands it to the hooks. */
 struct coro_fn {
   MlirOperation func;  /* the func.func */
@@ -161,7 +163,21 @@ struct coro_fn {
    * (the retcon ABIs place their control blocks in the caller; coro-split
    * places a switch frame itself) */
   struct ir_opvec elided_calls;
+  struct coro_later *later; /* the run's deferred work (coro_defer_body) */
 };
+
+/* Defers the body of a function the lowering of `fn` made (the function
+ * itself in the module already, so that the module's order and symbols
+ * are as if it were whole): once every coroutine of the run is lowered,
+ * the driver calls fill(job) for every deferred body, at once on the
+ * context's threads, each with an op cache of its thread's (ir/op_cache.h),
+ * and then free(job). A fill builds inside its own function only, reads
+ * nothing another one or the rest of the run changes, and reports
+ * nothing. */
+void coro_defer_body(struct coro_fn *fn, void (*fill)(void *job), void *job);
+/* Calls release(p) once the deferred bodies are made (the state they
+ * read), in the order asked. */
+void coro_defer_release(struct coro_fn *fn, void (*release)(void *p), void *p);
 
 struct coro_abi {
   const char *name; /* the value of `coro.abi` this conversion handles */

@@ -10,6 +10,7 @@
 #include "dialect/handle_origin.h"
 #include "dialect/value_types.h"
 #include "ir/func.h"
+#include "ir/op_cache.h"
 #include "ir/parallel.h"
 #include "ir/support.h"
 #include "ir/symbols.h"
@@ -603,12 +604,67 @@ static MlirOperation nearest_module(MlirOperation op, MlirOperation top) {
   return top;
 }
 
+/* The deferred work of one run (coro_defer_body, coro_defer_release). */
+struct coro_later {
+  MlirContext ctx;
+  struct later_body {
+    void (*fill)(void *);
+    void *job;
+  } * body;
+  size_t nbody, cap_body;
+  struct later_release {
+    void (*release)(void *);
+    void *p;
+  } * release;
+  size_t nrelease, cap_release;
+};
+
+void coro_defer_body(struct coro_fn *fn, void (*fill)(void *job), void *job) {
+  struct coro_later *l = fn->later;
+  l->body = ir_grow(l->body, &l->cap_body, l->nbody, sizeof *l->body);
+  l->body[l->nbody++] = (struct later_body){fill, job};
+}
+
+void coro_defer_release(struct coro_fn *fn, void (*release)(void *p), void *p) {
+  struct coro_later *l = fn->later;
+  l->release =
+      ir_grow(l->release, &l->cap_release, l->nrelease, sizeof *l->release);
+  l->release[l->nrelease++] = (struct later_release){release, p};
+}
+
+/* Deferred bodies by runs of LATER_PIECE, each run with an op cache of its
+ * own (its templates made once per run, not once per body). */
+enum { LATER_PIECE = 32 };
+
+static void fill_piece(size_t k, void *user) {
+  struct coro_later *l = user;
+  struct ir_op_cache cache;
+  ir_op_cache_enter(&cache, l->ctx);
+  for (size_t i = k * LATER_PIECE; i < l->nbody && i < (k + 1) * LATER_PIECE;
+       ++i)
+    l->body[i].fill(l->body[i].job);
+  ir_op_cache_exit(&cache);
+}
+
+/* Makes the deferred bodies, then releases what they read. */
+static void run_later(struct coro_later *l) {
+  ir_parallel_for(l->ctx, (l->nbody + LATER_PIECE - 1) / LATER_PIECE,
+                  fill_piece, l);
+  for (size_t i = 0; i < l->nbody; ++i)
+    free(l->body[i].job);
+  for (size_t i = 0; i < l->nrelease; ++i)
+    l->release[i].release(l->release[i].p);
+  free(l->body);
+  free(l->release);
+}
+
 static MlirLogicalResult
 lower_coroutine(const struct coro_abi *abi, MlirOperation module,
                 MlirOperation func, MlirType elem, struct ir_opvec *ops,
-                MlirOperation begin, const struct ir_opvec *elided) {
-  struct coro_fn fn = {func, begin,  elem, nearest_module(func, module),
-                       NULL, *elided};
+                MlirOperation begin, const struct ir_opvec *elided,
+                struct coro_later *later) {
+  struct coro_fn fn = {func, begin,   elem, nearest_module(func, module),
+                       NULL, *elided, later};
   begin_before_allocas(begin);
   MlirLogicalResult res = abi->prepare(&fn);
   /* Last op first: each lowering splits its block after the op, and the
@@ -763,9 +819,11 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
       if (i)
         ir_opvec_push(&elided[i - 1], c.elided.v[k]);
     }
+    struct coro_later later = {.ctx = mlirOperationGetContext(module)};
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
-                            begins[i], &elided[i]);
+                            begins[i], &elided[i], &later);
+    run_later(&later);
     for (size_t i = 0; i < n; ++i)
       free(elided[i].v);
     free(elided);
