@@ -16,7 +16,7 @@ cd "$(dirname "$0")"
 LLVM_ROOT=/usr/lib/llvm-22
 PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22
           libclang-rt-22-dev cmake make python3 ca-certificates pkgconf
-          valgrind strace)
+          valgrind strace libjemalloc-dev)
 JOBS=2
 
 setup() {

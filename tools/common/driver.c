@@ -47,7 +47,9 @@ static void *big_stack_entry(void *data) {
  * MLIR's threads (and the big stack's own thread) waited on it. With a
  * top pad of a whole heap's size each heap is writable from the start
  * (about 40 mprotects in all); untouched pages stay free, so the peak
- * resident memory does not grow. Tools only: the library leaves the
+ * resident memory does not grow (coro-opt and coro-translate allocate
+ * with jemalloc where it is installed, tools/CMakeLists.txt: this is for
+ * the other tools and a build without it). Tools only: the library leaves the
  * allocator of the process it is loaded into alone (docs/embedding.md
  * says what an embedder may set). Does nothing without glibc. */
 static void tune_allocator(void) {
