@@ -138,13 +138,10 @@ static MlirWalkResult lowered_op(MlirOperation op, void *data) {
     return MlirWalkResultAdvance;
   if (coroutine_only(k))
     ir_opvec_push(&w->own, op);
-  if ((k == CI_ID || k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE ||
-       k == CI_ID_ASYNC) &&
+  if (is_id(k) &&
       mlirOperationEqual(mlirOperationGetParentOperation(op), w->fn)) {
-    bool names = k == CI_ID && coro_id_names_resumers(op);
-    w->resumers |= names;
-    w->unsplit |=
-        k != CI_ID || (mlirOperationGetNumOperands(op) == 4 && !names);
+    w->resumers |= k == CI_ID && coro_id_names_resumers(op);
+    w->unsplit |= coro_id_unsplit(op, k);
   }
   return MlirWalkResultAdvance;
 }
@@ -158,8 +155,7 @@ MlirLogicalResult coro_check_lowered_fn(MlirOperation fn) {
     struct fn_check c = {.coroutine =
                              ir_passthrough_has(fn, "presplitcoroutine")};
     if (!c.coroutine && w.unsplit) {
-      static const char *const mark[] = {"presplitcoroutine", NULL};
-      ir_add_passthrough(fn, mark);
+      coro_add_presplit_mark(fn);
       c.coroutine = true;
     }
     c.split_ramp = !c.coroutine && w.resumers;

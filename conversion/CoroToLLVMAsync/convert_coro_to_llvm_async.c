@@ -1146,7 +1146,7 @@ static void fill_entry(const struct as_state *st, MlirBlock entry,
 
 /* The bodies of the resume and destroy entries and of the entry, made once
  * every coroutine of the run is lowered (coro_defer_body): each reads the
- * coroutine's state, which as_finish releases after them. */
+ * coroutine's state, which as_finish frees after them. */
 enum body_kind { BODY_RESUME, BODY_DESTROY, BODY_ENTRY };
 
 struct as_body {
@@ -1679,20 +1679,16 @@ static MlirLogicalResult as_prepare(struct coro_fn *fn) {
   return mlirLogicalResultSuccess();
 }
 
-static void release_state(void *p) {
-  struct as_state *st = p;
+static void as_finish(struct coro_fn *fn) {
+  struct as_state *st = fn->abi_state;
+  if (!st)
+    return;
   struct coro_str *names[] = {&st->name, &st->body, &st->record, &st->destroy,
                               &st->resume};
   for (size_t i = 0; i < sizeof names / sizeof *names; ++i)
     coro_str_free(names[i]);
   free(st->byval);
   free(st);
-}
-
-/* The state goes once the bodies that read it are made. */
-static void as_finish(struct coro_fn *fn) {
-  if (fn->abi_state)
-    coro_defer_release(fn, release_state, fn->abi_state);
 }
 
 static const struct coro_abi async_abi = {

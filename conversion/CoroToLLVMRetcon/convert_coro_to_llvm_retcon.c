@@ -280,7 +280,7 @@ static MlirBlock gen_func(struct coro_fn *fn, const struct coro_str *name,
 
 /* The bodies of the generated functions, made once every coroutine of the
  * run is lowered (coro_defer_body): each reads the coroutine's state,
- * which rc_finish releases after them. */
+ * which rc_finish frees after them. */
 enum body_kind {
   BODY_SETTLE,
   BODY_RESUME,
@@ -1315,18 +1315,14 @@ static void fill_body(void *job) {
   }
 }
 
-static void release_state(void *p) {
-  struct rc_fn *r = p;
+static void rc_finish(struct coro_fn *fn) {
+  struct rc_fn *r = fn->abi_state;
+  if (!r)
+    return;
   coro_str_free(&r->st.name);
   release_names(&r->st.names);
   coro_str_free(&r->suspend_name);
   free(r);
-}
-
-/* The state goes once the bodies that read it are made. */
-static void rc_finish(struct coro_fn *fn) {
-  if (fn->abi_state)
-    coro_defer_release(fn, release_state, fn->abi_state);
 }
 
 static const struct coro_abi retcon_abi = {

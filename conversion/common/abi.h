@@ -171,13 +171,11 @@ struct coro_fn {
  * are as if it were whole): once every coroutine of the run is lowered,
  * the driver calls fill(job) for every deferred body, at once on the
  * context's threads, each with an op cache of its thread's (ir/op_cache.h),
- * and then free(job). A fill builds inside its own function only, reads
- * nothing another one or the rest of the run changes, and reports
- * nothing. */
+ * and then free(job); then each coroutine's `finish`, so that a fill may
+ * read its coroutine's abi_state. A fill builds inside its own function
+ * only, reads nothing another one or the rest of the run changes, and
+ * reports nothing. */
 void coro_defer_body(struct coro_fn *fn, void (*fill)(void *job), void *job);
-/* Calls release(p) once the deferred bodies are made (the state they
- * read), in the order asked. */
-void coro_defer_release(struct coro_fn *fn, void (*release)(void *p), void *p);
 
 struct coro_abi {
   const char *name; /* the value of `coro.abi` this conversion handles */
@@ -191,8 +189,9 @@ struct coro_abi {
   /* coro.group_await (async only: null for the ABIs that cannot suspend
    * on a group; the verifier rejects it in their coroutines) */
   MlirLogicalResult (*lower_group_await)(struct coro_fn *fn, MlirOperation op);
-  /* Called once per coroutine after its ops, or after `prepare` failed;
-   * frees abi_state. */
+  /* Called once per coroutine after its ops, or after `prepare` failed,
+   * once the run's deferred bodies are made (coro_defer_body); frees
+   * abi_state. */
   void (*finish)(struct coro_fn *fn);
 };
 

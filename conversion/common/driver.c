@@ -604,32 +604,24 @@ static MlirOperation nearest_module(MlirOperation op, MlirOperation top) {
   return top;
 }
 
-/* The deferred work of one run (coro_defer_body, coro_defer_release). */
+/* The deferred work of one run: the bodies (coro_defer_body), and the
+ * coroutines whose `finish` waits for them. */
 struct coro_later {
   MlirContext ctx;
+  const struct coro_abi *abi;
   struct later_body {
     void (*fill)(void *);
     void *job;
   } * body;
   size_t nbody, cap_body;
-  struct later_release {
-    void (*release)(void *);
-    void *p;
-  } * release;
-  size_t nrelease, cap_release;
+  struct coro_fn *fns;
+  size_t nfns, cap_fns;
 };
 
 void coro_defer_body(struct coro_fn *fn, void (*fill)(void *job), void *job) {
   struct coro_later *l = fn->later;
   l->body = ir_grow(l->body, &l->cap_body, l->nbody, sizeof *l->body);
   l->body[l->nbody++] = (struct later_body){fill, job};
-}
-
-void coro_defer_release(struct coro_fn *fn, void (*release)(void *p), void *p) {
-  struct coro_later *l = fn->later;
-  l->release =
-      ir_grow(l->release, &l->cap_release, l->nrelease, sizeof *l->release);
-  l->release[l->nrelease++] = (struct later_release){release, p};
 }
 
 /* Deferred bodies by runs of LATER_PIECE, each run with an op cache of its
@@ -646,16 +638,17 @@ static void fill_piece(size_t k, void *user) {
   ir_op_cache_exit(&cache);
 }
 
-/* Makes the deferred bodies, then releases what they read. */
+/* Makes the deferred bodies, then finishes the coroutines whose state
+ * they read. */
 static void run_later(struct coro_later *l) {
   ir_parallel_for(l->ctx, (l->nbody + LATER_PIECE - 1) / LATER_PIECE,
                   fill_piece, l);
   for (size_t i = 0; i < l->nbody; ++i)
     free(l->body[i].job);
-  for (size_t i = 0; i < l->nrelease; ++i)
-    l->release[i].release(l->release[i].p);
+  for (size_t i = 0; i < l->nfns; ++i)
+    l->abi->finish(&l->fns[i]);
   free(l->body);
-  free(l->release);
+  free(l->fns);
 }
 
 static MlirLogicalResult
@@ -687,7 +680,9 @@ lower_coroutine(const struct coro_abi *abi, MlirOperation module,
     else if (coro_op_named(op, "coro.group_await") && abi->lower_group_await)
       res = abi->lower_group_await(&fn, op);
   }
-  abi->finish(&fn);
+  later->fns =
+      ir_grow(later->fns, &later->cap_fns, later->nfns, sizeof *later->fns);
+  later->fns[later->nfns++] = fn; /* finished by run_later */
   return res;
 }
 
@@ -819,7 +814,8 @@ MlirLogicalResult coro_abi_convert(MlirOperation module,
       if (i)
         ir_opvec_push(&elided[i - 1], c.elided.v[k]);
     }
-    struct coro_later later = {.ctx = mlirOperationGetContext(module)};
+    struct coro_later later = {.ctx = mlirOperationGetContext(module),
+                               .abi = abi};
     for (size_t i = 0; i < n && mlirLogicalResultIsSuccess(res); ++i)
       res = lower_coroutine(abi, module, c.coroutines.v[i], elems[i], &inner[i],
                             begins[i], &elided[i], &later);

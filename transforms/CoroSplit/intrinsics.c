@@ -172,17 +172,23 @@ bool coro_mark_presplit(MlirOperation fn) {
   if (mlirOperationGetNumRegions(fn) == 0)
     return false;
   for (struct ir_op_walk w = ir_op_walk_start(mlirOperationGetRegion(fn, 0));
-       ir_op_walk_next(&w);) {
-    enum coro_intr k = coro_intr_classify(w.op);
-    /* a switch id is unsplit while it names no resume functions (the
-     * split ramp keeps its id, naming them) */
-    if (k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC ||
-        (k == CI_ID && mlirOperationGetNumOperands(w.op) == 4 &&
-         !coro_id_names_resumers(w.op))) {
-      static const char *const mark[] = {"presplitcoroutine", NULL};
-      ir_add_passthrough(fn, mark);
+       ir_op_walk_next(&w);)
+    if (coro_id_unsplit(w.op, coro_intr_classify(w.op))) {
+      coro_add_presplit_mark(fn);
       return true;
     }
-  }
   return false;
+}
+
+bool coro_id_unsplit(MlirOperation op, enum coro_intr k) {
+  /* a switch id is unsplit while it names no resume functions (the split
+   * ramp keeps its id, naming them) */
+  return k == CI_ID_RETCON || k == CI_ID_RETCON_ONCE || k == CI_ID_ASYNC ||
+         (k == CI_ID && mlirOperationGetNumOperands(op) == 4 &&
+          !coro_id_names_resumers(op));
+}
+
+void coro_add_presplit_mark(MlirOperation fn) {
+  static const char *const mark[] = {"presplitcoroutine", NULL};
+  ir_add_passthrough(fn, mark);
 }

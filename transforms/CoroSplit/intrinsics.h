@@ -76,6 +76,13 @@ bool coro_id_names_resumers(MlirOperation id);
  * coroutine's frontend writes it, and LLVM's CoroEarly infers it since
  * LLVM 23). Whether `fn` is marked now. */
 bool coro_mark_presplit(MlirOperation fn);
+/* Whether `op`, an intrinsic of kind `k`, is a coroutine id that makes its
+ * function a coroutine in coro_mark_presplit's sense (any but a switch id
+ * that names its resume functions). */
+bool coro_id_unsplit(MlirOperation op, enum coro_intr k);
+/* Gives `fn` the passthrough "presplitcoroutine" (as coro_mark_presplit
+ * does when it finds such an id). */
+void coro_add_presplit_mark(MlirOperation fn);
 
 /* Takes the mark "presplitcoroutine" off `fn`, split now or holding no
  * coroutine, and the "noinline" a conversion added to keep LLVM's
